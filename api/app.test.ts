@@ -1,0 +1,181 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MESSAGES } from '../contract/index.ts';
+import { HTTP_MESSAGES } from './http/errors.ts';
+import { MAX_BODY_BYTES } from './http/guards.ts';
+import { dbTargets, openTestDb, PARTNER_ORIGIN, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from './testing/harness.ts';
+
+const valid = () => ({ userFirstName: 'Ann', userLastName: "O'Brien", userEmailAddress: uniqueEmail(), userState: 'CA' });
+
+for (const target of dbTargets()) {
+  describe(`api basics on ${target}`, () => {
+    let testDb: TestDb;
+    let t: TestApp;
+    before(async () => {
+      testDb = await openTestDb(target);
+      // The sign-up limit is tested on its own; here every call comes from one address.
+      t = testApp(testDb.db, { rateLimits: { subscribe: { name: 'subscribe', limit: 1000, windowSeconds: 60 } } });
+    });
+    after(async () => {
+      t.cleanup();
+      await testDb.cleanup();
+    });
+
+    test('GET /api/health answers ok with the database kind and no caching', async () => {
+      const res = await t.app.request('/api/health');
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { status: 'ok', version: '0.9.91', database: target });
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
+    });
+
+    describe('CORS', () => {
+      test('an allowed origin is echoed exactly, with credentials and Vary: Origin', async () => {
+        const res = await t.app.request('/api/health', { headers: { Origin: PARTNER_ORIGIN } });
+        assert.equal(res.headers.get('access-control-allow-origin'), PARTNER_ORIGIN);
+        assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
+        assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+      });
+
+      test('another origin, a look-alike and null get no CORS headers but still Vary: Origin', async () => {
+        for (const origin of ['https://evil.example', 'https://dealer.example.evil.example', 'http://dealer.example', 'null']) {
+          const res = await t.app.request('/api/health', { headers: { Origin: origin } });
+          assert.equal(res.headers.get('access-control-allow-origin'), null, origin);
+          assert.equal(res.headers.get('access-control-allow-credentials'), null, origin);
+          assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+        }
+      });
+
+      test('a preflight from an allowed origin is answered 204 with methods and headers', async () => {
+        const res = await t.app.request('/api/contact/subscribe', {
+          method: 'OPTIONS',
+          headers: { Origin: PARTNER_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        });
+        assert.equal(res.status, 204);
+        assert.equal(res.headers.get('access-control-allow-origin'), PARTNER_ORIGIN);
+        assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
+        assert.match(res.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
+        assert.match(res.headers.get('access-control-allow-headers') ?? '', /Content-Type/i);
+        assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+      });
+
+      test('a preflight from another origin is refused without CORS headers', async () => {
+        const res = await t.app.request('/api/contact/subscribe', {
+          method: 'OPTIONS',
+          headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+        });
+        assert.equal(res.status, 403);
+        assert.equal(res.headers.get('access-control-allow-origin'), null);
+      });
+
+      test('an error answer to an allowed origin still carries CORS headers, so the widget can read it', async () => {
+        const res = await t.app.request(...postJson('/api/contact/subscribe', '{', { Origin: PARTNER_ORIGIN }));
+        assert.equal(res.status, 400);
+        assert.equal(res.headers.get('access-control-allow-origin'), PARTNER_ORIGIN);
+      });
+    });
+
+    describe('error shape', () => {
+      const expectError = async (res: Response, status: number, messages: string[]) => {
+        assert.equal(res.status, status);
+        assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+        const body = (await res.json()) as { error_messages: string[] };
+        assert.deepEqual(body.error_messages, messages);
+      };
+
+      test('malformed JSON is a 400 with a clear message', async () => {
+        await expectError(await t.app.request(...postJson('/api/contact/subscribe', '{"userFirstName": ')), 400, [HTTP_MESSAGES.invalidJson]);
+      });
+
+      test('a JSON value that is not an object is a 400', async () => {
+        for (const body of ['[]', 'null', '"text"', '42']) {
+          await expectError(await t.app.request(...postJson('/api/contact/subscribe', body)), 400, [HTTP_MESSAGES.notAnObject]);
+        }
+      });
+
+      test("wrong types and bad values answer each rule's own message, with the field paths", async () => {
+        const res = await t.app.request(
+          ...postJson('/api/contact/subscribe', { userFirstName: 42, userLastName: 'Sm1th', userEmailAddress: 'not-an-email', userState: 'ZZ' }),
+        );
+        assert.equal(res.status, 400);
+        const body = (await res.json()) as { error_messages: string[]; fields: { path: string; message: string }[] };
+        assert.deepEqual(body.error_messages, [MESSAGES.required, MESSAGES.nameLetters, MESSAGES.email, MESSAGES.state]);
+        assert.deepEqual(
+          body.fields.map((field) => field.path),
+          ['userFirstName', 'userLastName', 'userEmailAddress', 'userState'],
+        );
+      });
+
+      test('missing fields are a 400 with the required message once', async () => {
+        const res = await t.app.request(...postJson('/api/contact/subscribe', { userEmailAddress: uniqueEmail() }));
+        assert.equal(res.status, 400);
+        const body = (await res.json()) as { error_messages: string[]; fields: { path: string }[] };
+        assert.deepEqual(body.error_messages, [MESSAGES.required, MESSAGES.state]);
+        assert.equal(body.fields.length, 3);
+      });
+
+      test('an oversized body is a 413, by Content-Length and by a chunked stream alike', async () => {
+        const big = JSON.stringify({ ...valid(), padding: 'x'.repeat(MAX_BODY_BYTES) });
+        await expectError(await t.app.request(...postJson('/api/contact/subscribe', big)), 413, [HTTP_MESSAGES.tooLarge]);
+        const stream = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(big));
+            controller.close();
+          },
+        });
+        const [url, init] = postJson('/api/contact/subscribe', '');
+        const res = await t.app.request(url, { ...init, body: stream, duplex: 'half' } as RequestInit);
+        await expectError(res, 413, [HTTP_MESSAGES.tooLarge]);
+      });
+
+      test('a state-changing call that is not application/json is a 415', async () => {
+        for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+          const [url, init] = postJson('/api/contact/subscribe', valid(), { 'Content-Type': type });
+          await expectError(await t.app.request(url, init), 415, [HTTP_MESSAGES.unsupportedType]);
+        }
+        const [url, init] = postJson('/api/contact/subscribe', valid());
+        const headers = new Headers(init.headers);
+        headers.delete('content-type');
+        await expectError(await t.app.request(url, { ...init, headers }), 415, [HTTP_MESSAGES.unsupportedType]);
+      });
+
+      test('application/json with a charset is accepted', async () => {
+        const res = await t.app.request(...postJson('/api/contact/subscribe', valid(), { 'Content-Type': 'application/json; charset=utf-8' }));
+        assert.equal(res.status, 201);
+      });
+
+      test('a state-changing call from a foreign origin is a 403; allowed origins pass', async () => {
+        for (const origin of ['https://evil.example', 'null']) {
+          await expectError(await t.app.request(...postJson('/api/contact/subscribe', valid(), { Origin: origin })), 403, [HTTP_MESSAGES.forbiddenOrigin]);
+        }
+        const [url, init] = postJson('/api/contact/subscribe', valid());
+        const headers = new Headers(init.headers);
+        headers.delete('origin');
+        headers.set('sec-fetch-site', 'cross-site');
+        await expectError(await t.app.request(url, { ...init, headers }), 403, [HTTP_MESSAGES.forbiddenOrigin]);
+        assert.equal((await t.app.request(...postJson('/api/contact/subscribe', valid(), { Origin: PARTNER_ORIGIN }))).status, 201);
+        headers.delete('sec-fetch-site');
+        assert.equal((await t.app.request(url, { ...init, headers, body: JSON.stringify(valid()) })).status, 201, 'no Origin: not a browser');
+      });
+
+      test('an unknown /api route is a JSON 404, whatever the method', async () => {
+        await expectError(await t.app.request('/api/no-such-thing'), 404, [HTTP_MESSAGES.notFound]);
+        await expectError(await t.app.request(...postJson('/api/no-such-thing', {})), 404, [HTTP_MESSAGES.notFound]);
+        await expectError(await t.app.request('/api'), 404, [HTTP_MESSAGES.notFound]);
+      });
+
+      test('a failure of our own is a 500 in the same shape, logged without details to the caller', async () => {
+        const broken = testApp({ ...testDb.db, query: async () => Promise.reject(new Error('db down for ann@example.com')) });
+        try {
+          await expectError(await broken.app.request('/api/health'), 500, [HTTP_MESSAGES.internal]);
+          const logged = broken.logs.join('\n');
+          assert.match(logged, /ERROR GET \/api\/health Error: db down for \[email\]/);
+          assert.doesNotMatch(logged, /ann@example\.com/);
+        } finally {
+          broken.cleanup();
+        }
+      });
+    });
+  });
+}

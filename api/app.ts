@@ -1,0 +1,108 @@
+/**
+ * The one Hono app: /api (JSON only), /dev/outbox outside production, and the static site, bundle and demo.
+ * Everything it needs comes in through `Deps`, so tests build it with an in-memory database, a temporary
+ * outbox and a fixed clock, and call it with app.request() without opening a port.
+ */
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { outboxPage } from './mail/outbox-page.ts';
+import { join } from 'node:path';
+import { consoleSink, logError, requestLogger, type LogSink } from './log.ts';
+import { ApiError, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
+import { checkOrigin, limitBody, requireJson } from './http/guards.ts';
+import { cors } from './http/cors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { clientAddress } from './http/client.ts';
+import { rateLimit, type RateLimit } from './http/rate-limit.ts';
+import { staticRoutes } from './http/static.ts';
+import { healthRoutes } from './routes/health.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { vinRoutes } from './routes/vin.ts';
+import { zipRoutes } from './routes/zip.ts';
+import { vehicleRoutes } from './routes/vehicle.ts';
+import { policyRoutes } from './routes/policy.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: () => Date;
+  log: LogSink;
+}
+
+/** Per client address. Generous enough for a household or a club stand behind one address. */
+export const RATE_LIMITS = {
+  subscribe: { name: 'subscribe', limit: 10, windowSeconds: 15 * 60 },
+  /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
+  lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
+  /** Per recipient address, not per client: quote e-mails to one mailbox (the quote itself is not limited). */
+  quoteMail: { name: 'quote-mail', limit: 10, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+
+export interface CreateAppOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock?: () => Date;
+  log?: LogSink;
+  rateLimits?: Partial<typeof RATE_LIMITS>;
+}
+
+function onApiError(deps: Deps, error: unknown, c: Context): Response {
+  if (error instanceof ApiError) return errorResponse(c, error.status, error.messages, error.fields, error.headers);
+  if (error instanceof HTTPException && error.status < 500) {
+    return errorResponse(c, error.status, [error.message || HTTP_MESSAGES.notFound]);
+  }
+  logError(deps.log, `${c.req.method} ${new URL(c.req.url).pathname}`, error);
+  return errorResponse(c, 500, [HTTP_MESSAGES.internal]);
+}
+
+export function createApp(options: CreateAppOptions): Hono {
+  const deps: Deps = {
+    config: options.config,
+    db: options.db,
+    mailer: options.mailer,
+    clock: options.clock ?? (() => new Date()),
+    log: options.log ?? consoleSink,
+  };
+  const { config } = deps;
+  const limits = { ...RATE_LIMITS, ...options.rateLimits };
+  const clientOf = (c: Context) => clientAddress(c, config.trustProxy);
+
+  const app = new Hono();
+  app.use('*', requestLogger(deps.log));
+  app.use('*', securityHeaders({ https: config.publicOrigin.startsWith('https:') }));
+
+  const api = new Hono();
+  api.use('*', cors(config.corsOrigins));
+  api.use(
+    '*',
+    checkOrigin((origin, requestOrigin) => origin === requestOrigin || origin === config.publicOrigin || config.corsOrigins.includes(origin)),
+  );
+  api.use('*', requireJson());
+  api.use('*', limitBody());
+  api.route('/', healthRoutes(deps.db));
+  api.route('/contact', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock) }));
+  api.route('/vin', vinRoutes(deps));
+  api.route('/zip', zipRoutes(deps));
+  api.route('/vehicle', vehicleRoutes(deps));
+  api.route('/policy', policyRoutes(deps, { lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock), quoteMail: limits.quoteMail }));
+  api.all('*', () => {
+    throw new ApiError(404, HTTP_MESSAGES.notFound);
+  });
+  api.onError((error, c) => onApiError(deps, error, c));
+  app.route('/api', api);
+
+  if (!config.production) app.route('/dev/outbox', outboxPage(join(config.dataDir, 'outbox')));
+
+  app.route('/', staticRoutes(config));
+  app.all('*', (c) => c.text(HTTP_MESSAGES.methodNotAllowed, 405, { Allow: 'GET, HEAD' }));
+  app.onError((error, c) => {
+    logError(deps.log, `${c.req.method} ${new URL(c.req.url).pathname}`, error);
+    return c.text(HTTP_MESSAGES.internal, 500);
+  });
+  return app;
+}

@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, DEV_CORS_ORIGINS, loadConfig } from './config.ts';
+
+test('defaults: localhost only, PGlite and outbox under ./data, the demo origin allowed in development', () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 4321);
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.publicOrigin, 'http://localhost:4321');
+  assert.equal(config.demoPort, 4322);
+  assert.deepEqual(config.corsOrigins, [...DEV_CORS_ORIGINS]);
+  assert.match(config.dataDir, /\/data$/);
+  assert.match(config.siteDir, /\/dist\/site$/);
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.production, false);
+});
+
+test('production allows no partner origin and runs no demo unless told to', () => {
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '8080' });
+  assert.deepEqual(config.corsOrigins, []);
+  assert.equal(config.demoPort, 0);
+  assert.equal(config.publicOrigin, 'http://localhost:8080');
+});
+
+test('CORS_ORIGINS takes exact origins and refuses anything else with a message that names the fix', () => {
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: ' https://dealer.example , https://club.example:8443/ ' }).corsOrigins, [
+    'https://dealer.example',
+    'https://club.example:8443',
+  ]);
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: '' }).corsOrigins, []);
+  for (const bad of ['*', 'null', 'dealer.example', 'https://dealer.example/path', 'ftp://dealer.example']) {
+    assert.throws(() => loadConfig({ CORS_ORIGINS: bad }), ConfigError, bad);
+  }
+});
+
+test('a malformed port or proxy count stops the start', () => {
+  assert.throws(() => loadConfig({ PORT: 'http' }), /PORT must be a port number/);
+  assert.throws(() => loadConfig({ DEMO_PORT: '70000' }), /DEMO_PORT/);
+  assert.throws(() => loadConfig({ TRUST_PROXY: 'yes' }), /TRUST_PROXY/);
+  assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, 1);
+});

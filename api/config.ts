@@ -1,0 +1,139 @@
+/**
+ * The service's settings, read from the environment once at start. Everything else receives a Config and
+ * never reads process.env itself, so a test can build any configuration without touching the process.
+ *
+ * | variable      | default                                        | meaning |
+ * |---------------|------------------------------------------------|---------|
+ * | PORT          | 4321                                           | port of the site + /embed/ + /api server |
+ * | HOST          | 127.0.0.1                                      | interface to listen on; 0.0.0.0 only on purpose (containers) |
+ * | PUBLIC_ORIGIN | http://localhost:PORT                          | the brand site's origin as visitors see it (links in mail, same-origin check, demo pages) |
+ * | NODE_ENV      | development                                    | 'production' hides /dev/outbox and empties the default CORS list |
+ * | DATA_DIR      | ./data                                         | PGlite files (DATA_DIR/pg) and the mail outbox (DATA_DIR/outbox) |
+ * | DATABASE_URL  | (unset: PGlite in DATA_DIR/pg)                 | postgres://... to use a PostgreSQL server instead |
+ * | SMTP_URL      | (unset: .eml files in DATA_DIR/outbox)         | smtp(s)://user:pass@host:port to send real mail |
+ * | MAIL_FROM     | "<BRAND.productName>" <BRAND.email>            | From: of every message |
+ * | CORS_ORIGINS  | dev: http://localhost:4322,http://127.0.0.1:4322; production: none | comma-separated exact origins allowed to call /api from a browser |
+ * | DEMO_PORT     | 4322 (production: 0)                           | port of the embed demo (a dealer/club stand-in origin); 0 disables it |
+ * | SITE_DIR      | dist/site                                      | the Astro build served at / |
+ * | EMBED_DIR     | dist/embed                                     | the widget bundle served at /embed/ |
+ * | DEMO_DIR      | embed-demo                                     | the demo pages, served at /embed-demo/ and on DEMO_PORT |
+ * | TRUST_PROXY   | 0                                              | number of reverse proxies in front; >0 takes the client address from X-Forwarded-For |
+ * | RESTRICTED_ZIPS | (empty)                                      | comma-separated 5-digit ZIPs the quote refuses with the location loader (doc 2 section 4: the list is empty) |
+ *
+ * Relative paths in the environment are taken from the working directory; the defaults are relative to
+ * the repository root, so `node api/main.ts` works from anywhere.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicOrigin: string;
+  production: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  corsOrigins: readonly string[];
+  demoPort: number;
+  siteDir: string;
+  embedDir: string;
+  demoDir: string;
+  trustProxy: number;
+  /** ZIPs answered with restricted: true by GET /api/zip/{zip} (doc 2 section 4). */
+  restrictedZips: readonly string[];
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export const DEV_CORS_ORIGINS = ['http://localhost:4322', 'http://127.0.0.1:4322'] as const;
+
+type Env = Record<string, string | undefined>;
+
+/** A setting that fails loudly: a typo in PORT must stop the start, not fall back silently. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function port(env: Env, key: string, fallback: number): number {
+  const raw = env[key]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`${key} must be a port number from 0 to 65535, got "${raw}".`);
+  }
+  return value;
+}
+
+/** An origin is scheme://host[:port] with nothing after it; anything else never matches an Origin header. */
+export function normalizeOrigin(value: string, key: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${key}: "${value}" is not an origin like https://dealer.example.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin === 'null') {
+    throw new ConfigError(`${key}: "${value}" must start with http:// or https://.`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash || value.replace(/\/$/, '') !== url.origin) {
+    throw new ConfigError(`${key}: "${value}" must be an origin only (scheme, host and port; no path), e.g. ${url.origin}.`);
+  }
+  return url.origin;
+}
+
+function optional(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const listenPort = port(env, 'PORT', 4321);
+  const corsRaw = env.CORS_ORIGINS;
+  const corsOrigins =
+    corsRaw === undefined
+      ? production
+        ? []
+        : [...DEV_CORS_ORIGINS]
+      : corsRaw
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+          .map((origin) => normalizeOrigin(origin, 'CORS_ORIGINS'));
+  const trustRaw = optional(env, 'TRUST_PROXY') ?? '0';
+  const trustProxy = trustRaw === 'true' ? 1 : trustRaw === 'false' ? 0 : Number(trustRaw);
+  if (!Number.isInteger(trustProxy) || trustProxy < 0) {
+    throw new ConfigError(`TRUST_PROXY must be the number of proxies in front (0, 1, 2...), got "${trustRaw}".`);
+  }
+  const restrictedZips = (env.RESTRICTED_ZIPS ?? '')
+    .split(',')
+    .map((zip) => zip.trim())
+    .filter(Boolean);
+  const badZip = restrictedZips.find((zip) => !/^\d{5}$/.test(zip));
+  if (badZip !== undefined) {
+    throw new ConfigError(`RESTRICTED_ZIPS takes 5-digit ZIP codes separated by commas, got "${badZip}".`);
+  }
+  const fromEnv = (key: string, fallback: string) => {
+    const value = optional(env, key);
+    return value ? resolve(value) : resolve(ROOT, fallback);
+  };
+  return {
+    port: listenPort,
+    host: optional(env, 'HOST') ?? '127.0.0.1',
+    publicOrigin: normalizeOrigin(optional(env, 'PUBLIC_ORIGIN') ?? `http://localhost:${listenPort}`, 'PUBLIC_ORIGIN'),
+    production,
+    dataDir: fromEnv('DATA_DIR', 'data'),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    smtpUrl: optional(env, 'SMTP_URL'),
+    mailFrom: optional(env, 'MAIL_FROM'),
+    corsOrigins,
+    // The demo is a development stand-in for a partner site: on by default, off by default in production.
+    demoPort: port(env, 'DEMO_PORT', production ? 0 : 4322),
+    siteDir: fromEnv('SITE_DIR', 'dist/site'),
+    embedDir: fromEnv('EMBED_DIR', 'dist/embed'),
+    demoDir: fromEnv('DEMO_DIR', 'embed-demo'),
+    trustProxy,
+    restrictedZips,
+  };
+}

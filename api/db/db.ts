@@ -1,0 +1,41 @@
+/**
+ * One query layer over two drivers: PGlite (PostgreSQL compiled to WASM, in DATA_DIR/pg or in memory)
+ * and a pg Pool for DATABASE_URL. Callers write one dialect, PostgreSQL, with $1 placeholders.
+ *
+ * The drivers parse a few types differently (bigint, numeric), so queries cast what they read back to
+ * int, text or a JSON-friendly type; timestamptz arrives as a Date from both.
+ */
+export interface Queryable {
+  /** One statement with $1.. parameters; returns the rows. */
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** One or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` in one transaction on one connection, committed when it resolves and rolled back when it
+   * throws. Inside, use only `tx`: PGlite has one connection, so a query on the outer Db would wait forever.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://... ; when absent, PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite's directory; absent = in memory (tests). */
+  dataDir?: string | undefined;
+  /** PostgreSQL only: the schema to work in (tests isolate themselves this way). */
+  schema?: string | undefined;
+}
+
+export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.databaseUrl, options.schema);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorResponse, FieldError } from '../../contract/index.ts';
+
+/**
+ * A failure the caller caused, answered as the shape of DESIGN.md: { error_messages: [...] }.
+ * `fields` keeps each message's field path, so a widget can put a server-side message beside its field.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: ContentfulStatusCode;
+  readonly messages: string[];
+  readonly fields: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    messages: string | string[],
+    options: { fields?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    super(list.join(' '));
+    this.status = status;
+    this.messages = list;
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export type ErrorBody = ErrorResponse & { fields?: FieldError[] };
+
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  messages: string[],
+  fields?: FieldError[],
+  headers: Record<string, string> = {},
+): Response {
+  const body: ErrorBody = { error_messages: messages };
+  if (fields) body.fields = fields;
+  return c.json(body, status, headers);
+}
+
+/** The texts of the shared failures, in one place so tests pin them. */
+export const HTTP_MESSAGES = {
+  invalidJson: 'The request body is not valid JSON.',
+  notAnObject: 'The request body must be a JSON object.',
+  tooLarge: 'The request body is too large.',
+  unsupportedType: 'Please send the request body as application/json.',
+  forbiddenOrigin: 'Requests from this origin are not allowed.',
+  notFound: 'There is nothing at this address.',
+  methodNotAllowed: 'This method is not allowed here.',
+  tooMany: 'Too many requests. Please wait a moment and try again.',
+  internal: 'Something went wrong on our side. Please try again later.',
+} as const;

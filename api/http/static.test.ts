@@ -1,0 +1,187 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isHashedAsset, safeResolve } from './static.ts';
+import { WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
+import { openTestDb, postJson, tempDir, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import type { Config } from '../config.ts';
+
+const INLINE = "document.documentElement.dataset.js='1';";
+const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOTS';
+
+function write(path: string, text: string) {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+}
+
+describe('static serving', () => {
+  let testDb: TestDb;
+  let t: TestApp;
+  let root: ReturnType<typeof tempDir>;
+  let dirs: Pick<Config, 'siteDir' | 'embedDir' | 'demoDir'>;
+  before(async () => {
+    root = tempDir('ppm-static-');
+    dirs = { siteDir: join(root.path, 'site'), embedDir: join(root.path, 'embed'), demoDir: join(root.path, 'demo') };
+    write(join(root.path, 'secret.txt'), SECRET);
+    write(join(dirs.siteDir, 'index.html'), `<!doctype html><title>Home</title><script>${INLINE}</script><script type="module" src="/_astro/app-Ab3dE9xZ.js"></script>`);
+    write(join(dirs.siteDir, 'faq', 'index.html'), '<!doctype html><title>FAQ</title>');
+    write(join(dirs.siteDir, '404.html'), '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>');
+    write(join(dirs.siteDir, '_astro', 'app-Ab3dE9xZ.js'), 'export {};');
+    write(join(dirs.siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    write(join(dirs.embedDir, 'embed.js'), 'import("./notify-me-Ab3dE9xZ.js");');
+    write(join(dirs.embedDir, 'notify-me-Ab3dE9xZ.js'), 'export {};');
+    write(join(dirs.demoDir, 'index.html'), '<script type="module" src="http://localhost:4321/embed/embed.js"></script><ppm-notify-me api-base="http://localhost:4321/api"></ppm-notify-me>');
+    testDb = await openTestDb('pglite');
+    t = testApp(testDb.db, { config: { ...dirs, publicOrigin: 'http://localhost:5555' } });
+  });
+  after(async () => {
+    t.cleanup();
+    root.remove();
+    await testDb.cleanup();
+  });
+
+  test('a page is served with a CSP that allows its own inline script by hash, self and Stripe, nothing inline else', async () => {
+    const res = await t.app.request('/');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type')!, /^text\/html; charset=utf-8/);
+    assert.equal(res.headers.get('cache-control'), 'no-cache');
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
+    const csp = res.headers.get('content-security-policy')!;
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    assert.match(csp, new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}' https://js.stripe.com`));
+    assert.match(csp, /frame-src https:\/\/js\.stripe\.com/);
+    assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
+    assert.match(await res.text(), /<title>Home<\/title>/);
+  });
+
+  test("directory-format pages answer with and without the trailing slash", async () => {
+    for (const path of ['/faq', '/faq/', '/faq/index.html']) {
+      const res = await t.app.request(path);
+      assert.equal(res.status, 200, path);
+      assert.match(await res.text(), /FAQ/);
+    }
+  });
+
+  test('an unknown path answers the 404 page with status 404', async () => {
+    const res = await t.app.request('/no-such-page');
+    assert.equal(res.status, 404);
+    assert.match(await res.text(), /Page Not Found/);
+    assert.ok(res.headers.get('content-security-policy'));
+  });
+
+  test('hashed assets are immutable, other files short-lived; ETag revalidation answers 304; HEAD has no body', async () => {
+    const asset = await t.app.request('/_astro/app-Ab3dE9xZ.js');
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.match(asset.headers.get('content-type')!, /javascript/);
+    const icon = await t.app.request('/favicon.svg');
+    assert.equal(icon.headers.get('cache-control'), 'public, max-age=3600');
+    const etag = icon.headers.get('etag')!;
+    const again = await t.app.request('/favicon.svg', { headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    const head = await t.app.request('/faq', { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
+  });
+
+  test('path traversal is impossible, however the path is spelt', async () => {
+    const attempts = [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/faq/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/faq%00/index.html',
+      '/%252e%252e/secret.txt',
+      '/embed/..%2fsecret.txt',
+      '/embed/%2e%2e/secret.txt',
+      '/embed-demo/..%2fsecret.txt',
+      '/embed-demo/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/dev/outbox/..%2f..%2fsecret.txt',
+      '/dev/outbox/%2e%2e',
+    ];
+    for (const path of attempts) {
+      const res = await t.app.request(`http://localhost:4321${path}`);
+      assert.notEqual(res.status, 200, path);
+      assert.ok(!(await res.text()).includes(SECRET), path);
+    }
+    assert.equal(safeResolve('/srv/site', '/a/%2e%2e/%2e%2e/etc/passwd'), null);
+    assert.equal(safeResolve('/srv/site', '/a/b.html'), '/srv/site/a/b.html');
+  });
+
+  test("the wizard's deep links are real 301s to /receive-a-quote, keeping the query", async () => {
+    for (const page of WIZARD_STEP_PAGES) {
+      const res = await t.app.request(`/receive-a-quote/${page}`, { redirect: 'manual' });
+      assert.equal(res.status, 301, page);
+      assert.equal(res.headers.get('location'), '/receive-a-quote');
+    }
+    const withQuery = await t.app.request('/receive-a-quote/quote-payment-page/?token=abc', { redirect: 'manual' });
+    assert.equal(withQuery.status, 301);
+    assert.equal(withQuery.headers.get('location'), '/receive-a-quote?token=abc');
+  });
+
+  test('the bundle is served to any origin (Access-Control-Allow-Origin: *), embed.js briefly cached, chunks immutable', async () => {
+    const loader = await t.app.request('/embed/embed.js', { headers: { Origin: 'https://any-dealer.example' } });
+    assert.equal(loader.status, 200);
+    assert.equal(loader.headers.get('access-control-allow-origin'), '*');
+    assert.equal(loader.headers.get('cross-origin-resource-policy'), 'cross-origin');
+    assert.equal(loader.headers.get('cache-control'), 'public, max-age=300');
+    assert.match(loader.headers.get('content-type')!, /javascript/);
+    const chunk = await t.app.request('/embed/notify-me-Ab3dE9xZ.js');
+    assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const missing = await t.app.request('/embed/nope.js');
+    assert.equal(missing.status, 404);
+    assert.ok(isHashedAsset('quote-wizard-x1Y_2z-Q.js'));
+    assert.ok(!isHashedAsset('retrieve-quote.js') && !isHashedAsset('notify-me-component.js'));
+  });
+
+  test('the demo pages are served with the brand origin written in', async () => {
+    const redirect = await t.app.request('/embed-demo', { redirect: 'manual' });
+    assert.equal(redirect.status, 301);
+    assert.equal(redirect.headers.get('location'), '/embed-demo/');
+    const res = await t.app.request('/embed-demo/');
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /src="http:\/\/localhost:5555\/embed\/embed\.js"/);
+    assert.match(html, /api-base="http:\/\/localhost:5555\/api"/);
+    assert.doesNotMatch(html, /localhost:4321/);
+  });
+
+  test('other methods on site paths are a 405', async () => {
+    const res = await t.app.request('/faq', { method: 'POST' });
+    assert.equal(res.status, 405);
+  });
+
+  test('the outbox page lists sent mail with masked recipients and links to the raw message', async () => {
+    const email = 'outbox.reader@example.com';
+    const sent = await t.app.request(...postJson('/api/contact/subscribe', { userFirstName: 'Olive', userLastName: 'Reader', userEmailAddress: email, userState: 'OH' }));
+    assert.equal(sent.status, 201);
+    const page = await t.app.request('/dev/outbox');
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /o\*\*\*@example\.com/);
+    assert.ok(!html.includes(email), 'the list masks recipients');
+    const link = /href="(\/dev\/outbox\/[^"]+\.eml)"/.exec(html)?.[1];
+    assert.ok(link, 'a link to the message');
+    const raw = await t.app.request(link);
+    assert.equal(raw.status, 200);
+    assert.match(raw.headers.get('content-type')!, /^text\/plain/);
+    assert.match(await raw.text(), new RegExp(`^To: ${email}`, 'm'));
+  });
+
+  test('a missing site build is a plain 404, not a crash; production hides the outbox', async () => {
+    const bare = testApp(testDb.db, { config: { production: true } });
+    try {
+      const res = await bare.app.request('/');
+      assert.equal(res.status, 404);
+      assert.equal(await res.text(), 'Page Not Found');
+      assert.equal((await bare.app.request('/dev/outbox')).status, 404);
+    } finally {
+      bare.cleanup();
+    }
+  });
+});

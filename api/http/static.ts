@@ -1,0 +1,192 @@
+/**
+ * The static half of the one process: the Astro site at /, the widget bundle at /embed/, the demo pages
+ * at /embed-demo/. Files are read from three roots only; a request path is decoded segment by segment and
+ * refused when a segment could climb out ('..', '.', separators, NUL), then checked again after resolving.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { WIZARD_PATH, WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
+
+export interface StaticOptions {
+  siteDir: string;
+  embedDir: string;
+  demoDir: string;
+  /** The brand origin; demo HTML names http://localhost:4321 and is rewritten to this. */
+  publicOrigin: string;
+}
+
+
+export const DEMO_ORIGIN_PLACEHOLDER = 'http://localhost:4321';
+
+/** Resolves `urlPath` (still percent-encoded) under `root`, or null when it is not a plain path inside it. */
+export function safeResolve(root: string, urlPath: string): string | null {
+  const base = resolve(root);
+  const segments: string[] = [];
+  for (const raw of urlPath.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  const full = resolve(base, ...segments);
+  return full === base || full.startsWith(base + sep) ? full : null;
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** A file, or a directory's index.html (Astro's 'directory' build format: /faq -> faq/index.html). */
+export function findFile(root: string, urlPath: string): { path: string; stats: Stats } | null {
+  const resolved = safeResolve(root, urlPath);
+  if (!resolved) return null;
+  const stats = statOrNull(resolved);
+  if (stats?.isFile()) return { path: resolved, stats };
+  if (stats?.isDirectory()) {
+    const index = join(resolved, 'index.html');
+    const indexStats = statOrNull(index);
+    if (indexStats?.isFile()) return { path: index, stats: indexStats };
+  }
+  return null;
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The site's Content-Security-Policy: our own scripts, Stripe.js (payment on our origin, DESIGN.md), and
+ * the exact inline scripts of this page by hash (Astro inlines its island loader), never 'unsafe-inline'.
+ */
+export function siteCsp(html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes].join(' ')}${hashes.size ? ' ' : ''}https://js.stripe.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https://*.stripe.com",
+    "font-src 'self'",
+    "connect-src 'self' https://api.stripe.com",
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+const cspCache = new Map<string, { mtimeMs: number; size: number; csp: string }>();
+
+function cspFor(path: string, stats: Stats, html: string): string {
+  const cached = cspCache.get(path);
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.csp;
+  const csp = siteCsp(html);
+  cspCache.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, csp });
+  return csp;
+}
+
+/** Rollup's default chunk name is [name]-[hash].js with an 8-character hash: those never change. */
+export function isHashedAsset(name: string): boolean {
+  const match = /-([A-Za-z0-9_-]{8})\.(?:m?js|css)$/.exec(name);
+  return match !== null && /[0-9A-Z]/.test(match[1]!);
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function contentType(path: string): string {
+  const type = getMimeType(path) ?? 'application/octet-stream';
+  return /^(text\/|application\/(javascript|json|xml))|\+xml/.test(type) && !type.includes('charset')
+    ? `${type}; charset=utf-8`
+    : type;
+}
+
+function send(c: Context, file: { path: string; stats: Stats }, status: 200 | 404, headers: Record<string, string>, body?: string): Response {
+  const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}${body !== undefined ? '-r' : ''}"`;
+  const all: Record<string, string> = { 'Content-Type': contentType(file.path), ETag: etag, ...headers };
+  if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, all);
+  return c.body(body ?? readFileSync(file.path), status, all);
+}
+
+function sitePage(c: Context, file: { path: string; stats: Stats }, status: 200 | 404): Response {
+  const isHtml = file.path.endsWith('.html');
+  const url = new URL(c.req.url).pathname;
+  const headers: Record<string, string> = {
+    'Cache-Control': isHtml ? 'no-cache' : url.startsWith('/_astro/') ? IMMUTABLE : 'public, max-age=3600',
+  };
+  if (isHtml) {
+    const html = readFileSync(file.path, 'utf8');
+    headers['Content-Security-Policy'] = cspFor(file.path, file.stats, html);
+    return send(c, file, status, headers, html);
+  }
+  return send(c, file, status, headers);
+}
+
+function notFoundPage(c: Context, siteDir: string): Response {
+  const page = findFile(siteDir, '/404.html');
+  if (page) return sitePage(c, page, 404);
+  return c.text('Page Not Found', 404, { 'Cache-Control': 'no-cache' });
+}
+
+/** Serves demo pages with the brand origin written in, so the demo follows PORT and PUBLIC_ORIGIN. */
+export function serveDemo(c: Context, demoDir: string, urlPath: string, publicOrigin: string): Response | null {
+  const file = findFile(demoDir, urlPath);
+  if (!file) return null;
+  const headers = { 'Cache-Control': 'no-cache' };
+  if (file.path.endsWith('.html')) {
+    const html = readFileSync(file.path, 'utf8').replaceAll(DEMO_ORIGIN_PLACEHOLDER, publicOrigin);
+    return send(c, file, 200, headers, html);
+  }
+  return send(c, file, 200, headers);
+}
+
+export function staticRoutes(options: StaticOptions): Hono {
+  const app = new Hono();
+
+  for (const page of WIZARD_STEP_PAGES) {
+    const toWizard = (c: Context) => c.redirect(`${WIZARD_PATH}${new URL(c.req.url).search}`, 301);
+    app.get(`${WIZARD_PATH}/${page}`, toWizard);
+    app.get(`${WIZARD_PATH}/${page}/`, toWizard);
+  }
+
+  app.get('/embed/*', (c) => {
+    const rest = new URL(c.req.url).pathname.slice('/embed'.length);
+    const file = findFile(options.embedDir, rest);
+    // Module scripts load in CORS mode from dealer and club origins; these are public files, so any
+    // origin may read them. The API itself never answers '*'.
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
+    if (!file) return c.text('Not found', 404, cors);
+    const name = file.path.slice(file.path.lastIndexOf(sep) + 1);
+    return send(c, file, 200, {
+      ...cors,
+      'Cache-Control': isHashedAsset(name) ? IMMUTABLE : 'public, max-age=300',
+    });
+  });
+
+  app.get('/embed-demo', (c) => c.redirect('/embed-demo/', 301));
+  app.get('/embed-demo/*', (c) => {
+    const rest = new URL(c.req.url).pathname.slice('/embed-demo'.length);
+    return serveDemo(c, options.demoDir, rest, options.publicOrigin) ?? notFoundPage(c, options.siteDir);
+  });
+
+  app.get('*', (c) => {
+    const file = findFile(options.siteDir, new URL(c.req.url).pathname);
+    return file ? sitePage(c, file, 200) : notFoundPage(c, options.siteDir);
+  });
+
+  return app;
+}

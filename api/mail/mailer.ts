@@ -1,0 +1,80 @@
+/**
+ * Real MIME mail through nodemailer. With SMTP_URL it goes to that server; without, each message is
+ * written whole (headers, multipart text + HTML) to DATA_DIR/outbox as an .eml file, which a mail client
+ * opens, a person reads at /dev/outbox and a test parses. File names sort by time and hold no personal data.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { BRAND } from '../../contract/index.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file, when written to the outbox. */
+  file?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  outboxDir: string;
+  from?: string | undefined;
+  clock?: () => Date;
+}
+
+export const DEFAULT_FROM = `"${BRAND.productName}" <${BRAND.email}>`;
+
+/** 2025-03-01T09-30-12-345Z-3f9a1c2b.eml: sortable by name, unique, nothing about the recipient. */
+export function outboxFileName(date: Date): string {
+  return `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+}
+
+export const OUTBOX_FILE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.eml$/;
+
+export function createMailer(options: MailerOptions): Mailer {
+  const from = options.from ?? DEFAULT_FROM;
+  const clock = options.clock ?? (() => new Date());
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from, ...message, date: clock() });
+        return { messageId: String(info.messageId) };
+      },
+      close: () => transport.close(),
+    };
+  }
+  // CRLF line ends: the .eml is exactly what would go over SMTP.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const date = clock();
+      const info = await transport.sendMail({ from, ...message, date });
+      mkdirSync(options.outboxDir, { recursive: true });
+      const name = outboxFileName(date);
+      const file = join(options.outboxDir, name);
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      const partial = join(options.outboxDir, `.${name}.partial`);
+      writeFileSync(partial, info.message as Buffer, { flag: 'wx' });
+      renameSync(partial, file);
+      return { messageId: String(info.messageId), file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './main.ts';
+import { dbTargets, openTestDb, tempDir } from './testing/harness.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+for (const target of dbTargets()) {
+  describe(`one real process on ${target}`, () => {
+    test('serves the api, the site and the demo as a second origin; the widget path works across origins', async () => {
+      const dir = tempDir('ppm-main-');
+      const testDb = await openTestDb(target, { migrated: false });
+      const demoPort = await freePort();
+      const demoOrigin = `http://127.0.0.1:${demoPort}`;
+      const demoDir = join(dir.path, 'demo');
+      mkdirSync(demoDir);
+      writeFileSync(join(demoDir, 'index.html'), '<script type="module" src="http://localhost:4321/embed/embed.js"></script>');
+      const logs: string[] = [];
+      const server = await startServer({
+        port: 0,
+        host: '127.0.0.1',
+        demoPort,
+        dataDir: dir.path,
+        siteDir: join(dir.path, 'no-site'),
+        embedDir: join(dir.path, 'no-embed'),
+        demoDir,
+        corsOrigins: [demoOrigin],
+        db: testDb.db,
+        log: (line) => logs.push(line),
+      });
+      try {
+        assert.match(logs.join('\n'), /warning: SITE_DIR .* does not exist/);
+        assert.match(logs.join('\n'), /applied migrations 001/);
+
+        const health = await fetch(`${server.url}/api/health`);
+        assert.equal(health.status, 200);
+        assert.equal(((await health.json()) as { status: string }).status, 'ok');
+
+        const page = await fetch(`${server.demoUrl}/`);
+        const publicOrigin = server.config.publicOrigin;
+        assert.match(publicOrigin, /^http:\/\/localhost:\d+$/);
+        assert.equal(await page.text(), `<script type="module" src="${publicOrigin}/embed/embed.js"></script>`);
+        assert.equal((await fetch(`${server.demoUrl}/api/health`)).status, 404, 'the demo origin serves demo files only');
+
+        const email = 'Real.Server@example.com';
+        const preflight = await fetch(`${server.url}/api/contact/subscribe`, {
+          method: 'OPTIONS',
+          headers: { Origin: demoOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        });
+        assert.equal(preflight.status, 204);
+        const res = await fetch(`${server.url}/api/contact/subscribe`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: demoOrigin },
+          body: JSON.stringify({ userFirstName: 'Real', userLastName: 'Server', userEmailAddress: email, userState: 'GA' }),
+        });
+        assert.equal(res.status, 201);
+        assert.equal(res.headers.get('access-control-allow-origin'), demoOrigin);
+        assert.equal(readdirSync(join(dir.path, 'outbox')).filter((name) => name.endsWith('.eml')).length, 1);
+        assert.ok(!logs.join('\n').includes(email.split('@')[0]!));
+        assert.ok(logs.some((line) => /POST \/api\/contact\/subscribe 201 \d+ms$/.test(line)));
+      } finally {
+        await server.close();
+        await testDb.cleanup();
+        dir.remove();
+      }
+      await assert.rejects(fetch(`${server.url}/api/health`), 'closed servers refuse connections');
+    });
+  });
+}

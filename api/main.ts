@@ -1,0 +1,147 @@
+/**
+ * `node api/main.ts` (and `npm start` after the build): one process serving the site, /embed/, /api and
+ * /dev/outbox on PORT, and the embed demo as a second origin on DEMO_PORT.
+ *
+ * End-to-end tests start it in-process with `startServer({ port: 0, demoPort: 0 | n, ... })`, which takes
+ * Config overrides and returns the real URLs and a close() that stops both servers and closes the database.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type CreateAppOptions } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDb, type Db } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { createDemoApp } from './demo.ts';
+import { createMailer } from './mail/mailer.ts';
+import { consoleSink, logError, type LogSink } from './log.ts';
+
+export interface StartOptions extends Partial<Config> {
+  log?: LogSink;
+  /** Use this database instead of opening one from the config (tests); the caller closes it. */
+  db?: Db;
+  /** In-memory PGlite instead of DATA_DIR/pg (tests), when no DATABASE_URL and no db are given. */
+  memoryDb?: boolean;
+  rateLimits?: CreateAppOptions['rateLimits'];
+  /** Start the demo origin on a free port (tests), whatever DEMO_PORT says. */
+  ephemeralDemo?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  /** The demo origin; undefined when DEMO_PORT is 0. */
+  demoUrl: string | undefined;
+  config: Config;
+  db: Db;
+  close(): Promise<void>;
+}
+
+function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>, port: number, host: string): Promise<ServerType> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch, port, hostname: host }, () => resolvePromise(server));
+    server.once('error', reject);
+  });
+}
+
+function urlOf(server: ServerType, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolvePromise) => {
+    server.close(() => resolvePromise());
+    // Keep-alive connections would hold close() open until they time out.
+    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}
+
+/** Warnings for what is missing but not fatal: the site or bundle not built yet, no demo pages. */
+export function missingDirWarnings(config: Config): string[] {
+  const checks: [string, string, string][] = [
+    [config.siteDir, 'SITE_DIR', 'run `npm run build:site`'],
+    [config.embedDir, 'EMBED_DIR', 'run `npm run build:embed`'],
+    [config.demoDir, 'DEMO_DIR', 'the embed demo pages are missing'],
+  ];
+  return checks
+    .filter(([dir]) => !existsSync(dir))
+    .map(([dir, key, fix]) => `warning: ${key} ${dir} does not exist (${fix}); those paths answer 404 until it does.`);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { log: logOption, db: givenDb, memoryDb, rateLimits, ephemeralDemo, ...overrides } = options;
+  const log = logOption ?? consoleSink;
+  const config: Config = { ...loadConfig(), ...overrides };
+  for (const warning of missingDirWarnings(config)) log(warning);
+
+  const db =
+    givenDb ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: memoryDb ? undefined : join(config.dataDir, 'pg'),
+    }));
+  const servers: ServerType[] = [];
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
+
+    // With PORT=0 the real port is known only after listening; the app reads publicOrigin per request
+    // through this object, so it is filled in before the first request arrives.
+    const live: Config = { ...config };
+    const app = createApp({ config: live, db, mailer, log, ...(rateLimits ? { rateLimits } : {}) });
+    const main = await listen(app.fetch as never, config.port, config.host);
+    servers.push(main);
+    const url = urlOf(main, config.host);
+    if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
+
+    let demoUrl: string | undefined;
+    if (ephemeralDemo || config.demoPort > 0) {
+      const demo = createDemoApp({ demoDir: config.demoDir, publicOrigin: live.publicOrigin, log });
+      const demoServer = await listen(demo.fetch as never, ephemeralDemo ? 0 : config.demoPort, config.host);
+      servers.push(demoServer);
+      demoUrl = urlOf(demoServer, config.host);
+    }
+    log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}`);
+    if (demoUrl) log(`embed demo (a partner origin): ${demoUrl}`);
+    if (!config.production && mailer.kind === 'outbox') log(`outbox: ${url}/dev/outbox`);
+
+    return {
+      url,
+      demoUrl,
+      config: live,
+      db,
+      async close() {
+        await Promise.all(servers.map(closeServer));
+        mailer.close();
+        if (!givenDb) await db.close();
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    mailer.close();
+    if (!givenDb) await db.close();
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  try {
+    const running = await startServer();
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      consoleSink(`${signal}: shutting down`);
+      await running.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  } catch (error) {
+    logError(consoleSink, 'start', error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { ALREADY_SUBSCRIBED, SubscribeRequest, type SubscribeResponse } from '../../contract/index.ts';
+import { addSubscriber } from '../contact/subscribers.ts';
+import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
+import { readBody } from '../http/body.ts';
+import { ApiError } from '../http/errors.ts';
+import type { MiddlewareHandler } from 'hono';
+import type { Deps } from '../app.ts';
+import { logError } from '../log.ts';
+
+export const SUBSCRIBED = 'Subscribed.';
+
+export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler }): Hono {
+  const app = new Hono();
+
+  /** Availability sign-up (doc 1 sections 3 and 7). 201 on a new address, 409 on a known one. */
+  app.post('/subscribe', limits.subscribe, async (c) => {
+    const request = await readBody(c, SubscribeRequest);
+    const added = await addSubscriber(deps.db, request, deps.clock());
+    if (!added) throw new ApiError(409, ALREADY_SUBSCRIBED);
+    try {
+      await deps.mailer.send(subscribeConfirmation(request, deps.config.publicOrigin));
+    } catch (error) {
+      // The sign-up is stored and that is what the visitor asked for; a mail server hiccup is ours to fix.
+      logError(deps.log, 'subscribe confirmation mail', error);
+    }
+    const body: SubscribeResponse = { msg: SUBSCRIBED };
+    return c.json(body, 201);
+  });
+
+  return app;
+}

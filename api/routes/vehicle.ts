@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { check, VehicleImageQuery, type VehicleImageResponse } from '../../contract/index.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Deps } from '../app.ts';
+import { silhouetteFor } from '../vehicle/picture.ts';
+import { silhouetteSvg } from '../vehicle/silhouettes.ts';
+
+export const NO_PICTURE = 'There is no picture for this vehicle.';
+
+/** The view the widgets prefer (doc 1 section 2: extcam02 first). */
+export const SIDE_VIEW = 'extcam02';
+
+export const SILHOUETTE_PATH = '/api/vehicle/silhouette/';
+
+/**
+ * GET /api/vehicle/image?vin=&year=&model= (DESIGN.md; doc 2 section 7): picture entries of a vehicle,
+ * the side-view silhouette of its line and body. The uri is an absolute path on this service; a widget
+ * on another origin resolves it against its api-base. A picture service could be plugged in here later
+ * and add views after extcam02. 404 (the widget clears the picture) when no silhouette applies.
+ *
+ * GET /api/vehicle/silhouette/<line>-<body>.svg: the drawing itself. Static, generated from our own
+ * numbers (no script, no external reference); the API's default-src 'none' policy covers it too.
+ */
+export function vehicleRoutes(deps: Deps): Hono {
+  const app = new Hono();
+
+  app.get('/image', (c) => {
+    const query = { vin: c.req.query('vin'), year: c.req.query('year'), model: c.req.query('model') };
+    const result = check(query, VehicleImageQuery);
+    if (!result.ok) {
+      throw new ApiError(400, [...new Set(result.errors.map((e) => e.message))], { fields: result.errors });
+    }
+    const key = silhouetteFor(result.value.vin, result.value.year, result.value.model, deps.clock());
+    if (!key) throw new ApiError(404, NO_PICTURE);
+    const body: VehicleImageResponse = { Vin: { picture: [{ view: SIDE_VIEW, uri: `${SILHOUETTE_PATH}${key}.svg` }] } };
+    return c.json(body);
+  });
+
+  app.get('/silhouette/:file', (c) => {
+    const key = /^([a-z0-9-]+)\.svg$/.exec(c.req.param('file'))?.[1];
+    const svg = key ? silhouetteSvg(key) : undefined;
+    if (!svg) throw new ApiError(404, NO_PICTURE);
+    return c.body(svg, 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      // The drawings change only with a release; a month is long enough to matter and short enough to heal.
+      'Cache-Control': 'public, max-age=2592000',
+    });
+  });
+
+  return app;
+}

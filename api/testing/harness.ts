@@ -1,0 +1,139 @@
+/**
+ * Shared set-up for the api tests. Every database test runs on in-memory PGlite and, when DATABASE_URL is
+ * set, again on that PostgreSQL server in a schema of its own that is dropped afterwards, so test files
+ * run in parallel without seeing each other's rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Hono } from 'hono';
+import { createApp, type CreateAppOptions } from '../app.ts';
+import type { Config } from '../config.ts';
+import { openDb, type Db } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { createMailer } from '../mail/mailer.ts';
+
+export type DbTarget = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export function dbTargets(): DbTarget[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDb {
+  db: Db;
+  /** Opens another connection (pool) to the same database and schema: a second process stand-in. */
+  reopen(): Promise<Db>;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDb(target: DbTarget, options: { migrated?: boolean } = {}): Promise<TestDb> {
+  let db: Db;
+  let reopen: () => Promise<Db>;
+  let dropSchema = async () => {};
+  if (target === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    reopen = () => openDb({ databaseUrl: url, schema });
+    db = await reopen();
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    };
+  } else {
+    db = await openDb();
+    reopen = async () => {
+      throw new Error('In-memory PGlite has one connection only.');
+    };
+  }
+  if (options.migrated !== false) await migrate(db);
+  return {
+    db,
+    reopen,
+    async cleanup() {
+      await db.close();
+      await dropSchema();
+    },
+  };
+}
+
+export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export const PARTNER_ORIGIN = 'https://dealer.example';
+export const PUBLIC_ORIGIN = 'http://localhost:4321';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicOrigin: PUBLIC_ORIGIN,
+    production: false,
+    dataDir: '/nonexistent-data-dir',
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: undefined,
+    corsOrigins: [PARTNER_ORIGIN],
+    demoPort: 0,
+    siteDir: '/nonexistent-site-dir',
+    embedDir: '/nonexistent-embed-dir',
+    demoDir: '/nonexistent-demo-dir',
+    trustProxy: 0,
+    restrictedZips: [],
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: Hono;
+  config: Config;
+  outboxDir: string;
+  logs: string[];
+  cleanup(): void;
+}
+
+/** An app over `db` with a temporary data directory (outbox) and a captured log. */
+export function testApp(db: Db, options: Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mailer'>> & { config?: Partial<Config> } = {}): TestApp {
+  const dir = tempDir();
+  const config = testConfig({ dataDir: dir.path, ...options.config });
+  const outboxDir = join(dir.path, 'outbox');
+  const logs: string[] = [];
+  const mailer = createMailer({ outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = createApp({
+    ...options,
+    config,
+    db,
+    mailer,
+    log: (line) => logs.push(line),
+  });
+  return { app, config, outboxDir, logs, cleanup: dir.remove };
+}
+
+/** A JSON POST as a browser on `origin` would send it. */
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): [string, RequestInit] {
+  return [
+    `http://localhost:4321${path}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: PUBLIC_ORIGIN, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+  ];
+}
+
+let counter = 0;
+/** A subscriber nobody else in this run uses. */
+export function uniqueEmail(tag = 'ann'): string {
+  counter += 1;
+  return `${tag}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}

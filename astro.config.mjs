@@ -1,0 +1,31 @@
+// The brand site: statically rendered pages (site/) that hydrate our React widgets as islands.
+// The API server (api/main.ts) serves dist/site as files, so everything here must work without SSR.
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import { QUOTE_STEP_PATHS } from './site/routes.ts';
+
+export default defineConfig({
+  // Canonical links and the redirect pages name this origin; production sets SITE_URL.
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist/site',
+  output: 'static',
+  trailingSlash: 'ignore',
+  // Styles and scripts as files, never inlined: cached across pages, and allowed by 'self' alone.
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
+  // The legal pages have no code; Shiki's inline styles would need 'unsafe-inline'.
+  markdown: { syntaxHighlight: false },
+  integrations: [react()],
+  // Doc 1: the old step paths of the quote wizard land on /receive-a-quote. A static build writes a
+  // meta-refresh page for each; the API server answers them with a real 301 first.
+  redirects: Object.fromEntries(QUOTE_STEP_PATHS.map((path) => [path, { status: 301, destination: '/receive-a-quote' }])),
+  // Astro puts a meta CSP with hashes of its own inline scripts and styles on every page, so the islands'
+  // hydration scripts run under 'self' without 'unsafe-inline'.
+  security: { csp: true },
+  devToolbar: { enabled: false },
+  // Astro 7's compressor drops a line break between text and a tag or {expression} instead of keeping a
+  // space ("extension\n{n}" became "extension3"); the pages are small, so keep their whitespace as written.
+  compressHTML: false,
+});

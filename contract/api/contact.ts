@@ -1,0 +1,128 @@
+import { assign, coerce, define, object, optional, unknown, type Infer, type Struct } from 'superstruct';
+import { MESSAGES } from '../messages.ts';
+import {
+  CONTACT_SUBJECT_FALLBACK, INSURED_RELATION_OTHER, VEHICLE_DRIVERS, VEHICLE_LOCATIONS,
+} from '../reference/options.ts';
+import { oneOf, valuesOf, yesNo } from '../rules/choice.ts';
+import { incidentDate, type Today } from '../rules/dates.ts';
+import { email } from '../rules/email.ts';
+import { LIMITS } from '../rules/limits.ts';
+import { optionalUsPhone } from '../rules/phone.ts';
+import { middleName, optionalMax, personName, requiredMax, requiredName } from '../rules/text.ts';
+import { stateCode } from '../rules/state.ts';
+
+/**
+ * POST /api/contact/subscribe: the availability (notify-me) sign-up of doc 1 section 3,
+ * "Availability interest: userFirstName, userLastName, userEmailAddress, userState".
+ */
+export const SubscribeRequest = object({
+  userFirstName: personName,
+  userLastName: personName,
+  userEmailAddress: email,
+  userState: stateCode,
+});
+export type SubscribeRequest = Infer<typeof SubscribeRequest>;
+
+/** Success answer of the sign-up; failures use the shared { error_messages } shape. */
+export interface SubscribeResponse {
+  msg: string;
+}
+
+/** The API's message for a second sign-up of the same e-mail; the widget looks for 'already subscribed'. */
+export const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
+
+/**
+ * POST /api/contact/submit (doc 1 section 3 "Contact payload", rules of doc 1 section 5): subject
+ * (an empty one falls back to 'Auto Insurance - Contact Form'), body, names letters only and at most 63,
+ * middle initial at most 63, e-mail, and a phone that, if entered, is a valid US number with dashes.
+ * Suffix is free (Jr., III) and short; the spec gives no list.
+ */
+export const contactSubject: Struct<string, null> = coerce(
+  requiredMax(LIMITS.shortTextMax),
+  unknown(),
+  (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    ? CONTACT_SUBJECT_FALLBACK
+    : value),
+);
+
+export const ContactRequest = object({
+  customSubject: contactSubject,
+  emailBody: requiredMax(LIMITS.messageBodyMax),
+  userEmailAddress: email,
+  userSuffixName: optionalMax(16),
+  userFirstName: personName,
+  userLastName: personName,
+  userMiddleName: middleName,
+  userPhoneNumber: optionalUsPhone,
+});
+export type ContactRequest = Infer<typeof ContactRequest>;
+
+/** The contact form: the payload plus the privacy-agreement checkbox, which must be ticked. */
+export const ContactForm = assign(
+  ContactRequest,
+  object({
+    privacyAgreement: define<true>('privacyAgreement', (value) => value === true || MESSAGES.privacyAgreement),
+  }),
+);
+export type ContactForm = Infer<typeof ContactForm>;
+
+/**
+ * POST /api/contact/claims: the First Notice of Loss (doc 1 section 3 fields, section 5 rules, section 7
+ * reductions). As sent: insuranceProvider and ownerVehicleLocation are plain values, insuredRelation is
+ * 'INSURED' or 'OTHER (see insuredRelationInput)', incidentDate is YYYY-MM-DD (requests carry ISO dates;
+ * the form shows MM/DD/YYYY). Conditional answers are optional; their texts are capped where the spec
+ * gives a maximum (128, 200) and at 256 otherwise (ours).
+ */
+export function claimRequest(options: { today?: Today } = {}) {
+  return object({
+    firstName: requiredName,
+    lastName: requiredName,
+    telephoneNumber: optionalUsPhone,
+    email,
+    insuranceProvider: requiredMax(LIMITS.shortTextMax),
+    altInsurer: optionalMax(LIMITS.shortTextMax),
+    policyNumber: optionalMax(32),
+    insuredRelation: oneOf(['INSURED', INSURED_RELATION_OTHER] as const),
+    insuredRelationInput: optionalMax(LIMITS.shortTextMax),
+    incidentLocation: requiredMax(LIMITS.incidentLocationMax),
+    incidentDate: incidentDate({ format: 'iso', today: options.today }),
+    incidentDescription: requiredMax(LIMITS.incidentDescriptionMax),
+    ownerVehicleInvolved: optional(yesNo),
+    ownerVehicleDetails: optionalMax(LIMITS.ownerVehicleDetailsMax),
+    ownerVehicleLocation: optional(oneOf(valuesOf(VEHICLE_LOCATIONS))),
+    ownerVehicleLocationInput: optionalMax(LIMITS.freeTextMax),
+    ownerVehicleDriveable: optional(yesNo),
+    ownerVehicleDamage: optionalMax(LIMITS.vehicleDamageMax),
+    otherVehicleInvolved: optional(yesNo),
+    otherVehicleDriveable: optional(yesNo),
+    otherVehicleDamage: optionalMax(LIMITS.vehicleDamageMax),
+    ownerVehicleDriver: optional(oneOf(valuesOf(VEHICLE_DRIVERS))),
+    ownerVehicleInjury: optional(yesNo),
+    ownerVehicleInjuryInput: optionalMax(LIMITS.freeTextMax),
+    otherVehicleInjury: optional(yesNo),
+    otherVehicleInjuryInput: optionalMax(LIMITS.freeTextMax),
+    injuryEmergency: optional(yesNo),
+    injuryEmergencyInput: optionalMax(LIMITS.freeTextMax),
+    incidentWitness: optional(yesNo),
+    incidentWitnessInput: optionalMax(LIMITS.freeTextMax),
+    policeResponse: optional(yesNo),
+    policeAgency: optionalMax(LIMITS.policeAgencyMax),
+    policeReport: optionalMax(LIMITS.policeReportMax),
+  });
+}
+export const ClaimRequest = claimRequest();
+export type ClaimRequest = Infer<typeof ClaimRequest>;
+
+/** The claim form's own incident date, as the person types it (MM/DD/YYYY, not after today). */
+export function claimIncidentDate(options: { today?: Today } = {}): Struct<string, null> {
+  return incidentDate({ format: 'us', today: options.today });
+}
+
+/** The five steps of the claim form (doc 1 section 2) and the fields each one validates. */
+export const CLAIM_STEPS = [
+  ['firstName', 'lastName', 'telephoneNumber', 'email', 'insuranceProvider', 'altInsurer', 'policyNumber', 'insuredRelation', 'insuredRelationInput'],
+  ['incidentLocation', 'incidentDate', 'incidentDescription', 'ownerVehicleInvolved', 'ownerVehicleDetails', 'ownerVehicleLocation', 'ownerVehicleLocationInput', 'ownerVehicleDriveable', 'ownerVehicleDamage'],
+  ['otherVehicleInvolved', 'otherVehicleDriveable', 'otherVehicleDamage'],
+  ['ownerVehicleDriver', 'ownerVehicleInjury', 'ownerVehicleInjuryInput', 'otherVehicleInjury', 'otherVehicleInjuryInput', 'injuryEmergency', 'injuryEmergencyInput', 'incidentWitness', 'incidentWitnessInput'],
+  ['policeResponse', 'policeAgency', 'policeReport'],
+] as const satisfies readonly (readonly (keyof ClaimRequest)[])[];

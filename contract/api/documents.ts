@@ -1,0 +1,50 @@
+import { array, object, optional, string, type, type Infer } from 'superstruct';
+import { email } from '../rules/email.ts';
+import { token } from './common.ts';
+
+/**
+ * Policy documents (doc 1 sections 2, 3 and 7): the My Policy page asks for them by e-mail
+ * (POST documents/link, "Policy-docs request: emailAddress"), and the documents page lists them by the
+ * token of the e-mailed link (GET documents?token=&id=).
+ */
+export const PolicyDocsRequest = object({ emailAddress: email });
+export type PolicyDocsRequest = Infer<typeof PolicyDocsRequest>;
+
+// id is the page's token (/account/documents/{id}); token, the session token some links carry, is optional
+export const DocumentListQuery = object({ token: optional(token), id: token });
+export type DocumentListQuery = Infer<typeof DocumentListQuery>;
+
+export const PolicyDocument = type({
+  fileDescription: string(),
+  fileUrl: string(),
+  /** YYYY-MM-DD with the data's fixed 12:00:00 UTC time (doc 1 section 9) */
+  dateCreated: string(),
+});
+export type PolicyDocument = Infer<typeof PolicyDocument>;
+
+export const DocumentListResponse = type({ data: type({ documents: array(PolicyDocument) }) });
+export type DocumentListResponse = Infer<typeof DocumentListResponse>;
+
+export type DocumentKind = 'declaration' | 'esignature' | 'card' | 'odometer';
+
+/** doc 1 section 2: the kind is read from the description (declaration, esignature, card, odometer). */
+export function documentKind(description: string): DocumentKind | null {
+  const text = description.toLowerCase();
+  if (text.includes('declaration')) return 'declaration';
+  if (text.includes('esignature')) return 'esignature';
+  if (text.includes('card')) return 'card';
+  if (text.includes('odometer')) return 'odometer';
+  return null;
+}
+
+/** doc 1 section 2: only the newest document of each kind is kept. */
+export function newestByKind(documents: readonly PolicyDocument[]): Partial<Record<DocumentKind, PolicyDocument>> {
+  const newest: Partial<Record<DocumentKind, PolicyDocument>> = {};
+  for (const document of documents) {
+    const kind = documentKind(document.fileDescription);
+    if (!kind) continue;
+    const kept = newest[kind];
+    if (!kept || document.dateCreated > kept.dateCreated) newest[kind] = document;
+  }
+  return newest;
+}

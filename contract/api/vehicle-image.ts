@@ -1,0 +1,34 @@
+import { coerce, define, object, string, type Infer } from 'superstruct';
+import { MESSAGES } from '../messages.ts';
+import { LIMITS } from '../rules/limits.ts';
+import { requiredMax } from '../rules/text.ts';
+import { vin } from '../rules/vin.ts';
+
+export { VehicleImageResponse } from './policy.ts';
+
+/**
+ * GET /api/vehicle/image?vin=&year=&model= (doc 1 section 7, doc 2 section 7, doc 3 section 3): the
+ * pictures of one vehicle, found by VIN with a fallback to year and model. Query values are strings,
+ * so the year is read from its digits. Answers VehicleImageResponse; 404 clears the image.
+ */
+export const modelYear = coerce(
+  define<number>('modelYear', (value) =>
+    // doc 1 section 1: vehicles are 1981 and later; a year past next year's models is a typo
+    (typeof value === 'number' && Number.isInteger(value) && value >= 1981 && value <= new Date().getFullYear() + 2) ||
+    MESSAGES.modelYear,
+  ),
+  string(),
+  (text) => (/^\d{4}$/.test(text) ? Number(text) : text),
+);
+
+export const VehicleImageQuery = object({
+  vin,
+  year: modelYear,
+  model: requiredMax(LIMITS.shortTextMax),
+});
+export type VehicleImageQuery = Infer<typeof VehicleImageQuery>;
+
+/** doc 1 section 2: the picture with view extcam02 is preferred, else the first, else none (the default image). */
+export function preferredPicture(pictures: readonly { view: string; uri: string }[]): string | undefined {
+  return (pictures.find((p) => p.view === 'extcam02') ?? pictures[0])?.uri;
+}

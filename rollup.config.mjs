@@ -1,0 +1,124 @@
+// The embed bundle (DESIGN.md "Embedding"): dist/embed/embed.js, a small loader, plus one chunk per widget
+// and shared chunks. React is preact/compat here to stay small; the site keeps real React.
+// Run: npx rollup -c rollup.config.mjs
+import { readFile, rm } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import alias from '@rollup/plugin-alias';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+const compat = fileURLToPath(new URL('./node_modules/preact/compat/dist/compat.module.js', import.meta.url));
+
+/**
+ * react, react-dom and the JSX runtime become preact/compat. @preact/signals-react imports
+ * use-sync-external-store's shim, a CommonJS file rollup cannot read without a CommonJS plugin; preact/compat
+ * exports the same useSyncExternalStore, so the shim is aliased to it too.
+ */
+export const reactToPreact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
+/** `import css from 'x.css?inline'` gives the CSS text, to adopt as a constructable stylesheet. */
+export function cssText() {
+  return {
+    name: 'css-text',
+    async resolveId(source, importer) {
+      if (!source.endsWith('.css?inline')) return null;
+      const resolved = await this.resolve(source.slice(0, -'?inline'.length), importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?inline` : null;
+    },
+    async load(id) {
+      if (!id.endsWith('.css?inline')) return null;
+      const css = await readFile(id.slice(0, -'?inline'.length), 'utf8');
+      return `export default ${JSON.stringify(css)};`;
+    },
+  };
+}
+
+/** Prints each output file's size and gzip size, so a growing loader or widget shows up in every build. */
+function gzipSizes() {
+  return {
+    name: 'gzip-sizes',
+    generateBundle(_options, bundle) {
+      const rows = Object.values(bundle)
+        .filter((file) => file.type === 'chunk' || file.fileName.endsWith('.js'))
+        .map((file) => {
+          const code = file.type === 'chunk' ? file.code : String(file.source);
+          return [file.fileName, Buffer.byteLength(code), gzipSync(code, { level: 9 }).length];
+        })
+        .sort((a, b) => a[0].localeCompare(b[0]));
+      const kb = (n) => `${(n / 1024).toFixed(2)} KB`.padStart(10);
+      console.log('\ndist/embed                                   size      gzip');
+      for (const [name, size, gzip] of rows) console.log(`  ${name.padEnd(40)} ${kb(size)} ${kb(gzip)}`);
+    },
+  };
+}
+
+/** Chunk names carry a content hash: chunks of earlier builds must not pile up and be served. */
+function cleanChunks() {
+  return {
+    name: 'clean-chunks',
+    async buildStart() {
+      await rm(new URL('./dist/embed/chunks', import.meta.url), { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bundle must run under a strict CSP on the host page: fail the build if eval-like code slips in. */
+function noEval() {
+  const forbidden = [/\beval\s*\(/, /\bnew\s+Function\s*\(/, /\bFunction\s*\(\s*["'`]/, /setTimeout\s*\(\s*["'`]/];
+  return {
+    name: 'no-eval',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const hit = forbidden.find((pattern) => pattern.test(file.code));
+        if (hit) this.error(`${file.fileName} contains ${hit}: the embed must work under a CSP without 'unsafe-eval'.`);
+      }
+    },
+  };
+}
+
+export default {
+  input: { embed: 'widgets/embed.ts' },
+  output: {
+    dir: 'dist/embed',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+  },
+  // contract/ only defines rules and shapes; a module none of whose exports a widget uses is dropped,
+  // so importing from contract/index.ts does not ship every rule of the spec to every widget.
+  treeshake: { moduleSideEffects: (id) => !id.includes('/contract/') },
+  plugins: [
+    cleanChunks(),
+    alias({ entries: reactToPreact }),
+    cssText(),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    typescript({
+      tsconfig: './tsconfig.json',
+      // tsconfig.json type-checks without emitting (api/ and the tests run from source); the bundle emits.
+      noEmit: false,
+      declaration: false,
+      sourceMap: true,
+      inlineSources: false,
+      outDir: 'dist/embed',
+      include: ['widgets/**/*', 'contract/**/*'],
+      exclude: ['**/*.test.ts', '**/*.browser.test.ts'],
+      jsx: 'react-jsx',
+    }),
+    terser({ format: { comments: false }, compress: { passes: 2 } }),
+    noEval(),
+    gzipSizes(),
+  ],
+};

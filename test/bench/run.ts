@@ -1,0 +1,227 @@
+/**
+ * `npm run bench`: throughput, latency and the server's memory, measured against the real server on
+ * loopback. Each load is bounded in requests and in time and stops by itself.
+ *
+ * The server runs as its own process (`node api/main.ts`, as `npm start` runs it) so that its memory is
+ * read from /proc without the load generator's own heap in the figure. Build first (`npm run build`) for
+ * the site and embed rows; the API rows need no build.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, ROOT } from '../e2e/support.ts';
+import { porscheVin, withCheckDigit } from '../../api/vin/build-vin.ts';
+import { decodeVin } from '../../api/vin/decode.ts';
+import { lookupZip, zipCount } from '../../api/zip/lookup.ts';
+import { priceQuote } from '../../api/rating/index.ts';
+import { TYPICAL_TODAY, typicalRequest } from '../../api/rating/testing.ts';
+import { quoteRequestFixture } from '../../api/quotes/testing.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
+const MAX_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+
+interface Row {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  return kib / 1024;
+}
+
+async function load(name: string, url: string, options: Partial<autocannon.Options> = {}): Promise<Row> {
+  const result = await autocannon({ url, connections: CONNECTIONS, amount: REQUESTS, duration: MAX_SECONDS, ...options });
+  return {
+    name,
+    // requests.average is a per-second sample mean, coarse when a row lasts two seconds; this is exact.
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * In-process microbenchmark of the two lookups the wizard calls on every keystroke-level event: VIN
+ * decoding and ZIP lookup are pure and in memory, so they should stay far under a millisecond each.
+ * A fixed count per loop, after a warm-up, timed with performance.now().
+ */
+function micro(name: string, count: number, work: (i: number) => unknown): { name: string; perSecond: number; meanMicros: number } {
+  for (let i = 0; i < 10_000; i += 1) work(i);
+  let sink = 0;
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) if (work(i)) sink += 1;
+  const ms = performance.now() - started;
+  if (sink < 0) console.log(sink); // keeps the results alive
+  return { name, perSecond: (count / ms) * 1000, meanMicros: (ms * 1000) / count };
+}
+
+const MICRO_COUNT = Number(process.env.BENCH_MICRO_COUNT ?? 200_000);
+const sampleVins = [
+  ...[['992', 2021, 'A'], ['991', 2014, 'B'], ['982', 2019, 'C'], ['981', 2015, 'A'], ['971', 2019, 'C'], ['Y1A', 2022, 'A'],
+    ['996', 2002, 'A'], ['964', 1991, 'C'], ['928', 1988, 'A'], ['944', 1987, 'A']].map(([type, year, body]) =>
+    porscheVin({ type: String(type), year: Number(year), body: String(body) })),
+  porscheVin({ type: '9YA', year: 2020, body: 'A', wmi: 'WP1' }),
+  porscheVin({ type: '95B', year: 2017, body: 'A', wmi: 'WP1' }),
+  withCheckDigit('WBA3A5C50DF123456'),
+  withCheckDigit('1G1YY2D70H5100001'),
+  'WP0AA2A91MS1234X7', // wrong check digit
+  porscheVin({ type: '986', year: 2001, body: 'A' }), // unknown combination
+];
+const sampleZips = ['85004', '80202', '33139', '30301', '43215', '97201', '37203', '78701', '99999', '10001', '94105', '60601'];
+const zipsKnown = zipCount();
+const microRows = [
+  micro('VIN decode (POST /api/vin/check core)', MICRO_COUNT, (i) => decodeVin(sampleVins[i % sampleVins.length]!)),
+  micro('ZIP lookup (GET /api/zip core)', MICRO_COUNT, (i) => lookupZip(sampleZips[i % sampleZips.length]!)),
+];
+
+/**
+ * The rating engine in process: priceQuote is pure and in memory, so its cost is CPU alone, on one core.
+ * One-vehicle requests of four states (different tables, limits and fees) in turn, and a four-vehicle
+ * request whose rate counts vehicles, so "vehicle ratings per second" holds for both shapes.
+ */
+const RATING_COUNT = Number(process.env.BENCH_RATING_COUNT ?? 50_000);
+const oneVehicle = ['AZ', 'TX', 'FL', 'PA'].map((state) => typicalRequest(state));
+const fourVehicles = typicalRequest('GA');
+fourVehicles.vehicles = [0, 1, 2, 3].map((i) => ({ ...fourVehicles.vehicles[0]!, statedValue: String(60_000 + i * 30_000) }));
+const ratingRows = [
+  { vehicles: 1, ...micro('priceQuote, 1 vehicle', RATING_COUNT, (i) => priceQuote(oneVehicle[i % oneVehicle.length]!, { today: TYPICAL_TODAY })) },
+  { vehicles: 4, ...micro('priceQuote, 4 vehicles', RATING_COUNT / 4, () => priceQuote(fourVehicles, { today: TYPICAL_TODAY })) },
+];
+
+interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `node api/main.ts` on a free port with a data directory of its own; `env` overrides the environment. */
+async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ppm-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['api/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DEMO_PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: base, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not start within 30 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, child, stop };
+}
+
+/**
+ * The quote call as the wizard makes it: a complete Arizona request with two vehicles, validated, checked
+ * against the coverage rules, priced, stored with its link and e-mailed (to the outbox). Every request
+ * carries its own e-mail address, so none is answered from the identical-request shortcut and every one
+ * sends its mail: the figure is the full cost of a quote. Bounded by QUOTE_REQUESTS and MAX_SECONDS.
+ */
+const QUOTE_REQUESTS = Number(process.env.BENCH_QUOTE_REQUESTS ?? 2000);
+
+async function loadQuote(name: string, base: string): Promise<Row> {
+  const template = quoteRequestFixture({ state: 'AZ', vehicles: 2 });
+  let sequence = 0;
+  return load(name, `${base}/api/policy/quote`, {
+    amount: QUOTE_REQUESTS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        setupRequest: (request) => {
+          sequence += 1;
+          return { ...request, body: JSON.stringify({ ...template, emailAddress: `bench.${sequence}@example.com` }) };
+        },
+      },
+    ],
+  });
+}
+
+const main = await startBenchServer({});
+const server = main.child;
+const base = main.base;
+
+try {
+  const idle = rssMiB(server.pid!);
+  const rows: Row[] = [];
+  rows.push(await load('GET /api/health', `${base}/api/health`));
+  rows.push(await load('GET / (site page)', `${base}/`));
+  rows.push(await load('GET /embed/embed.js', `${base}/embed/embed.js`));
+  rows.push(
+    await load('POST /api/contact/subscribe (bad input, 400)', `${base}/api/contact/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ userFirstName: '', userLastName: 'X', userEmailAddress: 'no', userState: 'ZZ' }),
+    }),
+  );
+  rows.push(await load('GET /api/zip/85004', `${base}/api/zip/85004`));
+  rows.push(
+    await load('POST /api/vin/check (a 992 coupe)', `${base}/api/vin/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ vin: sampleVins[0], state: 'AZ' }),
+    }),
+  );
+  const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
+  rows.push(await loadQuote(`POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, base));
+  const loaded = rssMiB(server.pid!);
+  if (process.env.DATABASE_URL) {
+    // The same row on the embedded database, in a server of its own (the main one stays on PostgreSQL).
+    const embedded = await startBenchServer({ DATABASE_URL: '' });
+    try {
+      rows.push(await loadQuote('POST /api/policy/quote, PGlite', embedded.base));
+    } finally {
+      await embedded.stop();
+    }
+  }
+
+  console.log(`\nbench: ${CONNECTIONS} connections, ${REQUESTS} requests per row (quote rows ${QUOTE_REQUESTS}; at most ${MAX_SECONDS} s), loopback, ${database}\n`);
+  console.log('row                                              req/s   p50 ms   p99 ms  errors  non-2xx');
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(46)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(8)}`,
+    );
+  }
+  console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the load`);
+  console.log(`\nin-process lookups: ${MICRO_COUNT} calls each, ${sampleVins.length} VINs and ${sampleZips.length} ZIPs cycled, ${zipsKnown} ZIPs loaded\n`);
+  console.log('lookup                                           calls/s   mean us');
+  for (const r of microRows) {
+    console.log(`${r.name.padEnd(46)} ${r.perSecond.toFixed(0).padStart(9)} ${r.meanMicros.toFixed(2).padStart(9)}`);
+  }
+  console.log(`\nrating engine (in process, one core): ${RATING_COUNT} vehicle ratings per row\n`);
+  console.log('rating                                         vehicles/s   calls/s   mean us');
+  for (const r of ratingRows) {
+    console.log(
+      `${r.name.padEnd(46)} ${(r.perSecond * r.vehicles).toFixed(0).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)} ${r.meanMicros.toFixed(2).padStart(9)}`,
+    );
+  }
+} finally {
+  await main.stop();
+}

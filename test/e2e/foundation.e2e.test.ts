@@ -1,0 +1,134 @@
+/**
+ * The foundation end to end: the server started the README's way serves the site shell, the 404 page, the
+ * redirects and /api/health on one port; a partner club's page on a second origin embeds ppm-notify-me with
+ * a script tag alone, and a visitor who signs up there crosses CORS for real and is really stored.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { axeViolations, serverAndBrowser } from './support.ts';
+
+describe('foundation end to end', () => {
+  const run = serverAndBrowser();
+
+  test('the home page shows the shell: navigation, footer, version, title', async () => {
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const response = await page.goto(`${run.server.url}/`);
+    assert.equal(response?.status(), 200);
+    assert.match(await page.title(), /\S/);
+    const nav = page.getByRole('navigation', { name: /main/i });
+    for (const name of ['Receive a Quote', 'FAQ', 'Explore Benefits', 'Claims', 'Contact Us']) {
+      assert.equal(await nav.getByRole('link', { name, exact: true }).count(), 1, `navigation link ${name}`);
+    }
+    const footer = page.getByRole('contentinfo');
+    assert.equal(await footer.getByRole('link', { name: 'Legal Notice.' }).getAttribute('href'), '/legal/terms-of-use');
+    assert.match(await footer.innerText(), /0\.9\.91/);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.close();
+  });
+
+  test('on a phone the menu and account flyouts open, close with Escape, and close when a link is followed', async () => {
+    const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${run.server.url}/`);
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    const panel = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    await panel.getByRole('link', { name: 'FAQ', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await menu.evaluate((button) => button === document.activeElement), true, 'focus returns to the button');
+
+    const account = page.getByRole('button', { name: 'Account', exact: true });
+    await account.click();
+    assert.equal(await account.getAttribute('aria-expanded'), 'true');
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Policy' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Following a link inside the menu closes it (doc 1: route changes close open flyouts).
+    await menu.click();
+    await panel.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(`${run.server.url}/faq`);
+    assert.equal(await page.getByRole('button', { name: 'Menu', exact: true }).getAttribute('aria-expanded'), 'false');
+    await page.goBack();
+    assert.equal(await page.getByRole('button', { name: 'Menu', exact: true }).getAttribute('aria-expanded'), 'false', 'closed after Back too');
+    await page.close();
+  });
+
+  test('an unknown path answers 404 with Page Not Found', async () => {
+    const page = await run.browser.newPage();
+    const response = await page.goto(`${run.server.url}/no/such/page`);
+    assert.equal(response?.status(), 404);
+    assert.equal(await page.getByRole('heading', { name: 'Page Not Found' }).count(), 1);
+    await page.close();
+  });
+
+  test('the quote step deep links redirect to /receive-a-quote', async () => {
+    for (const step of ['info', 'vehicles', 'drivers', 'coverage', 'quote', 'payment', 'thank-you']) {
+      const response = await fetch(`${run.server.url}/receive-a-quote/quote-${step}-page`, { redirect: 'manual' });
+      assert.equal(response.status, 301, step);
+      assert.equal(new URL(response.headers.get('location')!, run.server.url).pathname, '/receive-a-quote');
+    }
+  });
+
+  test('/api/health answers', async () => {
+    const response = await fetch(`${run.server.url}/api/health`);
+    assert.equal(response.status, 200);
+  });
+
+  test('a visitor signs up on the club page, across origins, and is stored', async () => {
+    const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+    const crossings: { origin: string | undefined; allowed: string | undefined }[] = [];
+    page.on('response', async (response) => {
+      if (response.url() === `${run.server.url}/api/contact/subscribe` && response.request().method() === 'POST') {
+        crossings.push({
+          origin: await response.request().headerValue('origin') ?? undefined,
+          allowed: await response.headerValue('access-control-allow-origin') ?? undefined,
+        });
+      }
+    });
+    await page.goto(`${run.server.demoUrl}/club.html`);
+    const widget = page.locator('ppm-notify-me');
+    await widget.getByLabel('First name').fill('Ada');
+    await widget.getByLabel('Last name').fill("O'Hara");
+    await widget.getByLabel('Email').fill('Ada.OHara@example.com');
+    await chooseState(page, 'Texas');
+    await widget.getByRole('button', { name: /sign up|notify me|submit/i }).click();
+    await widget.getByText('Thank you for connecting with the product!').waitFor();
+    assert.deepEqual(crossings, [{ origin: run.server.demoUrl, allowed: run.server.demoUrl }]);
+    // The form clears after a successful request.
+    assert.equal(await widget.getByLabel('Email').inputValue(), '');
+
+    // The same address again (in other letter case) is recognised as already subscribed.
+    await widget.getByLabel('First name').fill('Ada');
+    await widget.getByLabel('Last name').fill("O'Hara");
+    await widget.getByLabel('Email').fill('ada.ohara@EXAMPLE.com');
+    await chooseState(page, 'Texas');
+    await widget.getByRole('button', { name: /sign up|notify me|submit/i }).click();
+    await widget.getByText("You're already subscribed. Thank you!").waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.close();
+
+    // Stored for real: the confirmation mail is in the outbox, and the row is in the database once the
+    // server has let go of it.
+    const outbox = readdirSync(join(run.server.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    assert.equal(outbox.length, 1);
+    assert.match(readFileSync(join(run.server.dataDir, 'outbox', outbox[0]!), 'utf8'), /^To: .*Ada\.OHara@example\.com/im);
+    await run.server.stop();
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(join(run.server.dataDir, 'pg'));
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from subscribers where lower(email) = $1', ['ada.ohara@example.com']);
+    await db.close();
+    assert.equal(rows[0]?.n, 1);
+  });
+});
+
+/** The searchable state list, used the way a person does: type to filter, pick the option. */
+async function chooseState(page: Page, name: string): Promise<void> {
+  const widget = page.locator('ppm-notify-me');
+  const box = widget.getByRole('combobox', { name: 'State' });
+  await box.fill(name.slice(0, 3));
+  await widget.getByRole('option', { name }).click();
+}

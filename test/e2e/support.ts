@@ -1,0 +1,148 @@
+/**
+ * What every end-to-end test needs: the real server started the README's way (`npm run serve`, i.e. the
+ * `node api/main.ts` that `npm start` runs after building) on free ports with its own data folder, and
+ * Debian's Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  demoUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  cleanUp: () => void;
+}
+
+/** Starts `npm run serve` with its own ports and data folder; resolves once /api/health answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const demoPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ppm-e2e-'));
+  const url = `http://localhost:${port}`;
+  const demoUrl = `http://localhost:${demoPort}`;
+  const child: ChildProcess = spawn('npm', ['run', 'serve', '--silent'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEMO_PORT: String(demoPort),
+      PUBLIC_ORIGIN: url,
+      CORS_ORIGINS: demoUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stop() ends npm and node together
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(-child.pid!, 'SIGTERM');
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, demoUrl, dataDir, output: () => output, stop, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * One server and one browser for a describe block: started before its tests, stopped and cleaned after.
+ * Read them through the getters inside tests (they exist only once `before` has run).
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    server = await startServer(env);
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    server?.cleanUp();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server starts in before()');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in before()');
+      return browser;
+    },
+  };
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core (WCAG 2.x A and AA) in the page, through the DevTools protocol so the page's CSP does not apply. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; nodes: { target: unknown }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * `npm test`: every suite, in the order that builds once and fails early on the cheapest signal.
+ *
+ *   node test/run-all.ts            unit, api, build, browser, e2e
+ *   node test/run-all.ts api e2e    only those suites (the build runs when a chosen suite needs it)
+ *
+ * Node's test runner suites write a TAP copy to a temp file so the closing line can add up every suite;
+ * the last line is "tests: N passed, N failed" and the exit code is non-zero when anything failed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Suite {
+  name: string;
+  /** What it runs; `{tap}` is replaced by a TAP file path for node's test runner. */
+  command: string[];
+  needsBuild: boolean;
+  count: (tapFile: string, output: string) => { passed: number; failed: number };
+}
+
+const nodeTest = (...globs: string[]): string[] => [
+  process.execPath,
+  '--test',
+  '--test-concurrency=1',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=tap',
+  '--test-reporter-destination={tap}',
+  ...globs,
+];
+
+function countTap(tapFile: string): { passed: number; failed: number } {
+  const tap = readFileSync(tapFile, 'utf8');
+  const number = (key: string) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  return { passed: number('pass'), failed: number('fail') + number('cancelled') };
+}
+
+/** web-test-runner prints per-file results; its summary line reads "N passed, N failed". */
+function countWtr(_tap: string, output: string): { passed: number; failed: number } {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const passed = [...plain.matchAll(/(\d+) passed/g)].at(-1)?.[1];
+  const failed = [...plain.matchAll(/(\d+) failed/g)].at(-1)?.[1];
+  return { passed: Number(passed ?? 0), failed: Number(failed ?? 0) };
+}
+
+const SUITES: Suite[] = [
+  { name: 'unit', command: nodeTest('contract/**/*.test.ts', 'site/**/*.test.ts', 'widgets/**/*-logic.test.ts', 'test/unit/**/*.test.ts'), needsBuild: false, count: countTap },
+  { name: 'api', command: nodeTest('api/**/*.test.ts'), needsBuild: false, count: countTap },
+  {
+    name: 'browser',
+    command: [process.execPath, 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
+    needsBuild: true,
+    count: countWtr,
+  },
+  { name: 'e2e', command: nodeTest('test/e2e/**/*.e2e.test.ts'), needsBuild: true, count: countTap },
+];
+
+function run(command: string[], capture: boolean): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const [file, ...args] = command as [string, ...string[]];
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    const onData = (chunk: Buffer, sink: NodeJS.WriteStream) => {
+      sink.write(chunk);
+      if (capture) output += chunk.toString('utf8');
+    };
+    child.stdout.on('data', (chunk: Buffer) => onData(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => onData(chunk, process.stderr));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !SUITES.some((suite) => suite.name === name));
+if (unknown.length > 0) {
+  console.error(`run-all: unknown suite ${unknown.join(', ')}; choose from ${SUITES.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+const chosen = wanted.length === 0 ? SUITES : SUITES.filter((suite) => wanted.includes(suite.name));
+
+const work = mkdtempSync(join(tmpdir(), 'ppm-tests-'));
+const results: { name: string; passed: number; failed: number; code: number; seconds: number }[] = [];
+let built = false;
+
+for (const suite of chosen) {
+  if (suite.needsBuild && !built && process.env.PPM_SKIP_BUILD !== '1') {
+    console.log('\n=== build (embed bundle and site) ===');
+    const build = await run(['npm', 'run', 'build'], false);
+    if (build.code !== 0) {
+      results.push({ name: 'build', passed: 0, failed: 1, code: build.code, seconds: 0 });
+      break;
+    }
+    built = true;
+  }
+  console.log(`\n=== ${suite.name} tests ===`);
+  const tapFile = join(work, `${suite.name}.tap`);
+  const started = performance.now();
+  const { code, output } = await run(suite.command.map((part) => part.replace('{tap}', tapFile)), true);
+  let counts = { passed: 0, failed: 0 };
+  try {
+    counts = suite.count(tapFile, output);
+  } catch {
+    // no TAP file means the runner died before reporting; the exit code below still fails the run
+  }
+  // A runner that exits non-zero without a counted failure (a crash, a broken config) still fails.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  results.push({ name: suite.name, ...counts, code, seconds: (performance.now() - started) / 1000 });
+}
+rmSync(work, { recursive: true, force: true });
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  console.log(`${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const ranNothing = passed === 0 && failed === 0;
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || ranNothing || results.some((r) => r.code !== 0) ? 1 : 0);

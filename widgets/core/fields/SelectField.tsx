@@ -1,0 +1,40 @@
+import type { FieldBinding } from '../form.ts';
+import { describedBy } from './ErrorMessage.tsx';
+import { FieldFrame } from './FieldFrame.tsx';
+
+/** A native <select> for short lists; the searchable state list is StateCombobox. */
+export function SelectField({
+  label,
+  field,
+  options,
+  placeholder = 'Select...',
+}: {
+  label: string;
+  field: FieldBinding;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  return (
+    <FieldFrame label={label} field={field}>
+      <select
+        ref={field.inputRef}
+        id={field.id}
+        name={field.name}
+        className="ppm-select"
+        part="select"
+        value={field.value}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, field.error)}
+        onChange={(event) => field.onChange(event.currentTarget.value)}
+        onBlur={(event) => field.onBlur(event.currentTarget.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,43 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FieldBinding } from '../form.ts';
+import { describedBy } from './ErrorMessage.tsx';
+import { FieldFrame } from './FieldFrame.tsx';
+
+export interface TextFieldProps {
+  label: string;
+  field: FieldBinding;
+  hint?: string;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  autoComplete?: string;
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  readOnly?: boolean;
+  /** A toggletip beside the label. */
+  tooltip?: ReactNode;
+}
+
+/** A labelled text input wired to a form field: error shown after blur or submit, linked for screen readers. */
+export function TextField({ label, field, hint, type = 'text', autoComplete, inputMode, maxLength, readOnly, tooltip }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} field={field} hint={hint} tooltip={tooltip}>
+      <input
+        ref={field.inputRef}
+        id={field.id}
+        name={field.name}
+        className="ppm-input"
+        part="input"
+        type={type}
+        value={field.value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        readOnly={readOnly}
+        spellCheck={false}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, field.error, hint)}
+        onChange={(event) => field.onChange(event.currentTarget.value)}
+        onBlur={(event) => field.onBlur(event.currentTarget.value)}
+      />
+    </FieldFrame>
+  );
+}

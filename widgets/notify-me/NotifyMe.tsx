@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { SubscribeRequest, email, isStateCode, personName, stateCode, type SubscribeResponse } from '../../contract/index.ts';
+import { createApiClient } from '../core/api-client.ts';
+import { apiBaseFor } from '../core/config.ts';
+import { emit } from '../core/events.ts';
+import { useForm, type Rules } from '../core/form.ts';
+import { StateCombobox } from '../core/fields/StateCombobox.tsx';
+import { TextField } from '../core/fields/TextField.tsx';
+import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { notifyMeStyles } from './notify-me.styles.ts';
+import { NOTIFY_ME_TEXTS, SUCCESS_MS, type NotifyMeTexts } from './notify-me.texts.ts';
+
+/**
+ * The availability sign-up (doc 1 sections 2, 5, 8): a visitor outside the states we write leaves their
+ * name, e-mail and state to be told when the product launches there. POST /api/contact/subscribe.
+ */
+export interface NotifyMeProps {
+  /** Origin of the API; default same-origin, or the loader's origin when embedded. */
+  apiBase?: string;
+  /** Two-letter state to preselect; used only when it is one of the 50 states or DC. */
+  state?: string;
+  /** Replacement texts, merged over NOTIFY_ME_TEXTS. */
+  texts?: Partial<NotifyMeTexts>;
+  /** How long the success notice stays (doc 1: 10 s); tests shorten it. */
+  successMs?: number;
+}
+
+type Values = { firstName: string; lastName: string; email: string; state: string };
+
+const RULES: Rules<Values> = { firstName: personName, lastName: personName, email, state: stateCode };
+
+type Status = { kind: 'success' | 'info' | 'danger'; text: string } | null;
+
+/** The `state` attribute when it is in the list, else the page's ?state= when it is (doc 1 section 5). */
+function prefillState(attribute: string | undefined): string {
+  for (const candidate of [attribute, new URLSearchParams(globalThis.location?.search ?? '').get('state')]) {
+    const code = candidate?.trim().toUpperCase();
+    if (isStateCode(code)) return code;
+  }
+  return '';
+}
+
+export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS_MS }: NotifyMeProps) {
+  const texts = { ...NOTIFY_ME_TEXTS, ...overrides };
+  const rootRef = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(rootRef, notifyMeStyles);
+
+  const initial = useMemo<Values>(() => ({ firstName: '', lastName: '', email: '', state: prefillState(state) }), [state]);
+  const form = useForm<Values>('ppm-notify-me', RULES, initial);
+  const api = useMemo(() => createApiClient(apiBaseFor(apiBase)), [apiBase]);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // An attribute set after the first render (or a new one) still prefills an untouched state field.
+  useEffect(() => {
+    if (!form.values.state && initial.state) form.field('state').onChange(initial.state);
+  }, [initial.state]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function show(next: Status, ms?: number) {
+    clearTimeout(timer.current);
+    setStatus(next);
+    if (ms !== undefined) timer.current = setTimeout(() => setStatus(null), ms);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const values = form.validate();
+    if (!values) return;
+    const target = event.currentTarget;
+    const body: SubscribeRequest = {
+      userFirstName: values.firstName,
+      userLastName: values.lastName,
+      userEmailAddress: values.email,
+      userState: values.state as SubscribeRequest['userState'],
+    };
+    setBusy(true);
+    show(null);
+    const result = await api.post<SubscribeResponse>('/api/contact/subscribe', body);
+    setBusy(false);
+    if (result.ok) {
+      show({ kind: 'success', text: texts.success }, successMs);
+      form.reset();
+      emit(target, 'ppm-subscribe', { state: body.userState, alreadySubscribed: false });
+      return;
+    }
+    const message = result.messages[0];
+    if (message && /already subscribed/i.test(message)) {
+      // not a failure for the person: they are on the list, so the form is done with
+      show({ kind: 'info', text: texts.alreadySubscribed });
+      form.reset();
+      emit(target, 'ppm-subscribe', { state: body.userState, alreadySubscribed: true });
+      return;
+    }
+    // A failed call never throws away what the person typed: they fix it or try again.
+    const text = message ?? texts.failure;
+    show({ kind: 'danger', text });
+    emit(target, 'ppm-error', { widget: 'ppm-notify-me', status: result.status, message: text });
+  }
+
+  return (
+    <div ref={rootRef} className="ppm-root ppm-notify-me" part="base">
+      <form className="ppm-notify-me__form" noValidate aria-busy={busy} onSubmit={onSubmit} part="form">
+        <TextField label={texts.firstName} field={form.field('firstName')} autoComplete="given-name" />
+        <TextField label={texts.lastName} field={form.field('lastName')} autoComplete="family-name" />
+        <div className="ppm-notify-me__wide">
+          <TextField label={texts.email} field={form.field('email')} type="email" autoComplete="email" />
+        </div>
+        <div className="ppm-notify-me__wide">
+          <StateCombobox label={texts.state} field={form.field('state')} noMatchText={texts.stateNoMatch} />
+        </div>
+        <div className="ppm-notify-me__status" aria-live="polite" aria-atomic="true" part="status">
+          {status && (
+            <p className={`ppm-notice ppm-notice--${status.kind}`} part={`notice notice-${status.kind}`}>
+              {status.text}
+            </p>
+          )}
+        </div>
+        <div className="ppm-notify-me__actions ppm-notify-me__wide">
+          <button type="submit" className="ppm-button" part="submit" aria-disabled={busy || undefined}>
+            {busy ? texts.sending : texts.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

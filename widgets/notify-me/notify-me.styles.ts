@@ -1,0 +1,20 @@
+import { baseStyles } from '../core/styles/base.styles.ts';
+import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
+
+/** notify-me's own rules; the shared ones come from core. */
+export const notifyMeOwnStyles = /* css */ `
+.ppm-notify-me { max-width: 40rem; }
+.ppm-notify-me__form { display: grid; grid-template-columns: 1fr; column-gap: 1rem; }
+@media (min-width: 36em) {
+  .ppm-notify-me__form { grid-template-columns: 1fr 1fr; }
+  .ppm-notify-me__wide { grid-column: 1 / -1; }
+}
+.ppm-notify-me__actions { margin-top: 0.25rem; }
+.ppm-notify-me__status { grid-column: 1 / -1; }
+`;
+
+/** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
+export const notifyMeStyles: readonly string[] = [baseStyles, comboboxStyles, notifyMeOwnStyles];
+
+/** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
+export const notifyMeCss: string = notifyMeStyles.join('\n');

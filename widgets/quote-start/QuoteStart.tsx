@@ -1,0 +1,166 @@
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { BRAND, US_STATES, WIDE_PICKER_STATES, stateName } from '../../contract/index.ts';
+import { dealerByCode } from '../../contract/reference/dealers.ts';
+import { siteUrlFor } from '../core/config.ts';
+import { emit } from '../core/events.ts';
+import type { FieldBinding } from '../core/form.ts';
+import { SelectField } from '../core/fields/SelectField.tsx';
+import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { DEFAULT_QUOTE_PATH, quoteStartDestination } from './destination.ts';
+import { quoteStartStyles } from './quote-start.styles.ts';
+import { QUOTE_START_TEXTS, type QuoteStartTexts } from './quote-start.texts.ts';
+import type { RetrieveDialogProps } from '../retrieve-quote/RetrieveQuote.tsx';
+
+/**
+ * The start-quote widget (doc 1 "Homepage"): a state picker and 'Start a tailored quote'. A state we write
+ * in (or none) continues to the wizard; any other state to the unavailable page (destination.ts).
+ */
+export interface QuoteStartProps {
+  /** `wide` (default): the seven states of the home page's first widget and the phone line; `full`: the 50 states and DC. */
+  variant?: string;
+  /** Where the wizard is; default the brand site's /receive-a-quote (the origin embed.js came from). */
+  quoteUrl?: string;
+  /** A dealer code: the quote is attributed to this dealer and 'how did you hear' is preset to Dealer. */
+  dealer?: string;
+  /** Replacement texts, merged over QUOTE_START_TEXTS. */
+  texts?: Partial<QuoteStartTexts>;
+  /** Origin of the API, for 'Retrieve my quote'; default same-origin, or the loader's origin when embedded. */
+  apiBase?: string;
+  /** Opens the retrieve-quote modal as soon as the widget is on the page (the site's /search-for-my-quote). */
+  retrieveOpen?: boolean;
+  /** Goes to the destination; tests and single-page hosts replace it. Default: location.assign. */
+  navigate?: (url: string) => void;
+}
+
+type Variant = 'wide' | 'full';
+
+const WIDE_OPTIONS = WIDE_PICKER_STATES.map((code) => ({ value: code, label: stateName(code) ?? code }));
+const FULL_OPTIONS = US_STATES.map((s) => ({ value: s.value, label: s.label }));
+
+const README = 'See widgets/README.md, <ppm-quote-start>.';
+
+function variantOf(value: string | undefined): Variant {
+  const wanted = value?.trim().toLowerCase();
+  if (!wanted || wanted === 'wide') return 'wide';
+  if (wanted === 'full') return 'full';
+  console.warn(`[ppm] <ppm-quote-start variant="${value}">: the variant is "wide" or "full"; showing "wide". ${README}`);
+  return 'wide';
+}
+
+/** The dealer's code when it is one of ours; an unknown code is ignored, with a warning for the page's developer. */
+function knownDealer(value: string | undefined): string {
+  const code = value?.trim();
+  if (!code) return '';
+  const dealer = dealerByCode(code) ?? dealerByCode(code.toUpperCase());
+  if (dealer) return dealer.code;
+  console.warn(
+    `[ppm] <ppm-quote-start dealer="${code}">: no dealer has this code, so quotes started here are not attributed ` +
+      `to a dealer. Set the dealer attribute to the code we gave you. ${README}`,
+  );
+  return '';
+}
+
+function goTo(url: string): void {
+  globalThis.location.assign(url);
+}
+
+export function QuoteStart({ variant, quoteUrl, dealer, texts: overrides, apiBase, retrieveOpen, navigate = goTo }: QuoteStartProps) {
+  const texts = { ...QUOTE_START_TEXTS, ...overrides };
+  const rootRef = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(rootRef, quoteStartStyles);
+
+  const kind = useMemo(() => variantOf(variant), [variant]);
+  const dealerCode = useMemo(() => knownDealer(dealer), [dealer]);
+  const action = quoteUrl?.trim() || `${siteUrlFor(undefined)}${DEFAULT_QUOTE_PATH}`;
+  // Several quote-start widgets may share one light DOM (the home page): each needs its own ids.
+  const id = `ppm-quote-start${useId().replace(/[^\w-]/g, '')}`;
+  const [state, setState] = useState('');
+
+  const field: FieldBinding = {
+    id: `${id}-state`,
+    name: 'state',
+    value: state,
+    error: undefined, // every choice, the empty one included, is a valid answer
+    onChange: setState,
+    onBlur: () => undefined,
+    inputRef: () => undefined,
+  };
+
+  // 'Retrieve my quote': the form's code (fields, date picker, modal) loads on the first press, so this chunk
+  // stays small for the many visitors who only start a quote.
+  const [Retrieve, setRetrieve] = useState<ComponentType<RetrieveDialogProps> | null>(null);
+  const [retrieving, setRetrieving] = useState(false);
+  const [loadingRetrieve, setLoadingRetrieve] = useState(false);
+
+  async function openRetrieve() {
+    if (loadingRetrieve) return;
+    setLoadingRetrieve(true);
+    try {
+      const retrieve = await import('../retrieve-quote/RetrieveQuote.tsx');
+      // Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead".
+      if (retrieve.signedIn()) {
+        navigate(retrieve.lookupQuotesUrl(action, globalThis.location.href));
+        return;
+      }
+      setRetrieve(() => retrieve.RetrieveDialog);
+      setRetrieving(true);
+    } catch (error) {
+      console.error('[ppm] <ppm-quote-start>: the retrieve-quote form could not load; check that embed.js and its chunks are served together.', error);
+    } finally {
+      setLoadingRetrieve(false);
+    }
+  }
+
+  useEffect(() => {
+    if (retrieveOpen) void openRetrieve();
+  }, [retrieveOpen]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const url = quoteStartDestination(state, action, dealerCode, globalThis.location.href);
+    const proceed = emit(event.currentTarget, 'ppm-quote-start', { state, dealer: dealerCode, url }, { cancelable: true });
+    if (proceed) navigate(url);
+  }
+
+  // action and method make the server-rendered form work before it is hydrated: a plain GET to the wizard.
+  return (
+    <div ref={rootRef} className={`ppm-root ppm-quote-start ppm-quote-start--${kind}`} part="base">
+      <form className="ppm-quote-start__form" action={action} method="get" aria-label={texts.form} onSubmit={onSubmit} part="form">
+        <SelectField label={texts.state} field={field} options={kind === 'full' ? FULL_OPTIONS : WIDE_OPTIONS} placeholder={texts.noState} />
+        {dealerCode && <input type="hidden" name="dealer" value={dealerCode} />}
+        <div className="ppm-quote-start__actions">
+          <button type="submit" className="ppm-button" part="submit">
+            {texts.start}
+          </button>
+        </div>
+      </form>
+      <div className="ppm-quote-start__retrieve">
+        <button
+          type="button"
+          className="ppm-button ppm-button--secondary"
+          part="retrieve"
+          aria-haspopup="dialog"
+          aria-busy={loadingRetrieve || undefined}
+          onClick={() => void openRetrieve()}
+        >
+          {texts.retrieve}
+        </button>
+      </div>
+      {Retrieve && (
+        <Retrieve
+          open={retrieving}
+          onClose={() => setRetrieving(false)}
+          apiBase={apiBase}
+          quoteUrl={action}
+          newQuoteUrl={quoteStartDestination('', action, dealerCode, globalThis.location.href)}
+          navigate={navigate}
+        />
+      )}
+      {kind === 'wide' && (
+        <p className="ppm-quote-start__phone" part="phone">
+          {texts.phoneLead} <a href={BRAND.phoneHref}>{BRAND.phone}</a>, {texts.phoneHours}.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { baseStyles } from '../core/styles/base.styles.ts';
+
+/**
+ * quote-start's own rules; the shared ones come from core. The layout follows the widget's own width
+ * (a container query), not the window's: a dealer may put it in a narrow sidebar of a wide page.
+ */
+export const quoteStartOwnStyles = /* css */ `
+.ppm-quote-start { container-type: inline-size; }
+.ppm-quote-start__form { display: grid; grid-template-columns: minmax(0, 1fr); column-gap: 1rem; align-items: end; }
+.ppm-quote-start__actions { margin: 0 0 1rem; }
+.ppm-quote-start__actions .ppm-button { width: 100%; }
+.ppm-quote-start--full .ppm-quote-start__actions { margin-bottom: 0; }
+@container (min-width: 30rem) {
+  .ppm-quote-start--wide .ppm-quote-start__form { grid-template-columns: minmax(0, 1fr) auto; }
+  .ppm-quote-start--wide .ppm-quote-start__actions .ppm-button { width: auto; }
+}
+/* 'Retrieve my quote' sits under 'Start a tailored quote', the lesser of the two choices */
+.ppm-quote-start__retrieve { margin: 0 0 1rem; }
+.ppm-quote-start--full .ppm-quote-start__retrieve { margin: 0.75rem 0 0; }
+.ppm-quote-start__retrieve .ppm-button { width: 100%; }
+@container (min-width: 30rem) {
+  .ppm-quote-start--wide .ppm-quote-start__retrieve .ppm-button { width: auto; }
+}
+.ppm-quote-start__phone { margin: 0; color: var(--_muted); }
+.ppm-quote-start__phone a { color: var(--_ink); font-weight: 600; white-space: nowrap; }
+.ppm-quote-start__phone a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+`;
+
+/** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
+export const quoteStartStyles: readonly string[] = [baseStyles, quoteStartOwnStyles];
+
+/** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
+export const quoteStartCss: string = quoteStartStyles.join('\n');

@@ -1,0 +1,35 @@
+import type { ApiClient } from '../core/api-client.ts';
+import type { WizardState } from './wizard-model.ts';
+
+/**
+ * How the wizard shell and a step talk. The shell draws the step indicator and the Back and Continue
+ * buttons; the step draws its fields and decides what the buttons mean on its page, because steps 2 and 3
+ * move through several pages (one per vehicle, one per driver) before the wizard moves on.
+ */
+export interface StepController {
+  /**
+   * Continue was pressed. Validate the page (focusing the first invalid field), then either move within
+   * the step ('stay': e.g. to the next driver page) or finish it ('next': the shell merges nothing more,
+   * scrolls up after 100 ms and shows the next step). May await a call; the shell shows the overlay
+   * "Please wait, we're hitting our servers!" while it is pending.
+   */
+  onContinue(): Promise<'next' | 'stay'> | 'next' | 'stay';
+  /** Back was pressed: move to the previous page within the step ('stay'), or leave it ('previous'). */
+  onBack(): 'previous' | 'stay';
+}
+
+export interface StepProps {
+  /** The whole wizard state, as persisted. */
+  state: WizardState;
+  /**
+   * Change the state. The shell persists every change (so a reload restores what was typed) and clears
+   * state.quoteResponse whenever info, vehicles or drivers change (doc 2 section 4, last rule).
+   */
+  update(change: (state: WizardState) => WizardState): void;
+  /** The step hands the shell its controller on every render (the latest closure wins). */
+  register(controller: StepController): void;
+  /** The API client for this wizard's api-base. */
+  api: ApiClient;
+  /** Runs a call under the wizard's overlay ('Please wait, we're hitting our servers!'). */
+  busy<T>(work: () => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,82 @@
+import { QUOTE_STATES, inStates, isPlaceholderVin, preferredPicture, requestMiles, type QuotePolicy } from '../../../../contract/index.ts';
+import type { VehicleForm } from '../../wizard-model.ts';
+
+/**
+ * Step 4's small pure pieces: what the vehicle box and the pricing panel show. Money is in dollars as the
+ * quote response carries it (doc 3 section 9: money to 2 decimals, per-mile rates to 3, with a $ prefix).
+ */
+
+export function money(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function perMileRate(amount: number): string {
+  return `$${amount.toFixed(3)}`;
+}
+
+/** The model line: year, make, model, body style. */
+export function modelLine(vehicle: Pick<VehicleForm, 'year' | 'make' | 'model' | 'style'>): string {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.style].filter((part) => part.trim() !== '').join(' ');
+}
+
+/** doc 3 section 2: the VIN line shows only for a VIN that is not a placeholder. */
+export function shownVin(vehicle: Pick<VehicleForm, 'vin'>): string | null {
+  return vehicle.vin && !isPlaceholderVin(vehicle.vin) ? vehicle.vin.toUpperCase() : null;
+}
+
+/**
+ * The picture's address: entries carry a path on the API's origin ('/api/vehicle/silhouette/...'), so it
+ * resolves against the API base (another origin when embedded), else the page. Null: show the default.
+ */
+export function pictureUrl(pictures: readonly { view: string; uri: string }[] | null | undefined, apiBase: string, pageOrigin: string): string | null {
+  const uri = pictures ? preferredPicture(pictures) : undefined;
+  if (!uri) return null;
+  try {
+    return new URL(uri, apiBase || pageOrigin).href;
+  } catch {
+    return null;
+  }
+}
+
+/** Monthly miles from the annual miles typed on step 2, capped as the request caps them. */
+export function monthlyMilesOf(vehicle: Pick<VehicleForm, 'miles'>): number {
+  const digits = vehicle.miles.replace(/[,\s]/g, '');
+  const annual = /^\d+$/.test(digits) ? Number(digits) : 0;
+  return Math.round(requestMiles(annual) / 12);
+}
+
+/** doc 3 section 7: the quote is requested only for these states; others get a call-us message. */
+export function ratesOnline(state: string): boolean {
+  return inStates(QUOTE_STATES, state);
+}
+
+/** The priced vehicle on screen: by carNumber (1-based), else by position. */
+export function pricedVehicle(policy: QuotePolicy | null, index: number): QuotePolicy['vehicleInfo'][number] | null {
+  if (!policy) return null;
+  return policy.vehicleInfo.find((v) => v.carNumber === index + 1) ?? policy.vehicleInfo[index] ?? null;
+}
+
+/** What each coverage adds (the route's extra fields on coverageInfo: monthlyBase, perMile, unlimitedPremium). */
+export interface CoverageShare {
+  description: string;
+  limit: string;
+  monthlyBase: number | null;
+  perMile: number | null;
+  unlimitedPremium: number | null;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+export function coverageShares(vehicle: QuotePolicy['vehicleInfo'][number] | null): CoverageShare[] {
+  if (!vehicle) return [];
+  return vehicle.coverageInfo.map((entry) => {
+    const extra = entry as Record<string, unknown>;
+    return {
+      description: entry.coverageDescription,
+      limit: entry.displayLimit,
+      monthlyBase: numberOrNull(extra.monthlyBase),
+      perMile: numberOrNull(extra.perMile),
+      unlimitedPremium: numberOrNull(extra.unlimitedPremium),
+    };
+  });
+}

@@ -1,0 +1,403 @@
+/// <reference types="mocha" />
+import { BRAND, MESSAGES, addDays, formatUsDate, localToday } from '../../../../contract/index.ts';
+import { DECLINE } from '../../../../contract/coverage/coverage-model.ts';
+import { continueBlockers, coverageDefaults, coverageFields } from '../../../../contract/coverage/index.ts';
+import { createApiClient } from '../../../core/api-client.ts';
+import { loader, snackbars } from '../../../core/store.ts';
+import {
+  assert, checkA11y, click, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+} from '../../../testing/browser.ts';
+import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
+import { buildQuoteRequest } from '../../quote/quote-request.ts';
+import type { StepController } from '../../step.ts';
+import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from '../../wizard-model.ts';
+import { StepCoverage } from './StepCoverage.tsx';
+import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
+
+// The shell's stand-in (widgets/testing/step-harness.ts) keeps the state and the registered controller here.
+let mounted: MountedStep;
+let root: ShadowRoot;
+let controller: StepController;
+let current: WizardState;
+let api: ReturnType<typeof stubApi> | null = null;
+
+// the API's origin is this test server's, so the pictures (paths on the API's origin) really load
+const API = location.origin;
+const PICTURE = '/site/public/favicon.svg';
+
+function vehicle(fields: Partial<VehicleForm> = {}): VehicleForm {
+  return {
+    ...emptyVehicle(), vin: 'WP0AB2A90KS114315', year: '2019', make: 'Porsche', model: '911 Carrera', style: 'Coupe', isVINValid: true,
+    priorDamage: 'No', leaseOwnFinance: 'own', purpose: 'Pleasure', miles: '7,200', statedValue: '$85,000', ...fields,
+  };
+}
+
+function wizard(state: string, vehicles: VehicleForm[] = [vehicle()], fields: Partial<WizardState> = {}): WizardState {
+  return {
+    ...initialWizardState(),
+    step: 4,
+    info: {
+      ...emptyInfo(), firstName: 'Ada', lastName: 'Lovelace', streetAddressOne: '1 Main St', zipCode: '78701', city: 'Austin', state,
+      isGarageSameAsMailing: '1', dateOfBirth: '12/10/1985', mobilePhoneNumber: '512-555-0134', preferredContactNumber: '512-555-0134',
+      phoneType: 'Mobile', hearAbout: 'Search engine', isPCAMember: 'No',
+    },
+    vehicles,
+    drivers: [{
+      ...emptyDriver('primary'), firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '12/10/1985', emailAddress: 'ada@example.com',
+      gender: 'Female', maritalStatus: 'Single', levelOfEducation: 'GraduateSchool', homeRentalStatus: 'Own', licenseState: state,
+      licenseStatus: 'ACTIVE', licenseNum: '12345678', accidentsConvictions: '0', hasAutoInsurance: '0',
+    }],
+    vehicleImage: [{ view: 'extcam01', uri: `${PICTURE}?first` }, { view: 'extcam02', uri: `${PICTURE}?preferred` }],
+    ...fields,
+  };
+}
+
+/** A quote response as the API answers it, for the vehicles of `state`. */
+function quoteAnswer(state: WizardState, unlimited: boolean) {
+  return {
+    policies: [{
+      policyNumber: 'Q-2025-000123', effectiveDate: '2025-06-20', emailAddress: 'ada@example.com',
+      findBilling: { downPayment: 112.5, estimatedMonthlyPayment: 96.42, allInstallmentOptions: [] },
+      downPaymentMonthly: 112.5, downPaymentSingle: 601.95, downPayment: 112.5, estimatedMonthlyPayment: 96.42,
+      estimatedTotalWritten: 601.95, ratedState: state.info.state, addressInfo: [], driverInfo: [], policyOwners: [],
+      vehicleInfo: state.vehicles.map((v, i) => ({
+        carNumber: i + 1, vin: v.vin, year: Number(v.year), make: v.make, model: v.model, bodyStyle: v.style,
+        unlimitedRate: unlimited ? 1234.5 : null,
+        premiumInfo: { baseRate: 41.25 + i, perMileRate: 0.061, estMonthlyMiles: 600, estMonthlyNoFee: 77.85 + i },
+        coverageInfo: [
+          { coverageName: 'BI', coverageDescription: 'Bodily Injury', displayLimit: '100,000/300,000', monthlyBase: 18.2, perMile: 0.021, unlimitedPremium: 410 },
+          { coverageName: 'COMP', coverageDescription: 'Comprehensive', displayLimit: '500', monthlyBase: 9.1, perMile: 0.011, unlimitedPremium: 205.5 },
+        ],
+      })),
+    }],
+  };
+}
+
+async function mount(initial: WizardState): Promise<void> {
+  mounted = await mountStep(StepCoverage, initial, {
+    props: { apiBase: API, siteUrl: 'https://brand.test', scrollDelayMs: 0, dateCheckDelayMs: 0 },
+    api: createApiClient(API),
+    ready: (shadow) => shadow.querySelector('.ppm-price'),
+    onState: (state) => (current = state),
+    onRegister: (registered) => (controller = registered),
+  });
+  root = mounted.root;
+  await frame();
+}
+
+afterEach(() => {
+  mounted.unmount();
+  snackbars.value = [];
+  loader.value = null;
+  api?.restore();
+  api = null;
+});
+
+const paint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const frame = async () => {
+  await paint();
+  await paint();
+};
+
+async function pick(label: string, optionLabel: string): Promise<void> {
+  const select = getByLabel<HTMLSelectElement>(root, label);
+  const option = [...select.options].find((o) => o.textContent === optionLabel || o.value === optionLabel);
+  if (!option) throw new Error(`no option "${optionLabel}" in "${label}": ${[...select.options].map((o) => o.textContent).join(', ')}`);
+  select.value = option.value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  await frame();
+}
+
+/** Bodily injury and the deductibles of the vehicle on screen, then the first option of anything still empty. */
+async function choosePackage(): Promise<void> {
+  if (editable('Bodily Injury')) await pick('Bodily Injury', '100/300');
+  await pick('Comprehensive', '$500 deductible');
+  await pick('Collision', '$500 deductible');
+  await fillTheRest();
+}
+
+async function fillTheRest(): Promise<void> {
+  for (let round = 0; round < 3; round += 1) {
+    const empty = [...root.querySelectorAll<HTMLSelectElement>('.ppm-coverage__fields select')].find((s) => s.value === '');
+    if (!empty) return;
+    const option = [...empty.options].find((o) => o.value !== '' && o.value !== DECLINE);
+    if (!option) return;
+    empty.value = option.value;
+    empty.dispatchEvent(new Event('change', { bubbles: true }));
+    await frame();
+  }
+}
+
+function editable(label: string): boolean {
+  const control = getByLabel<HTMLElement>(root, label);
+  return control.localName === 'select';
+}
+
+function shown(label: string): string {
+  const control = getByLabel<HTMLInputElement | HTMLSelectElement>(root, label);
+  return control.localName === 'select' ? ((control as HTMLSelectElement).selectedOptions[0]?.textContent ?? '') : control.value;
+}
+
+async function retype(input: HTMLInputElement, text: string): Promise<void> {
+  await click(input);
+  await press('Control+a');
+  await press('Backspace');
+  await type(input, text);
+}
+
+const hasLabel = (text: string) => [...root.querySelectorAll('label')].some((l) => l.textContent?.trim() === text);
+const heading = () => root.querySelector('.ppm-cover-vehicle__heading')?.textContent ?? '';
+const priceText = () => (root.querySelector('.ppm-price') as HTMLElement).innerText;
+
+function answering(respond: (call: StubbedCall) => Response): void {
+  api = stubApi(respond);
+}
+
+const quoteCalls = () => api!.calls.filter((c) => c.url.endsWith('/api/policy/quote'));
+
+describe('Step 4, Your Coverage: the vehicle box', () => {
+  it("shows 'Vehicle', the model line, the picture from the API's origin and the VIN, and passes axe", async () => {
+    await mount(wizard('TX'));
+    assert.equal(heading(), T.vehicle);
+    const facts = (root.querySelector('.ppm-cover-vehicle__facts') as HTMLElement).innerText;
+    assert.ok(facts.includes('2019 Porsche 911 Carrera Coupe'), facts);
+    assert.ok(facts.includes('WP0AB2A90KS114315'), 'the VIN line shows');
+    const img = await waitFor(() => root.querySelector('.ppm-cover-vehicle__picture img') as HTMLImageElement | null, 'the picture');
+    assert.equal(img.getAttribute('src'), `${API}${PICTURE}?preferred`, 'the preferred view, on the API origin');
+    await checkA11y(root.host as HTMLElement);
+  });
+
+  it("hides the VIN line for a placeholder VIN, counts 'Vehicle N of M', and fetches the second vehicle's picture when shown", async () => {
+    answering((call) =>
+      call.url.includes('/api/vehicle/image')
+        ? json(200, { Vin: { picture: [{ view: 'extcam01', uri: `${PICTURE}?boxster` }] } })
+        : json(404, { error_messages: ['no'] }),
+    );
+    await mount(wizard('TX', [vehicle({ vin: 'WP0AB2A9000000000' }), vehicle({ vin: 'WP0CA2A8XJS140123', model: 'Boxster', style: 'Roadster' })]));
+    assert.equal(heading(), T.vehicleOf(1, 2));
+    assert.equal(root.querySelector('.ppm-cover-vehicle__vin'), null, 'no VIN line for a placeholder');
+    assert.equal(queryAllByRole(root, 'button', T.nextVehicle).length, 0, 'no chevrons before a quote');
+    await choosePackage();
+    await controller.onContinue(); // validates, then moves to vehicle 2 (doc 3 section 4)
+    await frame();
+    assert.equal(heading(), T.vehicleOf(2, 2));
+    await waitFor(() => root.querySelector('.ppm-cover-vehicle__picture img')?.getAttribute('src') === `${API}${PICTURE}?boxster`, 'the fetched picture');
+    assert.ok(api!.calls.some((c) => c.url.includes('vin=WP0CA2A8XJS140123')));
+  });
+});
+
+describe('Step 4: shared and per-vehicle coverages', () => {
+  it('shows the shared coverages and the date read-only on vehicle 2, with the deductibles copied from vehicle 1', async () => {
+    await mount(wizard('TX', [vehicle(), vehicle({ vin: 'WP0CA2A8XJS140123', model: 'Boxster', style: 'Roadster' })]));
+    await pick('Bodily Injury', '100/300');
+    await pick('Comprehensive', '$1,000 deductible');
+    await pick('Collision', '$500 deductible');
+    await fillTheRest();
+    await controller.onContinue();
+    await frame();
+    assert.equal(heading(), T.vehicleOf(2, 2));
+    assert.equal(editable('Bodily Injury'), false, 'bodily injury is read-only on vehicle 2');
+    assert.equal(shown('Bodily Injury'), '$100,000/$300,000');
+    assert.equal(getByLabel<HTMLInputElement>(root, T.effectiveDate).readOnly, true, 'the date is read-only on vehicle 2');
+    assert.equal(editable('Comprehensive'), true, 'deductibles are chosen per vehicle');
+    assert.equal(shown('Comprehensive'), '$1,000 deductible', 'copied from vehicle 1');
+    assert.equal(shown('Collision'), '$500 deductible');
+    await checkA11y(root.host as HTMLElement);
+    assert.equal(controller.onBack(), 'stay', 'Back goes to vehicle 1 first');
+    await frame();
+    assert.equal(heading(), T.vehicleOf(1, 2));
+    assert.equal(controller.onBack(), 'previous');
+  });
+
+  it('holds the effective date to today..30 days', async () => {
+    await mount(wizard('TX'));
+    const today = localToday();
+    const input = getByLabel<HTMLInputElement>(root, T.effectiveDate);
+    assert.equal(input.value, formatUsDate(today), 'defaults to today');
+    const late = formatUsDate(addDays(today, 31));
+    await retype(input, late.replace(/\//g, ''));
+    input.blur();
+    await frame();
+    const error = root.getElementById(`${input.id}-error`)?.textContent ?? '';
+    assert.ok(error.includes(MESSAGES.effectiveDate(formatUsDate(today), formatUsDate(addDays(today, 30)))), error);
+    assert.equal(current.coverage!.policyEffectiveDate, formatUsDate(today), 'an invalid date is not taken');
+    await retype(input, formatUsDate(addDays(today, 30)).replace(/\//g, ''));
+    input.blur();
+    await waitFor(() => current.coverage!.policyEffectiveDate === formatUsDate(addDays(today, 30)), 'the new date taken');
+  });
+
+  it('cascades bodily injury into the read-only package, labels medical payments Personal Injury Protection in OR, hides rental when comprehensive is declined', async () => {
+    await mount(wizard('OR'));
+    assert.ok(hasLabel('Personal Injury Protection'), 'OR label');
+    assert.ok(!hasLabel('Medical Payments'));
+    await pick('Bodily Injury', '50/100');
+    assert.equal(editable('Property Damage'), false, 'property damage follows bodily injury');
+    assert.equal(shown('Property Damage'), '$50,000');
+    assert.equal(shown('Personal Injury Protection'), '$25,000');
+    await pick('Bodily Injury', '250/500');
+    assert.equal(shown('Property Damage'), '$100,000');
+    assert.ok(hasLabel('Rental Reimbursement'));
+    await pick('Comprehensive', DECLINE);
+    assert.ok(!hasLabel('Rental Reimbursement'), 'rental hidden when comprehensive is declined');
+  });
+
+  it('warns that comprehensive and collision go together when one is declined', async () => {
+    await mount(wizard('TX'));
+    await pick('Comprehensive', DECLINE);
+    const dialog = getByRole(root, 'dialog', T.pairTitle);
+    assert.ok((dialog as HTMLDialogElement).open);
+    assert.ok(dialog.textContent!.includes(T.pairText));
+    assert.equal(shown('Collision'), DECLINE, 'collision declined with it');
+    await click(getByRole(dialog, 'button', T.ok));
+    await frame();
+    assert.equal((dialog as HTMLDialogElement).open, false);
+  });
+});
+
+describe('Step 4: calculating the quote', () => {
+  it('shows dashes before, calls the API with the built request on Calculate, then fills the panel (TX: Unlimited tabs)', async () => {
+    const state = wizard('TX');
+    answering((call) => (call.url.endsWith('/api/policy/quote') ? json(200, quoteAnswer(state, true)) : json(404, {})));
+    await mount(state);
+    assert.ok(priceText().includes('—'), 'dashes without a quote');
+    assert.ok(priceText().includes(T.basedOn(600)), 'monthly miles from the annual 7,200');
+    assert.equal(queryAllByRole(root, 'tab').length, 0);
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => quoteCalls().length === 1, 'the quote call');
+    const sent = quoteCalls()[0]!.body as Record<string, unknown>;
+    const expected = buildQuoteRequest({ ...current, quoteResponse: null }, { today: localToday(), returnUrl: 'https://brand.test/receive-a-quote' });
+    assert.deepEqual(sent, JSON.parse(JSON.stringify(expected)));
+    await waitFor(() => queryAllByRole(root, 'tab').length === 2, 'the plan tabs');
+    assert.ok(priceText().includes('$41.25'), priceText());
+    assert.ok(priceText().includes('$0.061'));
+    assert.ok(priceText().includes('$96.42'), 'total policy premium, monthly');
+    assert.ok(priceText().includes('$112.50'), 'down payment');
+    assert.ok(priceText().includes(T.emailed('ada@example.com')));
+    await click(getByRole(root, 'tab', T.unlimited));
+    await frame();
+    assert.equal(current.vehicles[0]!.isUnlimited, true, 'the tab is the billing choice');
+    assert.ok(current.quoteResponse, 'switching plans keeps the quote');
+    assert.ok(priceText().includes('$205.75'), 'Unlimited: base charge per month (1,234.50 / 6)');
+    await click(root.querySelector('input[value="biannually"]')!);
+    await frame();
+    assert.ok(priceText().includes('$601.95'), 'single payment');
+    await checkA11y(root.host as HTMLElement);
+  });
+
+  it('shows no Unlimited tabs in FL', async () => {
+    const state = wizard('FL');
+    answering(() => json(200, quoteAnswer(state, false)));
+    await mount(state);
+    await pick('Bodily Injury', '10/20');
+    await pick('Property Damage', '$10,000');
+    await pick('Comprehensive', '$500 deductible');
+    await pick('Collision', '$500 deductible');
+    await fillTheRest();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => current.quoteResponse, 'the quote');
+    await frame();
+    assert.equal(queryAllByRole(root, 'tab').length, 0);
+    assert.ok(priceText().includes('$41.25'));
+  });
+
+  it('clears the price when a coverage changes', async () => {
+    const state = wizard('TX');
+    answering(() => json(200, quoteAnswer(state, true)));
+    await mount(state);
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => current.quoteResponse, 'the quote');
+    await pick('Collision', '$1,000 deductible');
+    assert.equal(current.quoteResponse, null);
+    assert.ok(priceText().includes('—'), 'dashes again');
+  });
+
+  it('joins the first two error messages with a colon', async () => {
+    answering(() => json(400, { error_messages: ['Effective date', 'Please choose an effective date', 'third'] }));
+    await mount(wizard('TX'));
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    const alert = await waitFor(() => root.querySelector('.ppm-coverage__errors [role="alert"]'), 'the error');
+    assert.ok(alert.textContent!.startsWith('Effective date: Please choose an effective date'), alert.textContent!);
+  });
+
+  it("says 'need a bit more information' with the call and Contact Us links otherwise", async () => {
+    answering(() => json(400, { error_messages: ['One thing'] }));
+    await mount(wizard('TX'));
+    await choosePackage();
+    await controller.onContinue(); // Continue without a quote calculates
+    const alert = await waitFor(() => root.querySelector('.ppm-coverage__errors [role="alert"]'), 'the error');
+    assert.ok(alert.textContent!.includes(T.needMoreInformation));
+    const links = [...alert.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    assert.deepEqual(links, [[T.callCustomerCare, BRAND.phoneHref], [T.contactUs, 'https://brand.test/contact-us']]);
+  });
+
+  it('moves on without a call when nothing changed, and re-requests with the new billing when a plan switched', async () => {
+    const state = wizard('TX');
+    answering(() => json(200, quoteAnswer(state, true)));
+    await mount(state);
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => current.quoteResponse, 'the quote');
+    assert.equal(await controller.onContinue(), 'next');
+    assert.equal(quoteCalls().length, 1, 'no second call');
+    await click(getByRole(root, 'tab', T.unlimited));
+    await frame();
+    assert.equal(await controller.onContinue(), 'next');
+    assert.equal(quoteCalls().length, 2, 'forward navigation re-requested');
+    const sent = quoteCalls()[1]!.body as { vehicles: { billingType: string }[] };
+    assert.equal(sent.vehicles[0]!.billingType, 'capped');
+  });
+
+  it("says 'Trying to select coverage with zero vehicles' with no vehicle", async () => {
+    mounted = await mountStep(StepCoverage, wizard('TX', []), {
+      props: { apiBase: API, siteUrl: 'https://brand.test', scrollDelayMs: 0, dateCheckDelayMs: 0 },
+      ready: (shadow) => shadow.querySelector('[role="alert"]'),
+    });
+    root = mounted.root;
+    const alert = root.querySelector('[role="alert"]')!;
+    assert.equal(alert.textContent, T.zeroVehicles);
+  });
+});
+
+/**
+ * Every state whose rules exist (doc 3: per-state sections for AZ, CA, CO, FL, OH, PA, TN, TX, WI and GA;
+ * Oregon on the generic form): the step draws exactly what the state's rules say, a person can decline
+ * comprehensive only on an owned car, and nothing is priced until the state's required choices are made.
+ */
+describe('Step 4 in every state with coverage rules', () => {
+  const STATES = ['AZ', 'CA', 'CO', 'FL', 'GA', 'OH', 'OR', 'PA', 'TN', 'TX', 'WI'] as const;
+  const covered = (car: VehicleForm) => ({ financing: car.leaseOwnFinance, statedValue: 85_000 });
+
+  for (const state of STATES) {
+    it(`${state}: draws the state's fields, offers decline on owned cars only, prices nothing while choices are missing`, async () => {
+      answering(() => json(500, { error_messages: ['no call expected'] }));
+      const owned = vehicle();
+      await mount(wizard(state, [owned]));
+      const expected = coverageFields(state, coverageDefaults(state, [covered(owned)]), [covered(owned)], 0);
+      const shown = (root.querySelector('form') ?? root).textContent ?? '';
+      for (const field of expected) assert.ok(shown.includes(field.label), `${state} shows "${field.label}"`);
+
+      const comprehensive = expected.find((f) => f.name === 'comprehensiveDeductible');
+      if (comprehensive && !comprehensive.readOnly && !comprehensive.displayValue) {
+        const options = [...getByLabel<HTMLSelectElement>(root, comprehensive.label).options].map((o) => o.textContent);
+        assert.ok(options.includes(DECLINE), `${state}: an owned car may decline comprehensive`);
+      }
+
+      // Continue without the required choices calculates nothing (doc 3 section 5).
+      if (continueBlockers(state, current.coverage!, [covered(owned)]).length > 0) {
+        assert.equal(await controller.onContinue(), 'stay');
+        assert.equal(quoteCalls().length, 0, `${state}: no quote call with choices missing`);
+      }
+      mounted.unmount();
+
+      const leased = vehicle({ leaseOwnFinance: 'lease' });
+      await mount(wizard(state, [leased]));
+      if (comprehensive && !comprehensive.readOnly && !comprehensive.displayValue) {
+        const options = [...getByLabel<HTMLSelectElement>(root, comprehensive.label).options].map((o) => o.textContent);
+        assert.ok(!options.includes(DECLINE), `${state}: a leased car may not decline comprehensive`);
+      }
+    });
+  }
+});

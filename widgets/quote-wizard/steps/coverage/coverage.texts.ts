@@ -1,0 +1,86 @@
+import { BRAND, LIMITS } from '../../../../contract/index.ts';
+
+/**
+ * Every text step 4 and its pricing panel show, keyed (STYLE.md habit 7). The spec's texts are word for
+ * word and say so; the rest (explanations, the pair warning, accessible names) are ours: doc 3 names
+ * them without giving their wording.
+ */
+const threshold = LIMITS.mileageThreshold.toLocaleString('en-US');
+
+export const COVERAGE_TEXTS = {
+  // doc 3 section 2
+  vehicle: 'Vehicle',
+  vehicleOf: (index: number, total: number) => `Vehicle ${index} of ${total}`,
+  model: 'Model',
+  vin: 'VIN',
+  previousVehicle: 'Previous vehicle',
+  nextVehicle: 'Next vehicle',
+  effectiveDate: 'Policy Effective Date',
+  effectiveDateHint: 'MM/DD/YYYY, from today to 30 days ahead',
+  calendar: 'Choose the effective date from the calendar',
+  calculate: 'Calculate',
+  // ours: doc 3 section 2 "A note says further package changes need a call to customer care"
+  packageNote: 'Your package follows the bodily injury limit you choose. For any other change to your package, call customer care at',
+  tooltipAbout: (label: string) => `About ${label}`,
+  select: 'Select...',
+  // ours: doc 3 section 8 "Decline warning modal: text explains comprehensive and collision must be bought together"
+  pairTitle: 'Comprehensive and Collision',
+  pairText:
+    'Comprehensive and collision coverage must be bought together. Declining one of them declines the other, and choosing a deductible for one lets you choose the other again.',
+  // ours: doc 3 section 4 "In FL, collision requires comprehensive"
+  collisionNeedsComprehensiveText:
+    'Collision coverage requires comprehensive coverage, so declining comprehensive declines collision too. You may still decline collision alone.',
+  ok: 'OK',
+  close: 'Close',
+
+  // the 'Your Quote' panel (doc 3 section 2, "Pricing panel")
+  panelHeading: 'Your Quote',
+  selectPlan: 'Select Payment Plan for this vehicle',
+  payPerMile: 'Pay-Per-Mile',
+  unlimited: 'Unlimited',
+  // ours, from doc 3 section 1's product description and guidance
+  payPerMileText: `A monthly base charge plus a charge for each mile you drive. You report your miles with a photo of your odometer, through a web link we send by text and email. Best under ${threshold} miles a year.`,
+  unlimitedText: `A fixed premium for the 6-month term, with no mileage reporting; we ask for an odometer reading at the start of each term. Best over ${threshold} miles a year, or if you would rather not report odometer readings.`,
+  vehiclePremium: 'Vehicle Premium',
+  baseCharge: 'Base Charge',
+  perMonth: 'per month',
+  perMileCharge: 'Per Mile Charge',
+  perMile: 'per mile',
+  estimatedMonthlyMiles: 'Estimated monthly miles',
+  estimatedMonthlyCost: 'Estimated monthly cost',
+  basedOn: (miles: number) => `based on your estimated driving of ${miles.toLocaleString('en-US')} miles per month`,
+  unlimitedTerm: (amount: string) => `${amount} for the 6-month term`,
+  totalPolicyPremium: 'Total Policy Premium',
+  perTerm: 'for 6 months',
+  downPayment: 'Down Payment (Due Today)',
+  notCalculated: 'not calculated yet',
+  paymentOption: 'How would you like to pay?',
+  estimatedMonthly: 'Estimated monthly',
+  singlePayment: 'Single payment for 6 months',
+  // ours: the Total Policy Premium tooltip (doc 3: "estimated monthly payment including fees, with a tooltip")
+  totalTooltipLabel: 'About the total policy premium and its fees',
+  totalTooltipMonthly: 'Your estimated monthly payment for all vehicles, including these fees:',
+  totalTooltipSingle: 'Your single payment for the 6-month term for all vehicles, including these fees:',
+  feePer: { month: 'per month', payment: 'per payment', term: 'for the term' } as const,
+  // ours: the price explains itself (DESIGN.md "Beyond the spec")
+  breakdown: 'What each coverage adds',
+  breakdownMonthly: (amount: string) => `${amount} a month`,
+  breakdownPerMile: (amount: string) => `${amount} a mile`,
+  breakdownTerm: (amount: string) => `${amount} for 6 months`,
+  calculateFirst: 'Choose your coverage and press Calculate to see your price.',
+  // ours: a plan switched after pricing; the totals above were priced with the earlier plan
+  planChanged: 'The totals below are for the plans you had when you calculated; we update them when you continue.',
+  emailed: (email: string) => `Your quote has been emailed to ${email}.`,
+  quoteNumber: (number: string) => `Quote number ${number}`,
+
+  // doc 3 section 8
+  calculating: 'Please wait while we calculate your quote, as this process can take up to a minute.',
+  finalizing: 'Please wait while we finalize your quote...',
+  needMoreInformation: 'We are working on your quote but need a bit more information',
+  callCustomerCare: `Call customer care at ${BRAND.phone}`,
+  contactUs: 'Contact Us',
+  zeroVehicles: 'Trying to select coverage with zero vehicles',
+  // ours: doc 3 section 2 "Any state not in these lists gets no calculation and a call-us message"
+  unsupportedState: (state: string) =>
+    `We cannot calculate a quote online for vehicles garaged in ${state}. To complete your quote, please call us at`,
+} as const;

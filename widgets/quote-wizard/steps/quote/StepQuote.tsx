@@ -1,0 +1,347 @@
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { BRAND, formatUsDate, localToday, type QuoteRequest, type QuoteResponse, type QuotePolicy } from '../../../../contract/index.ts';
+import { Modal } from '../../../core/modal.tsx';
+import { hideLoader, showLoader, showSnackbar, user, type SnackbarKind } from '../../../core/store.ts';
+import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import type { StepProps } from '../../step.ts';
+import {
+  effectiveDatePassed, formatCents, formatMiles, formatMoney, formatPerMile, quotePolicyOf, requestForToday, storedRequestOf,
+  summarizeQuote, type CoverageLine, type QuoteSummary, type VehicleSummary,
+} from './quote-logic.ts';
+import { quoteStyles } from './quote.styles.ts';
+import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
+
+/**
+ * Step 5, Your Quote (doc 3 section 2): the quote summary (drivers, policy coverage, each vehicle's coverage
+ * with what each coverage adds, its premium, the totals) and Back, Save My Quote (signed-in people only,
+ * doc 3 section 6), Purchase Now and Call to Complete. Purchase Now is the wizard form's submit button: the
+ * shell asks this step's controller, which blocks a quote whose effective date has passed until it is
+ * re-priced at today's date (doc 3 section 4 "Quote step"), and then moves on to step 6.
+ */
+export interface StepQuoteProps extends StepProps {
+  /** Leave the wizard for the home page, after showing `text` (the shell clears what was typed). */
+  goHome(kind: SnackbarKind, text: string): void;
+}
+
+type Dialog = 'call' | 'past' | null;
+
+export function StepQuote({ state, update, register, api, busy, goHome }: StepQuoteProps) {
+  useSignals();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(rootRef, quoteStyles);
+  const signedIn = user.value !== null;
+  const summary = useMemo(() => summarizeQuote(state.quoteResponse, state.quoteRequest), [state.quoteResponse, state.quoteRequest]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const answerPast = useRef<((confirmed: boolean) => void) | null>(null);
+  const working = useRef(false);
+  // the latest state for work that awaits (a re-quote replaces the response while a click is handled)
+  const latest = useRef(state);
+  latest.current = state;
+
+  register({
+    onContinue: async () => ((await currentQuote()) ? 'next' : 'stay'),
+    onBack: () => 'previous',
+  });
+
+  /**
+   * The quote as it may be bought or saved today: as it is when its effective date has not passed; else,
+   * once the person confirms the 'Sorry!' modal, priced again from today (doc 3 section 4). Null when the
+   * person closed the modal or the new price failed (then they were told, and sent where they can act).
+   */
+  async function currentQuote(): Promise<QuotePolicy | null> {
+    const policy = quotePolicyOf(latest.current.quoteResponse);
+    if (!policy || working.current) return null;
+    const today = localToday();
+    if (!effectiveDatePassed(policy.effectiveDate, today)) return policy;
+    working.current = true;
+    try {
+      const confirmed = await new Promise<boolean>((resolve) => {
+        answerPast.current = resolve;
+        setDialog('past');
+      });
+      if (!confirmed) return null;
+      const stored = storedRequestOf(latest.current.quoteRequest, policy);
+      if (!stored) {
+        goHome('danger', TEXTS.noStoredRequest);
+        return null;
+      }
+      const request = requestForToday(stored, today);
+      showLoader(TEXTS.finalizing);
+      const result = await api.post<QuoteResponse>('/api/policy/quote', request);
+      hideLoader();
+      const repriced = result.ok ? quotePolicyOf(result.data) : null;
+      if (!result.ok || !repriced) {
+        // the person picks a date on the coverage step and prices the quote again there
+        showSnackbar('danger', TEXTS.requoteFailed, null);
+        update((s) => ({ ...s, step: 4 }));
+        return null;
+      }
+      const data = result.data;
+      update((s) => ({
+        ...s,
+        quoteResponse: data,
+        quoteRequest: request as QuoteRequest,
+        // the coverage step shows the date the quote now starts on
+        coverage: s.coverage ? { ...s.coverage, policyEffectiveDate: formatUsDate(today) } : s.coverage,
+      }));
+      return repriced;
+    } finally {
+      working.current = false;
+    }
+  }
+
+  function closePast(confirmed: boolean) {
+    setDialog(null);
+    answerPast.current?.(confirmed);
+    answerPast.current = null;
+  }
+
+  async function onSave() {
+    const person = user.value;
+    if (!person || working.current) return;
+    const policy = await currentQuote();
+    if (!policy) return;
+    working.current = true;
+    try {
+      // POST /api/user/update lands with sign-in (a later issue), as does the button for anyone: until the
+      // route exists the call fails and the person is told to call, never told the quote was saved.
+      const result = await busy(() =>
+        api.post('/api/user/update', { policyNumbers: [policy.policyNumber], emailAddress: person.emailAddress }),
+      );
+      if (result.ok) goHome('info', TEXTS.saved);
+      else showSnackbar('danger', TEXTS.saveFailed, null);
+    } finally {
+      working.current = false;
+    }
+  }
+
+  if (!summary) {
+    return (
+      <div ref={rootRef} className="ppm-root ppm-quote" part="quote">
+        <p className="ppm-notice ppm-notice--danger">{TEXTS.unreadable}</p>
+        <div className="ppm-wizard__actions">
+          <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 4 }))}>
+            {TEXTS.back}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={rootRef} className="ppm-root ppm-quote" part="quote">
+      <dl className="ppm-quote__facts">
+        <div>
+          <dt>{TEXTS.quoteNumber}</dt>
+          <dd>{summary.quoteNumber}</dd>
+        </div>
+        <div>
+          <dt>{TEXTS.effectiveDate}</dt>
+          <dd>{summary.effectiveDateShown}</dd>
+        </div>
+      </dl>
+
+      <Drivers summary={summary} />
+      <PolicyCoverage lines={summary.policyCoverages} />
+      {summary.vehicles.map((vehicle, index) => (
+        <Vehicle key={`${vehicle.carNumber}-${vehicle.vin}`} vehicle={vehicle} index={index} total={summary.vehicles.length} breakdown={summary.hasBreakdown} />
+      ))}
+      <Totals summary={summary} />
+
+      <div className="ppm-wizard__actions ppm-quote__actions">
+        <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 4 }))}>
+          {TEXTS.back}
+        </button>
+        <button type="button" className="ppm-button ppm-button--secondary" part="call-to-complete" onClick={() => setDialog('call')}>
+          {TEXTS.callToComplete}
+        </button>
+        {signedIn && (
+          <button type="button" className="ppm-button ppm-button--secondary" part="save" onClick={() => void onSave()}>
+            {TEXTS.save}
+          </button>
+        )}
+        <button type="submit" className="ppm-button ppm-quote__purchase" part="purchase">
+          {TEXTS.purchase}
+        </button>
+      </div>
+
+      <Modal open={dialog === 'call'} title={TEXTS.callTitle} onClose={() => setDialog(null)} closeLabel={TEXTS.close}>
+        <p>
+          {TEXTS.callLead}{' '}
+          <a className="ppm-wizard__phone" href={BRAND.phoneHref}>
+            {BRAND.phone}
+          </a>{' '}
+          {TEXTS.callQuote} <span className="ppm-quote__nowrap">{summary.quoteNumber}</span>.
+        </p>
+        <p>{TEXTS.callHours}</p>
+        <button type="button" className="ppm-button" onClick={() => setDialog(null)}>
+          {TEXTS.ok}
+        </button>
+      </Modal>
+
+      <Modal open={dialog === 'past'} title={TEXTS.sorry} onClose={() => closePast(false)} closeLabel={TEXTS.close}>
+        <p>{TEXTS.datePassed}</p>
+        <button type="button" className="ppm-button" onClick={() => closePast(true)}>
+          {TEXTS.ok}
+        </button>
+      </Modal>
+    </div>
+  );
+}
+
+function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section className={`ppm-quote__section ${className}`} aria-labelledby={id}>
+      <h4 id={id} className="ppm-quote__heading">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+function Drivers({ summary }: { summary: QuoteSummary }) {
+  return (
+    <Section title={TEXTS.drivers}>
+      <ul className="ppm-quote__list">
+        {summary.drivers.map((driver, index) => (
+          <li key={`${index}-${driver.name}`} className="ppm-quote__row">
+            <span className="ppm-quote__name">{driver.name}</span>
+            <span className="ppm-quote__value">
+              {TEXTS.dateOfBirth} {driver.dob}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function PolicyCoverage({ lines }: { lines: CoverageLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Section title={TEXTS.policyCoverage}>
+      <p className="ppm-quote__note">{TEXTS.policyCoverageNote}</p>
+      <dl className="ppm-quote__pairs">
+        {lines.map((line) => (
+          <div key={line.code || line.description} className="ppm-quote__row">
+            <dt>{line.description}</dt>
+            <dd>{line.limit}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+const share = (amount: number | null, format: (n: number) => string) => (amount === null ? TEXTS.notPriced : format(amount));
+
+function Vehicle({ vehicle, index, total, breakdown }: { vehicle: VehicleSummary; index: number; total: number; breakdown: boolean }) {
+  const perMile = vehicle.billingType === 'per_mile';
+  return (
+    <Section title={TEXTS.vehicleHeading(index + 1, total, vehicle.title)} className="ppm-quote__vehicle">
+      <p className="ppm-quote__vin">
+        {TEXTS.vin} <span className="ppm-quote__mono">{vehicle.vin}</span>
+      </p>
+      <table className="ppm-quote__table">
+        <caption>{breakdown ? TEXTS.coverageCaption : TEXTS.coverageCaptionNoBreakdown}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{TEXTS.coverage}</th>
+            <th scope="col">{TEXTS.limit}</th>
+            {breakdown && <th scope="col">{TEXTS.monthlyBase}</th>}
+            {breakdown && perMile && <th scope="col">{TEXTS.perMile}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {vehicle.coverages.map((line) => (
+            <tr key={line.code || line.description}>
+              <th scope="row">{line.description}</th>
+              <td data-label={TEXTS.limit}>{line.limit}</td>
+              {breakdown && <td data-label={TEXTS.monthlyBase}>{share(line.monthlyBase, formatMoney)}</td>}
+              {breakdown && perMile && <td data-label={TEXTS.perMile}>{share(line.perMile, formatPerMile)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h5 className="ppm-quote__subheading">{TEXTS.vehiclePremium}</h5>
+      <dl className="ppm-quote__pairs ppm-quote__premium">
+        <div className="ppm-quote__row">
+          <dt>{TEXTS.plan}</dt>
+          <dd>{perMile ? TEXTS.payPerMile : TEXTS.unlimited}</dd>
+        </div>
+        <div className="ppm-quote__row">
+          <dt>{TEXTS.baseCharge}</dt>
+          <dd>{formatMoney(vehicle.baseRate)}</dd>
+        </div>
+        {perMile && (
+          <div className="ppm-quote__row">
+            <dt>{TEXTS.perMileCharge}</dt>
+            <dd>
+              {formatPerMile(vehicle.perMileRate)} {TEXTS.perMileUnit}
+            </dd>
+          </div>
+        )}
+        {perMile && vehicle.estMonthlyMiles !== null && (
+          <div className="ppm-quote__row">
+            <dt>{TEXTS.estimatedMiles}</dt>
+            <dd>{formatMiles(vehicle.estMonthlyMiles)}</dd>
+          </div>
+        )}
+        {perMile && vehicle.estMonthlyNoFee !== null && (
+          <div className="ppm-quote__row">
+            <dt>{TEXTS.estimatedCost}</dt>
+            <dd>
+              {formatMoney(vehicle.estMonthlyNoFee)}
+              {vehicle.estMonthlyMiles !== null && (
+                <span className="ppm-quote__aside">{TEXTS.estimatedCostNote(formatMiles(vehicle.estMonthlyMiles))}</span>
+              )}
+            </dd>
+          </div>
+        )}
+        {!perMile && vehicle.unlimitedRate !== null && (
+          <div className="ppm-quote__row">
+            <dt>{TEXTS.unlimitedPremium}</dt>
+            <dd>{formatMoney(vehicle.unlimitedRate)}</dd>
+          </div>
+        )}
+      </dl>
+    </Section>
+  );
+}
+
+function Totals({ summary }: { summary: QuoteSummary }) {
+  return (
+    <Section title={TEXTS.totals} className="ppm-quote__totals">
+      <dl className="ppm-quote__pairs">
+        <div className="ppm-quote__row ppm-quote__row--total">
+          <dt>
+            {TEXTS.totalPremium}
+            <span className="ppm-quote__aside">{TEXTS.totalPremiumNote}</span>
+          </dt>
+          <dd>{formatMoney(summary.estimatedMonthlyPayment)}</dd>
+        </div>
+        <div className="ppm-quote__row ppm-quote__row--total">
+          <dt>{TEXTS.downPayment}</dt>
+          <dd>{formatMoney(summary.downPayment)}</dd>
+        </div>
+      </dl>
+      {summary.fees.length > 0 && (
+        <>
+          <p className="ppm-quote__note">{TEXTS.feesIncluded}</p>
+          <ul className="ppm-quote__fees">
+            {summary.fees.map((fee) => (
+              <li key={fee.label}>
+                {fee.label}: {formatCents(fee.cents)} {TEXTS.feePer[fee.per]}
+                {fee.perVehicle && summary.vehicles.length > 1 ? ` ${TEXTS.feePerVehicle}` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,363 @@
+/// <reference types="mocha" />
+import { createElement } from 'react';
+import { BRAND, MESSAGES, addMonths, formatIsoDate, localToday } from '../../../../contract/index.ts';
+import { dismissSnackbar, hideLoader, loader, snackbars, user } from '../../../core/store.ts';
+import {
+  assert, checkA11y, click, focused, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, waitFor, type StubbedCall,
+} from '../../../testing/browser.ts';
+import { renderInShadow, type Rendered } from '../../../testing/render.ts';
+import { QuoteWizard, type QuoteWizardProps } from '../../QuoteWizard.tsx';
+import { clearWizard, readWizard, resumeWizard, saveWizard } from '../../persistence.ts';
+import '../../quote-wizard.ts';
+import { initialWizardState, type WizardState } from '../../wizard-model.ts';
+import { quoteFixture, quoteRequestFixture } from './quote.fixture.ts';
+import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
+import { wizardWithSavedQuote } from './saved-quote.ts';
+
+let rendered: Rendered | undefined;
+let stub: ReturnType<typeof stubApi> | undefined;
+let navigations: string[] = [];
+
+const today = localToday();
+const TODAY_ISO = formatIsoDate(today);
+const PAST = '2020-01-02';
+
+/** The API as step 5 meets it; each test answers the calls it is about. */
+function api(respond: (call: StubbedCall) => Response | Promise<Response>) {
+  stub = stubApi(respond);
+  return stub;
+}
+
+const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
+
+async function mount(props: QuoteWizardProps = {}, ready: (root: ShadowRoot) => unknown = (root) => root.querySelector('form')): Promise<ShadowRoot> {
+  rendered = await renderInShadow(
+    createElement(QuoteWizard, {
+      apiBase: 'http://api.test',
+      siteUrl: 'http://site.test',
+      scrollDelayMs: 0,
+      homeNoticeMs: 80,
+      navigate: (url: string) => navigations.push(url),
+      ...props,
+    }),
+    ready,
+    'the wizard',
+  );
+  return rendered.root;
+}
+
+function unmount() {
+  rendered?.unmount();
+  rendered = undefined;
+}
+
+const heading = (root: ShadowRoot) => root.querySelector('.ppm-wizard__heading')?.textContent?.replace(/^Step \d of \d: /, '');
+/** A <section> by its accessible name (the test helpers' roles do not map section to region). */
+function region(root: ShadowRoot | Element, name: string): HTMLElement {
+  const found = [...root.querySelectorAll<HTMLElement>('section')].filter((section) => nameOf(section) === name);
+  if (found.length !== 1) throw new Error(`expected one region named ${name}, found ${found.length}`);
+  return found[0]!;
+}
+const snackbarTexts = () => snackbars.value.map((s) => s.text);
+
+/** A wizard saved with a quote, as a reload finds it. */
+function seedQuote(options: Parameters<typeof quoteFixture>[0] = {}, change: Partial<WizardState> = {}) {
+  const response = quoteFixture(options);
+  saveWizard({ ...wizardWithSavedQuote(response), ...change });
+}
+
+async function openQuote(options: Parameters<typeof quoteFixture>[0] = {}, change: Partial<WizardState> = {}) {
+  seedQuote(options, change);
+  const root = await mount();
+  await waitFor(() => heading(root) === 'Your Quote', 'step 5');
+  return root;
+}
+
+before(() => {
+  // The test page arrived by 'navigate': take that first-load decision now, so mounted wizards restore.
+  resumeWizard();
+});
+
+beforeEach(() => {
+  clearWizard();
+  navigations = [];
+  user.value = null;
+  history.replaceState(null, '', location.pathname);
+});
+
+afterEach(() => {
+  unmount();
+  stub?.restore();
+  stub = undefined;
+  for (const s of snackbars.value) dismissSnackbar(s.id);
+  hideLoader();
+  user.value = null;
+  clearWizard();
+  history.replaceState(null, '', location.pathname);
+});
+
+describe('step 5, Your Quote', () => {
+  it('shows drivers, policy coverage, each vehicle with what each coverage adds, premiums and totals; passes axe', async () => {
+    api(() => json(404, { error_messages: ['not stubbed'] }));
+    const root = await openQuote();
+    const text = root.textContent!.replace(/\s+/g, ' ');
+    // the indicator: five steps, step 5 current
+    assert.equal(root.querySelector('[aria-current="step"]')?.textContent, '5Your Quote');
+    // quote number and effective date
+    const facts = [...root.querySelectorAll('.ppm-quote__facts dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`);
+    assert.deepEqual(facts, ['Quote number=Q-AZ-000123', 'Policy effective date=03/01/2031']);
+    // drivers, insured first, birth dates MM/DD/YYYY
+    const drivers = region(root, TEXTS.drivers);
+    assert.deepEqual(
+      [...drivers.querySelectorAll('li')].map((li) => li.textContent),
+      ['Ada LovelaceDate of birth 01/15/1980', 'Charles BabbageDate of birth 12/26/1979'],
+    );
+    // policy coverage: shared limits once
+    const policy = region(root, TEXTS.policyCoverage);
+    assert.deepEqual(
+      [...policy.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`),
+      ['Bodily Injury=100,000/300,000', 'Property Damage=100,000', 'Uninsured Motorist Bodily Injury=100,000/300,000'],
+    );
+    // vehicle 1: Pay-Per-Mile, per-coverage breakdown with monthly and per-mile shares
+    const first = region(root, 'Vehicle 1 of 2: 2019 Porsche 911 Coupe');
+    const rows = [...first.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+    assert.deepEqual(rows[0], ['Bodily Injury', '100,000/300,000', '$21.50', '$0.021']);
+    assert.deepEqual(rows[3], ['Comprehensive', '500', '$12.40', '$0.011']);
+    assert.deepEqual(rows[5], ['Rental', 'Coverage Declined', '$0.00', '$0.000']);
+    const premium = first.textContent!.replace(/\s+/g, ' ');
+    for (const part of ['Payment planPay-Per-Mile', 'Base Charge per month$61.35', 'Per Mile Charge$0.058 per mile', 'Estimated monthly miles417', 'Estimated monthly cost$85.54']) {
+      assert.ok(premium.includes(part), part);
+    }
+    // vehicle 2: Unlimited, no per-mile column or charge
+    const second = region(root, 'Vehicle 2 of 2: 2018 Porsche Cayman Coupe');
+    assert.deepEqual([...second.querySelectorAll('thead th')].map((th) => th.textContent), ['Coverage', 'Limit', 'Adds per month']);
+    assert.ok(second.textContent!.includes('Unlimited'));
+    assert.ok(!second.textContent!.includes(TEXTS.perMileCharge));
+    assert.ok(second.textContent!.includes('Unlimited premium for the 6-month term$588.90'));
+    // totals
+    const totals = region(root, TEXTS.totals).textContent!;
+    assert.ok(totals.includes('$182.50') && totals.includes('Down Payment (Due Today)$187.45'), totals);
+    assert.ok(totals.includes('Monthly mileage monitoring fee: $5.00 a month for each Pay-Per-Mile vehicle'), totals);
+    // the buttons of a visitor who is not signed in
+    assert.deepEqual(
+      queryAllByRole(root.querySelector('.ppm-quote__actions')!, 'button').map((b) => b.textContent),
+      [TEXTS.back, TEXTS.callToComplete, TEXTS.purchase],
+    );
+    await checkA11y(rendered!.host);
+  });
+
+  it('Back goes to step 4', async () => {
+    api(() => json(404, { error_messages: ['not stubbed'] }));
+    const root = await openQuote();
+    await click(getByRole(root, 'button', TEXTS.back));
+    await waitFor(() => heading(root) === 'Your Coverage', 'step 4');
+  });
+
+  it('Save My Quote shows only for a signed-in person; it saves the quote number for their e-mail and goes home', async () => {
+    api((call) => (call.url.endsWith('/api/user/update') ? json(200, {}) : json(404, { error_messages: ['not stubbed'] })));
+    const root = await openQuote();
+    assert.equal(queryAllByRole(root, 'button', TEXTS.save).length, 0, 'hidden when signed out');
+    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    const save = await waitFor(() => getByRole(root, 'button', TEXTS.save), 'Save My Quote');
+    await click(save);
+    await waitFor(() => snackbarTexts().includes(TEXTS.saved), 'Quote Saved Successfully');
+    assert.deepEqual(callsTo('/api/user/update').map((c) => c.body), [{ policyNumbers: ['Q-AZ-000123'], emailAddress: 'ada@example.com' }]);
+    await waitFor(() => navigations.length === 1, 'home');
+    assert.deepEqual(navigations, ['http://site.test/']);
+    assert.equal(readWizard(), null, 'the form is cleared on leaving');
+  });
+
+  it('a failed save says to call and stays on the quote (never a saved message)', async () => {
+    api(() => json(404, { error_messages: ['Not found'] }));
+    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    const root = await openQuote();
+    await click(getByRole(root, 'button', TEXTS.save));
+    await waitFor(() => snackbarTexts().includes(MESSAGES.callUs), 'the call-us message');
+    assert.ok(!snackbarTexts().includes(TEXTS.saved));
+    assert.equal(heading(root), 'Your Quote');
+    assert.deepEqual(navigations, []);
+  });
+
+  it('Call to Complete opens the call-us dialog with the phone and the quote number; Escape closes it', async () => {
+    api(() => json(404, { error_messages: ['not stubbed'] }));
+    const root = await openQuote();
+    const opener = getByRole(root, 'button', TEXTS.callToComplete);
+    await click(opener);
+    const dialog = await waitFor(() => getByRole(root, 'dialog'), 'the dialog');
+    assert.equal(dialog.querySelector('h2')?.textContent, TEXTS.callTitle);
+    const phone = dialog.querySelector<HTMLAnchorElement>(`a[href="${BRAND.phoneHref}"]`);
+    assert.equal(phone?.textContent, BRAND.phone);
+    assert.ok(dialog.textContent!.includes('give your quote number, Q-AZ-000123.'));
+    await checkA11y(rendered!.host);
+    await press('Escape');
+    await waitFor(() => !(dialog as HTMLDialogElement).open, 'closed');
+    assert.equal(focused(), opener, 'focus back on the button');
+  });
+
+  it('Purchase Now goes to step 6, which says payment opens soon with the phone and quote number; Back returns', async () => {
+    api(() => json(404, { error_messages: ['not stubbed'] }));
+    const root = await openQuote();
+    await click(getByRole(root, 'button', TEXTS.purchase));
+    await waitFor(() => heading(root) === 'Payment', 'step 6');
+    const items = queryAllByRole(root, 'listitem').map((li) => li.textContent?.replace(/^\d/, ''));
+    assert.deepEqual(items.slice(-2), ['Your Quote', 'Payment']);
+    assert.equal(root.querySelector('[aria-current="step"]')?.textContent, '6Payment');
+    const panel = root.querySelector('[part="payment"]')!.textContent!;
+    assert.ok(panel.includes(TEXTS.paymentComing) && panel.includes(BRAND.phone) && panel.includes('Q-AZ-000123'), panel);
+    assert.equal(callsTo('/api/policy/quote').length, 0, 'a current quote is not priced again');
+    await checkA11y(rendered!.host);
+    await click(getByRole(root, 'button', TEXTS.back));
+    await waitFor(() => heading(root) === 'Your Quote', 'back on step 5');
+  });
+
+  it("a passed effective date: 'Sorry!', then priced again from today, then on to step 6", async () => {
+    let answer: (response: Response) => void = () => {};
+    api((call) => (call.url.endsWith('/api/policy/quote') ? new Promise<Response>((resolve) => (answer = resolve)) : json(404, {})));
+    const root = await openQuote({ effectiveDate: PAST });
+    await click(getByRole(root, 'button', TEXTS.purchase));
+    const dialog = await waitFor(() => getByRole(root, 'dialog'), "the 'Sorry!' modal");
+    assert.equal(dialog.querySelector('h2')?.textContent, TEXTS.sorry);
+    assert.ok(getByText(dialog, TEXTS.datePassed));
+    assert.equal(callsTo('/api/policy/quote').length, 0, 'nothing is asked before the person confirms');
+    await checkA11y(rendered!.host);
+    await click(getByRole(dialog, 'button', TEXTS.ok));
+    await waitFor(() => loader.value === TEXTS.finalizing, 'the finalize loader');
+    const [call] = callsTo('/api/policy/quote');
+    const body = call!.body as Record<string, unknown>;
+    assert.equal(body.effectiveDate, TODAY_ISO);
+    assert.equal(body.expirationDate, formatIsoDate(addMonths(today, 6)));
+    assert.equal(body.ratedState, 'AZ', 'the rest of the stored request is sent as it was');
+    answer(json(200, quoteFixture({ effectiveDate: TODAY_ISO, policyNumber: 'Q-AZ-000124' })));
+    await waitFor(() => heading(root) === 'Payment', 'step 6');
+    assert.equal(loader.value, null);
+    const saved = await waitFor(() => (readWizard()?.step === 6 ? readWizard() : null), 'saved');
+    assert.equal((saved.quoteResponse as { policies: { effectiveDate: string }[] }).policies[0]!.effectiveDate, TODAY_ISO);
+    assert.equal((saved.quoteRequest as { effectiveDate: string }).effectiveDate, TODAY_ISO);
+    assert.ok(root.querySelector('[part="payment"]')!.textContent!.includes('Q-AZ-000124'));
+  });
+
+  it("closing 'Sorry!' with Escape keeps the quote as it is and asks nothing", async () => {
+    api(() => json(404, {}));
+    const root = await openQuote({ effectiveDate: PAST });
+    await click(getByRole(root, 'button', TEXTS.purchase));
+    const dialog = await waitFor(() => getByRole(root, 'dialog'), "the 'Sorry!' modal");
+    await press('Escape');
+    await waitFor(() => !(dialog as HTMLDialogElement).open, 'closed');
+    assert.equal(heading(root), 'Your Quote');
+    assert.equal(stub!.calls.length, 0);
+  });
+
+  it('a failed re-quote asks for a new effective date on step 4', async () => {
+    api((call) => (call.url.endsWith('/api/policy/quote') ? json(400, { error_messages: ['Please enter a valid date.'] }) : json(404, {})));
+    const root = await openQuote({ effectiveDate: PAST });
+    await click(getByRole(root, 'button', TEXTS.purchase));
+    await click(await waitFor(() => getByRole(getByRole(root, 'dialog'), 'button', TEXTS.ok), 'OK'));
+    await waitFor(() => snackbarTexts().includes(TEXTS.requoteFailed), 'the message');
+    await waitFor(() => heading(root) === 'Your Coverage', 'step 4');
+    assert.equal(loader.value, null);
+  });
+
+  it('without a stored request there is nothing to price again: the message, then home', async () => {
+    api(() => json(404, {}));
+    const root = await openQuote({ effectiveDate: PAST, withoutRequest: true }, { quoteRequest: null });
+    await click(getByRole(root, 'button', TEXTS.purchase));
+    await click(await waitFor(() => getByRole(getByRole(root, 'dialog'), 'button', TEXTS.ok), 'OK'));
+    await waitFor(() => snackbarTexts().includes(TEXTS.noStoredRequest), 'the message');
+    await waitFor(() => navigations.length === 1, 'home');
+    assert.deepEqual(navigations, ['http://site.test/']);
+    assert.equal(stub!.calls.length, 0);
+  });
+
+  it('Save My Quote with a passed date prices again from today first, then saves the new quote', async () => {
+    api((call) => {
+      if (call.url.endsWith('/api/policy/quote')) return json(200, quoteFixture({ effectiveDate: TODAY_ISO, policyNumber: 'Q-AZ-000200' }));
+      if (call.url.endsWith('/api/user/update')) return json(200, {});
+      return json(404, {});
+    });
+    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    const root = await openQuote({ effectiveDate: PAST });
+    await click(getByRole(root, 'button', TEXTS.save));
+    await click(await waitFor(() => getByRole(getByRole(root, 'dialog'), 'button', TEXTS.ok), 'OK'));
+    await waitFor(() => callsTo('/api/user/update').length === 1, 'the save');
+    assert.deepEqual(callsTo('/api/user/update')[0]!.body, { policyNumbers: ['Q-AZ-000200'], emailAddress: 'ada@example.com' });
+    await waitFor(() => navigations.length === 1, 'home');
+  });
+});
+
+describe('the wizard opening a saved quote', () => {
+  const LOOKUP = '?email=Ada%40Example.com&dob=1980-01-15&zipcode=85004';
+
+  it('?email&dob&zipcode: removed from the address bar at once, looked up, opened on step 5', async () => {
+    let answer: (response: Response) => void = () => {};
+    api((call) => (call.url.endsWith('/api/policy/lookup_quote') ? new Promise<Response>((resolve) => (answer = resolve)) : json(404, {})));
+    history.replaceState(null, '', `${location.pathname}?state=AZ&${LOOKUP.slice(1)}`);
+    const root = await mount({}, (r) => r.querySelector('.ppm-wizard__loading'));
+    assert.equal(location.search, '?state=AZ', 'the e-mail and birth date are gone before the first paint');
+    await waitFor(() => loader.value === 'Loading...' && callsTo('/api/policy/lookup_quote').length === 1, 'the lookup under the loader');
+    assert.deepEqual(callsTo('/api/policy/lookup_quote').map((c) => c.body), [{ emailAddress: 'ada@example.com', dob: '1980-01-15', zip: '85004' }]);
+    answer(json(200, quoteFixture()));
+    await waitFor(() => heading(root) === 'Your Quote', 'step 5');
+    assert.equal(loader.value, null);
+    assert.ok(root.textContent!.includes('Q-AZ-000123'));
+    const saved = await waitFor(() => readWizard(), 'saved');
+    assert.equal(saved.step, 5);
+    assert.equal(saved.info.firstName, 'Ada', 'the forms are rebuilt from the quote');
+    assert.deepEqual(saved.quoteRequest, quoteFixture().policies[0]!.quoteRequest);
+  });
+
+  it('a quote not found: the snackbar, then home; nothing is kept', async () => {
+    api(() => json(404, { error_messages: [MESSAGES.quoteNotFound] }));
+    history.replaceState(null, '', `${location.pathname}${LOOKUP}`);
+    await mount({}, (r) => r.querySelector('.ppm-wizard__loading'));
+    assert.equal(location.search, '');
+    await waitFor(() => snackbarTexts().includes(MESSAGES.quoteLinkNotFound), 'the snackbar');
+    assert.equal(navigations.length, 0, 'the notice shows before the wizard leaves');
+    await waitFor(() => navigations.length === 1, 'home');
+    assert.deepEqual(navigations, ['http://site.test/']);
+    assert.equal(readWizard(), null);
+  });
+
+  it('a lookup with a part missing is not sent: not found, then home', async () => {
+    api(() => json(200, quoteFixture()));
+    history.replaceState(null, '', `${location.pathname}?email=ada%40example.com&zipcode=85004`);
+    await mount({}, (r) => r.querySelector('.ppm-wizard__loading'));
+    await waitFor(() => snackbarTexts().includes(MESSAGES.quoteLinkNotFound), 'the snackbar');
+    await waitFor(() => navigations.length === 1, 'home');
+    assert.equal(stub!.calls.length, 0);
+  });
+
+  it('?retrieve=<token> (the quote e-mail link): the token leaves the address bar, is redeemed, the quote opens', async () => {
+    api((call) => (call.url.endsWith('/api/policy/redeem_quote_link') ? json(200, quoteFixture()) : json(404, {})));
+    history.replaceState(null, '', `${location.pathname}?retrieve=tok_0123456789abcdef`);
+    const root = await mount({}, (r) => r.querySelector('.ppm-wizard__loading') || r.querySelector('form'));
+    assert.equal(location.search, '');
+    await waitFor(() => heading(root) === 'Your Quote', 'step 5');
+    assert.deepEqual(callsTo('/api/policy/redeem_quote_link').map((c) => c.body), [{ token: 'tok_0123456789abcdef' }]);
+    assert.equal(callsTo('/api/policy/lookup_quote').length, 0);
+  });
+
+  it('a used or expired link: the same snackbar, then home', async () => {
+    api(() => json(404, { error_messages: [MESSAGES.quoteLinkNotFound] }));
+    history.replaceState(null, '', `${location.pathname}?retrieve=used`);
+    await mount({}, (r) => r.querySelector('.ppm-wizard__loading'));
+    await waitFor(() => snackbarTexts().includes(MESSAGES.quoteLinkNotFound), 'the snackbar');
+    await waitFor(() => navigations.length === 1, 'home');
+  });
+
+  it('a saved wizard holding a quote opens on step 5; one without stays where it was', async () => {
+    api(() => json(404, {}));
+    seedQuote({}, { step: 2 });
+    let root = await mount();
+    await waitFor(() => heading(root) === 'Your Quote', 'step 5');
+    unmount();
+    saveWizard({ ...initialWizardState(), step: 2 });
+    root = await mount();
+    await waitFor(() => heading(root) === 'Your Vehicle', 'step 2');
+  });
+
+  it("the saved quote's wizard: step 5, the request the quote was priced from", () => {
+    const state = wizardWithSavedQuote(quoteFixture());
+    assert.equal(state.step, 5);
+    assert.deepEqual(state.quoteRequest, quoteRequestFixture());
+  });
+});

@@ -1,0 +1,82 @@
+import { BRAND, MESSAGES } from '../../../../contract/index.ts';
+
+/**
+ * Every text of step 5 (Your Quote), the payment placeholder of step 6 and the saved-quote start, keyed
+ * (STYLE.md habit 7). The spec's texts are word for word and say where they come from; headings and
+ * labels the spec names but does not word are ours.
+ */
+export const QUOTE_TEXTS = {
+  // doc 3 section 2, Step 5: the buttons
+  back: 'Back',
+  save: 'Save My Quote',
+  purchase: 'Purchase Now',
+  callToComplete: 'Call to Complete',
+
+  // the summary (doc 3 section 2: drivers, policy coverage, each vehicle's coverage and premium)
+  quoteNumber: 'Quote number',
+  effectiveDate: 'Policy effective date',
+  drivers: 'Drivers',
+  dateOfBirth: 'Date of birth',
+  policyCoverage: 'Policy Coverage',
+  policyCoverageNote: 'These limits apply to every vehicle on the policy.',
+  vehicleHeading: (index: number, total: number, title: string) => (total > 1 ? `Vehicle ${index} of ${total}: ${title}` : `Vehicle: ${title}`),
+  vin: 'VIN',
+  coverageCaption: 'Coverage for this vehicle and what each adds to its price',
+  coverageCaptionNoBreakdown: 'Coverage for this vehicle',
+  coverage: 'Coverage',
+  limit: 'Limit',
+  monthlyBase: 'Adds per month',
+  perMile: 'Adds per mile',
+  notPriced: 'Included',
+  // doc 3 section 2, pricing panel: the premium block's names
+  vehiclePremium: 'Vehicle Premium',
+  plan: 'Payment plan',
+  payPerMile: 'Pay-Per-Mile',
+  unlimited: 'Unlimited',
+  baseCharge: 'Base Charge per month',
+  perMileCharge: 'Per Mile Charge',
+  perMileUnit: 'per mile',
+  estimatedMiles: 'Estimated monthly miles',
+  estimatedCost: 'Estimated monthly cost',
+  estimatedCostNote: (miles: string) => `based on your estimated driving of ${miles} miles per month, before fees`,
+  unlimitedPremium: 'Unlimited premium for the 6-month term',
+  totals: 'Your Total',
+  totalPremium: 'Total Policy Premium',
+  totalPremiumNote: 'Estimated monthly payment, including fees',
+  feesIncluded: 'Fees included in the monthly payment:',
+  feePer: { month: 'a month', payment: 'per payment', term: 'per term' } as const,
+  feePerVehicle: 'for each Pay-Per-Mile vehicle',
+  downPayment: 'Down Payment (Due Today)',
+
+  // Call to Complete (doc 3 section 8 names the modal 'Call to complete your quote')
+  callTitle: 'Call to complete your quote',
+  callLead: 'Our customer care concierges can complete your purchase by phone. Call us at',
+  callQuote: 'and give your quote number,',
+  callHours: `We answer ${BRAND.supportHours}.`,
+  ok: 'OK',
+  close: 'Close',
+
+  // doc 3 section 8: past effective date
+  sorry: 'Sorry!',
+  datePassed: "Your initial effective date has passed; your new effective date has been updated to today's date.",
+  requoteFailed: 'Something went wrong. Please update your Policy Effective Date',
+  noStoredRequest: 'Something went wrong. Please try again later.',
+  // doc 3 section 8: loader text
+  finalizing: 'Please wait while we finalize your quote...',
+
+  // doc 1 section 4 and section 8: save quote
+  saved: 'Quote Saved Successfully',
+  saveFailed: MESSAGES.callUs,
+
+  // doc 1 section 8: "Quote not found via URL query"
+  quoteNotFound: MESSAGES.quoteLinkNotFound,
+  // a stored quote response that cannot be read (an old save): start the quote over, honestly
+  unreadable: `We could not show this quote. Please go back and calculate it again, or call us at ${BRAND.phone}.`,
+
+  // step 6 until the payment step is built (a later issue)
+  paymentComing: 'Online payment opens soon.',
+  paymentCall: 'To buy this policy now, call us at',
+} as const;
+
+/** doc 1 section 8: a notice stays 3500 ms; the wizard goes home once it has been read. */
+export const HOME_NOTICE_MS = 3500;

@@ -1,0 +1,85 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { localToday, type QuoteResponse, type RedeemQuoteLinkRequest } from '../../../../contract/index.ts';
+import type { ApiClient } from '../../../core/api-client.ts';
+import { buildQuoteRequest, sameQuoteRequest, wizardFromQuote } from '../../quote/quote-request.ts';
+import { initialWizardState, type StepNumber, type WizardState } from '../../wizard-model.ts';
+import { quotePolicyOf, readSavedQuoteQuery, withoutSavedQuoteParams, type SavedQuoteQuery } from './quote-logic.ts';
+
+/**
+ * The wizard's saved-quote start (doc 2 section 2: "If the URL has email, dob and zipcode, the saved quote is
+ * fetched"; the quote e-mail's single-use `?retrieve=<token>` link). The shell calls these on start.
+ *
+ * The query carries an e-mail and a birth date, or a secret: it is taken off the address bar before any
+ * call is made (DESIGN.md "Beyond the spec"), so it is not in a bookmark, a shared link, the history entry
+ * or a reload, and it never reaches a log or an analytics event (events carry step numbers and names only).
+ */
+
+/** Reads the saved-quote query and removes it from the address bar at once; null when there is none. */
+export function takeSavedQuoteQuery(): SavedQuoteQuery | null {
+  const query = readSavedQuoteQuery(globalThis.location?.search ?? '');
+  const clean = withoutSavedQuoteParams(globalThis.location.href);
+  if (clean !== null) globalThis.history.replaceState(globalThis.history.state, '', clean);
+  return query;
+}
+
+/**
+ * The saved quote, or null when it cannot be found (any answer but a readable quote; a lookup whose
+ * three fields are not all there and valid is not sent at all). The API answers 404 alike for every
+ * mismatch, used or expired link, so there is nothing more to tell the person than 'not found'.
+ */
+export async function fetchSavedQuote(api: ApiClient, query: SavedQuoteQuery): Promise<QuoteResponse | null> {
+  if (query.kind === 'lookup' && !query.body) return null;
+  const result =
+    query.kind === 'lookup'
+      ? await api.post<QuoteResponse>('/api/policy/lookup_quote', query.body!)
+      : await api.post<QuoteResponse>('/api/policy/redeem_quote_link', { token: query.token } satisfies RedeemQuoteLinkRequest);
+  return result.ok && quotePolicyOf(result.data) ? result.data : null;
+}
+
+/**
+ * One wizard's saved-quote start. The query is read and taken off the address bar in a layout effect (so
+ * before the first paint, and never in a render React may throw away); the returned function gives the one
+ * fetch of it (a second effect run, as under StrictMode, shares it: a link is single use), or null when the
+ * wizard was opened without one.
+ */
+export function useSavedQuote(api: ApiClient): () => Promise<QuoteResponse | null> | null {
+  const start = useRef<{ query: SavedQuoteQuery | null; answer?: Promise<QuoteResponse | null> } | null>(null);
+  useLayoutEffect(() => {
+    start.current ??= { query: takeSavedQuoteQuery() };
+  }, []);
+  return useCallback(() => {
+    const current = start.current;
+    if (!current?.query) return null;
+    return (current.answer ??= fetchSavedQuote(api, current.query));
+  }, [api]);
+}
+
+/** A wizard holding the saved quote, open on step 5 (its forms rebuilt, so Back leads to what was chosen). */
+export function wizardWithSavedQuote(response: QuoteResponse): WizardState {
+  const rebuilt = wizardFromQuote(response);
+  const policy = quotePolicyOf(response);
+  return {
+    ...initialWizardState(),
+    ...rebuilt,
+    quoteResponse: response,
+    quoteRequest: rebuilt.quoteRequest ?? ((policy?.quoteRequest ?? null) as WizardState['quoteRequest']),
+    step: 5,
+  };
+}
+
+/**
+ * The step a resumed wizard opens on: the step it was on, and step 5 when it holds a quote (DESIGN.md: "A
+ * stored quote response makes the wizard open at step 5"; doc 2 section 2). One exception: on step 4 a
+ * quote may stand while the form asks for another price (a vehicle switched to Unlimited keeps the quote
+ * until Continue re-prices it, doc 3 section 4), and then the person is brought back to step 4.
+ */
+export function resumeStep(saved: WizardState): StepNumber {
+  const step = saved.step === 0 ? 1 : saved.step;
+  if (step >= 5 || !quotePolicyOf(saved.quoteResponse)) return step;
+  if (step !== 4) return 5;
+  try {
+    return sameQuoteRequest(buildQuoteRequest(saved, { today: localToday() }), saved.quoteRequest) ? 5 : 4;
+  } catch {
+    return 4; // the form cannot make a request yet: step 4 says what is missing
+  }
+}

@@ -1,0 +1,169 @@
+import type { CoverageForm } from '../../contract/coverage/coverage-model.ts';
+import type { QuoteRequest } from '../../contract/index.ts';
+
+/**
+ * The quote wizard's form, as the person fills it in (doc 2 section 3). Every field the person types or
+ * picks is a string as the control holds it ('MM/DD/YYYY' dates, '$85,000' values), so a reload restores
+ * exactly what was on screen; the quote request (doc 3 section 3) is built from this later, in one place.
+ *
+ * The shell (QuoteWizard.tsx) owns this state and persists it tab-scoped; each step reads it and changes it
+ * through StepProps (step.ts).
+ */
+
+/** Step 1, Your Info. isGarageSameAsMailing: '1' same, '2' different (doc 2 section 3). */
+export interface InfoForm {
+  firstName: string;
+  lastName: string;
+  streetAddressOne: string;
+  zipCode: string;
+  city: string;
+  state: string;
+  lengthOfResidency: string;
+  householdCount: string;
+  isGarageSameAsMailing: '' | '1' | '2';
+  garagingStreetAddressOne: string;
+  garagingZipCode: string;
+  garagingCity: string;
+  garagingState: string;
+  dateOfBirth: string;
+  mobilePhoneNumber: string;
+  preferredContactNumber: string;
+  phoneType: string;
+  hearAbout: string;
+  /** A dealer code from contract's dealer list, when hearAbout is Dealer. */
+  dealer: string;
+  isPCAMember: string;
+}
+
+/** Step 2, one vehicle. isVINValid: null before the VIN check, then true or false (doc 2 section 3). */
+export interface VehicleForm {
+  id: string;
+  vin: string;
+  year: string;
+  make: string;
+  model: string;
+  style: string;
+  isVINValid: boolean | null;
+  priorDamage: string;
+  leaseOwnFinance: string;
+  lengthOfOwnership: string;
+  purpose: string;
+  miles: string;
+  statedValue: string;
+  /** Billing type chosen on the coverage step (issue 4); false until then. */
+  isUnlimited: boolean;
+}
+
+/** Which legend a driver page shows (doc 2 section 2, step 3). */
+export type DriverRole = 'primary' | 'spouse' | 'additionalSpouse' | 'additional';
+
+/** Step 3, one driver page. hasAutoInsurance: '3' yes, '0' never, '1' lapsed < 1 month, '2' lapsed > 1 month. */
+export interface DriverForm {
+  id: string;
+  role: DriverRole;
+  firstName: string;
+  lastName: string;
+  /** First driver only. */
+  emailAddress: string;
+  dateOfBirth: string;
+  gender: string;
+  /** INSURED for the first driver, Spouse for spouse pages, else Child, Parent, Relative or Other. */
+  relation: string;
+  maritalStatus: string;
+  licenseState: string;
+  licenseStatus: string;
+  licenseNum: string;
+  homeRentalStatus: string;
+  levelOfEducation: string;
+  hasAutoInsurance: string;
+  previousCompany: string;
+  previousExpirationDate: string;
+  recentCoverageLimits: string;
+  recentIssuerLength: string;
+  accidentsConvictions: string;
+  addAnotherDriver: string;
+  /** Spouse pages only: 'Yes' excludes the spouse (status LIST, no licence questions). */
+  isExcluded: string;
+  occupationIndustry: string;
+  occupation: string;
+  occupationCode: string;
+}
+
+/** 0 loading, 1 info, 2 vehicles, 3 drivers, 4 coverage, 5 quote, 6 payment, 7 final (doc 2 section 4). */
+export type StepNumber = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export interface WizardState {
+  step: StepNumber;
+  info: InfoForm;
+  vehicles: VehicleForm[];
+  /** The vehicle on screen in step 2. */
+  vehicleIndex: number;
+  drivers: DriverForm[];
+  /** The driver page on screen in step 3. */
+  driverIndex: number;
+  /** Who sent the visitor: a dealer code from the `dealer` attribute or the quote-start hand-over. */
+  attribution: { dealer: string; agencyCode?: string };
+  /** The priced quote (issue 4); any later change to info, vehicles or drivers clears it (doc 2 section 4). */
+  quoteResponse: unknown | null;
+  /**
+   * Step 4's choices (issue 4): null until step 4 first opens, and again after the rated state changes
+   * (doc 3 section 4: "Changing the garaging or rated state resets all coverages and the effective date").
+   */
+  coverage: CoverageForm | null;
+  /** The request that produced quoteResponse; forward navigation compares it before calling again. */
+  quoteRequest: QuoteRequest | null;
+  /** The first vehicle's picture entries, fetched after step 2. */
+  vehicleImage: { view: string; uri: string }[] | null;
+  /** The 13,000-mile notice was shown (doc 2 section 4: "a one-time notice"); it is not shown again. */
+  mileageNoticeShown?: boolean;
+}
+
+let nextId = 0;
+/** Ids for list entries, unique within the page's life and across reloads (they are persisted). */
+export function newId(prefix: string): string {
+  nextId += 1;
+  return `${prefix}-${Date.now().toString(36)}-${nextId}`;
+}
+
+export function emptyVehicle(): VehicleForm {
+  return {
+    id: newId('vehicle'), vin: '', year: '', make: '', model: '', style: '', isVINValid: null, priorDamage: '',
+    leaseOwnFinance: '', lengthOfOwnership: '', purpose: '', miles: '', statedValue: '', isUnlimited: false,
+  };
+}
+
+export function emptyDriver(role: DriverRole): DriverForm {
+  return {
+    id: newId('driver'), role, firstName: '', lastName: '', emailAddress: '', dateOfBirth: '', gender: '',
+    relation: role === 'primary' ? 'INSURED' : role === 'additional' ? '' : 'Spouse', maritalStatus: '',
+    licenseState: '', licenseStatus: '', licenseNum: '', homeRentalStatus: '', levelOfEducation: '',
+    hasAutoInsurance: '', previousCompany: '', previousExpirationDate: '', recentCoverageLimits: '',
+    recentIssuerLength: '', accidentsConvictions: '', addAnotherDriver: '', isExcluded: '', occupationIndustry: '',
+    occupation: '', occupationCode: '',
+  };
+}
+
+export function emptyInfo(): InfoForm {
+  return {
+    firstName: '', lastName: '', streetAddressOne: '', zipCode: '', city: '', state: '', lengthOfResidency: '',
+    householdCount: '', isGarageSameAsMailing: '', garagingStreetAddressOne: '', garagingZipCode: '',
+    garagingCity: '', garagingState: '', dateOfBirth: '', mobilePhoneNumber: '', preferredContactNumber: '',
+    phoneType: '', hearAbout: '', dealer: '', isPCAMember: '',
+  };
+}
+
+export function initialWizardState(): WizardState {
+  return {
+    step: 1, info: emptyInfo(), vehicles: [emptyVehicle()], vehicleIndex: 0, drivers: [emptyDriver('primary')],
+    driverIndex: 0, attribution: { dealer: '' }, quoteResponse: null, vehicleImage: null, coverage: null,
+    quoteRequest: null,
+  };
+}
+
+/**
+ * The state a vehicle is rated in: the garaging state when the vehicle is garaged elsewhere, else the
+ * mailing state. It picks the purpose list (PA) and the length-of-ownership question.
+ */
+export function ratingState(info: InfoForm): string {
+  return info.isGarageSameAsMailing === '2' && info.garagingState ? info.garagingState : info.state;
+}

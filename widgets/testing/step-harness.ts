@@ -1,0 +1,52 @@
+import { Fragment, createElement, useState, type ComponentType } from 'react';
+import { createApiClient, type ApiClient } from '../core/api-client.ts';
+import { Overlay } from '../core/overlay.tsx';
+import { Snackbars } from '../core/snackbar.tsx';
+import { settle } from '../quote-wizard/quote/quote-lifecycle.ts';
+import type { StepController, StepProps } from '../quote-wizard/step.ts';
+import type { WizardState } from '../quote-wizard/wizard-model.ts';
+import { renderInShadow, type Rendered } from './render.ts';
+
+/**
+ * A stand-in for the wizard shell, for testing one step on its own: it holds the state, applies the quote
+ * lifecycle on every update exactly as QuoteWizard does (settle), draws the overlay and snackbars, and
+ * hands the test the controller the step registers, as the shell's Back and Continue would use it.
+ */
+export interface StepHarnessOptions<Extra> {
+  /** Props the step takes besides StepProps. */
+  props?: Extra;
+  api?: ApiClient;
+  /** What shows that the step has rendered. */
+  ready: (root: ShadowRoot) => unknown;
+  /** Told of every state the step's updates produce. */
+  onState?: (state: WizardState) => void;
+  onRegister?: (controller: StepController) => void;
+}
+
+export type MountedStep = Rendered;
+
+export async function mountStep<Extra extends object>(
+  Step: ComponentType<StepProps & Extra>,
+  initial: WizardState,
+  options: StepHarnessOptions<Extra>,
+): Promise<MountedStep> {
+  function Harness() {
+    const [state, setState] = useState(initial);
+    options.onState?.(state);
+    return createElement(
+      Fragment,
+      null,
+      createElement(Step, {
+        ...(options.props as Extra),
+        state,
+        update: (change: (previous: WizardState) => WizardState) => setState((previous) => settle(previous, change(previous))),
+        register: (controller: StepController) => options.onRegister?.(controller),
+        api: options.api ?? createApiClient('http://api.test'),
+        busy: <T,>(work: () => Promise<T>) => work(),
+      }),
+      createElement(Overlay),
+      createElement(Snackbars),
+    );
+  }
+  return renderInShadow(createElement(Harness), options.ready, 'the step');
+}
