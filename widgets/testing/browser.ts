@@ -135,9 +135,24 @@ export async function waitFor<T>(check: () => T | null | undefined | false, what
   throw new AssertionError(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Clicks the element's centre with the real mouse. The mouse is moved by the test runner, a round trip
+ * away, so the element must hold still first: a page that is still scrolling (a step scrolls its legend
+ * into view a frame after it shows) would otherwise take the click somewhere else.
+ */
 export async function click(element: Element): Promise<void> {
   element.scrollIntoView({ block: 'center' });
-  const box = element.getBoundingClientRect();
+  let box = element.getBoundingClientRect();
+  for (let frames = 0; frames < 30; frames++) {
+    await nextFrame();
+    await nextFrame();
+    const now = element.getBoundingClientRect();
+    if (now.x === box.x && now.y === box.y) break;
+    element.scrollIntoView({ block: 'center' });
+    box = element.getBoundingClientRect();
+  }
   await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
 }
 
