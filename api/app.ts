@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailQueue } from './mail/queue.ts';
 import { outboxPage } from './mail/outbox-page.ts';
 import { join } from 'node:path';
 import { consoleSink, logError, requestLogger, type LogSink } from './log.ts';
@@ -28,7 +28,8 @@ import { policyRoutes } from './routes/policy.ts';
 export interface Deps {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** Mail goes through the queue: stored with the request's work, delivered (and retried) after it. */
+  mail: MailQueue;
   clock: () => Date;
   log: LogSink;
 }
@@ -45,7 +46,7 @@ export const RATE_LIMITS = {
 export interface CreateAppOptions {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  mail: MailQueue;
   clock?: () => Date;
   log?: LogSink;
   rateLimits?: Partial<typeof RATE_LIMITS>;
@@ -64,7 +65,7 @@ export function createApp(options: CreateAppOptions): Hono {
   const deps: Deps = {
     config: options.config,
     db: options.db,
-    mailer: options.mailer,
+    mail: options.mail,
     clock: options.clock ?? (() => new Date()),
     log: options.log ?? consoleSink,
   };

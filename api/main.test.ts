@@ -67,6 +67,7 @@ for (const target of dbTargets()) {
         });
         assert.equal(res.status, 201);
         assert.equal(res.headers.get('access-control-allow-origin'), demoOrigin);
+        await server.mail.settled();
         assert.equal(readdirSync(join(dir.path, 'outbox')).filter((name) => name.endsWith('.eml')).length, 1);
         assert.ok(!logs.join('\n').includes(email.split('@')[0]!));
         assert.ok(logs.some((line) => /POST \/api\/contact\/subscribe 201 \d+ms$/.test(line)));

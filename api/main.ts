@@ -15,6 +15,7 @@ import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createDemoApp } from './demo.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { consoleSink, logError, type LogSink } from './log.ts';
 
 export interface StartOptions extends Partial<Config> {
@@ -34,6 +35,8 @@ export interface RunningServer {
   demoUrl: string | undefined;
   config: Config;
   db: Db;
+  /** Its mail queue: `settled()` resolves once queued mail has been delivered (or has failed). */
+  mail: MailQueue;
   close(): Promise<void>;
 }
 
@@ -84,6 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }));
   const servers: ServerType[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
+  let mail: MailQueue | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
@@ -91,7 +95,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // With PORT=0 the real port is known only after listening; the app reads publicOrigin per request
     // through this object, so it is filled in before the first request arrives.
     const live: Config = { ...config };
-    const app = createApp({ config: live, db, mailer, log, ...(rateLimits ? { rateLimits } : {}) });
+    mail = createMailQueue({ db, mailer, clock: () => new Date(), log });
+    const app = createApp({ config: live, db, mail, log, ...(rateLimits ? { rateLimits } : {}) });
     const main = await listen(app.fetch as never, config.port, config.host);
     servers.push(main);
     const url = urlOf(main, config.host);
@@ -108,19 +113,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (demoUrl) log(`embed demo (a partner origin): ${demoUrl}`);
     if (!config.production && mailer.kind === 'outbox') log(`outbox: ${url}/dev/outbox`);
 
+    // Retries, and mail a previous process queued but did not deliver.
+    mail.start();
+
+    const queue = mail;
     return {
       url,
       demoUrl,
       config: live,
       db,
+      mail: queue,
       async close() {
         await Promise.all(servers.map(closeServer));
+        await queue.stop();
         mailer.close();
         if (!givenDb) await db.close();
       },
     };
   } catch (error) {
     await Promise.all(servers.map(closeServer));
+    await mail?.stop();
     mailer.close();
     if (!givenDb) await db.close();
     throw error;

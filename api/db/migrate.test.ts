@@ -26,7 +26,7 @@ for (const target of dbTargets()) {
         assert.deepEqual(await migrate(db), []);
         const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
         assert.deepEqual(recorded.map((row) => row.version), all);
-        assert.deepEqual(await tables(db), ['quote_links', 'quotes', 'rate_limits', 'schema_migrations', 'subscribers']);
+        assert.deepEqual(await tables(db), ['mail_queue', 'quote_links', 'quotes', 'rate_limits', 'schema_migrations', 'subscribers']);
       } finally {
         await cleanup();
       }

@@ -160,6 +160,7 @@ describe('static serving', () => {
     const email = 'outbox.reader@example.com';
     const sent = await t.app.request(...postJson('/api/contact/subscribe', { userFirstName: 'Olive', userLastName: 'Reader', userEmailAddress: email, userState: 'OH' }));
     assert.equal(sent.status, 201);
+    await t.mail.settled();
     const page = await t.app.request('/dev/outbox');
     assert.equal(page.status, 200);
     const html = await page.text();

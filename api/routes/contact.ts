@@ -6,7 +6,6 @@ import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../app.ts';
-import { logError } from '../log.ts';
 
 export const SUBSCRIBED = 'Subscribed.';
 
@@ -18,12 +17,8 @@ export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler
     const request = await readBody(c, SubscribeRequest);
     const added = await addSubscriber(deps.db, request, deps.clock());
     if (!added) throw new ApiError(409, ALREADY_SUBSCRIBED);
-    try {
-      await deps.mailer.send(subscribeConfirmation(request, deps.config.publicOrigin));
-    } catch (error) {
-      // The sign-up is stored and that is what the visitor asked for; a mail server hiccup is ours to fix.
-      logError(deps.log, 'subscribe confirmation mail', error);
-    }
+    // Queued: the mail server's answer (and its retries) never holds up the visitor (api/mail/queue.ts).
+    await deps.mail.send('subscribe confirmation mail', subscribeConfirmation(request, deps.config.publicOrigin));
     const body: SubscribeResponse = { msg: SUBSCRIBED };
     return c.json(body, 201);
   });

@@ -9,7 +9,8 @@ import {
 } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml } from '../mail/eml.ts';
-import { OUTBOX_FILE } from '../mail/mailer.ts';
+import { createMailer, OUTBOX_FILE } from '../mail/mailer.ts';
+import { createMailQueue } from '../mail/queue.ts';
 import { QUOTE_NUMBER } from '../quotes/numbering.ts';
 import { FIXTURE_VINS, quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { withCheckDigit } from '../vin/build-vin.ts';
@@ -44,8 +45,10 @@ for (const target of dbTargets()) {
     });
 
     const fixture = (options: QuoteFixtureOptions = {}) => quoteRequestFixture({ today: TODAY, email: uniqueEmail('quote'), ...options });
+    /** Waits for the mail the call queued too, so the outbox is read after its delivery. */
     const post = async (path: string, body: unknown, app: TestApp = t) => {
       const res = await app.app.request(...postJson(path, body, from()));
+      await app.mail.settled();
       return { res, body: (await res.json()) as Body };
     };
     const quote = (body: unknown) => post('/api/policy/quote', body);
@@ -318,21 +321,37 @@ for (const target of dbTargets()) {
       });
     });
 
-    test('a failing mail server does not lose the quote', async () => {
-      const failing = testApp(testDb.db, { clock: () => now });
+    test('a failing mail server does not lose the quote, nor its e-mail', async () => {
       const mailer = { kind: 'outbox' as const, send: async () => Promise.reject(new Error('connect ECONNREFUSED')), close() {} };
-      const { createApp } = await import('../app.ts');
-      const app = createApp({ config: failing.config, db: testDb.db, mailer, clock: () => now, log: (line) => failing.logs.push(line) });
+      const failing = testApp(testDb.db, { clock: () => now, mailer });
       try {
         const request = fixture({ state: 'OR' });
-        const res = await app.request(...postJson('/api/policy/quote', request, from()));
+        const { res, body } = await post('/api/policy/quote', request, failing);
         assert.equal(res.status, 200);
-        const number = ((await res.json()) as Body).policies[0]!.policyNumber;
+        const number = body.policies[0]!.policyNumber;
         assert.equal((await testDb.db.query('SELECT 1 FROM quotes WHERE quote_number = $1', [number])).length, 1);
         const log = failing.logs.join('\n');
-        assert.match(log, /ERROR quote mail Error: connect ECONNREFUSED/);
+        assert.match(log, /ERROR quote mail \(attempt 1 of 6, next at .+\) Error: connect ECONNREFUSED/);
         assert.ok(!log.includes(request.emailAddress) && !log.includes('1980-04-02'), 'no personal data in the log');
+        const waiting = await testDb.db.query<{ attempts: number }>(
+          `SELECT attempts FROM mail_queue WHERE kind = 'quote mail' AND sent_at IS NULL AND failed_at IS NULL`,
+        );
+        assert.deepEqual(waiting, [{ attempts: 1 }], 'the e-mail waits for its retry');
+        // The mail server is back; a minute later the retry delivers the same quote's e-mail.
+        const recovered = createMailQueue({
+          db: testDb.db,
+          mailer: createMailer({ outboxDir: failing.outboxDir }),
+          clock: () => new Date(now.getTime() + 61_000),
+          log: (line) => failing.logs.push(line),
+        });
+        await recovered.deliverDue();
+        const [name, ...more] = outboxFiles(failing.outboxDir);
+        assert.equal(more.length, 0);
+        const mail = parseEml(readFileSync(join(failing.outboxDir, name!), 'utf8'));
+        assert.equal(mail.headers.get('to'), request.emailAddress);
+        assert.match(mail.headers.get('subject')!, new RegExp(number));
       } finally {
+        await testDb.db.query('DELETE FROM mail_queue WHERE sent_at IS NULL AND failed_at IS NULL');
         failing.cleanup();
       }
     });
@@ -345,7 +364,7 @@ for (const target of dbTargets()) {
       try {
         const email = uniqueEmail('flood');
         for (const miles of [5000, 5100, 5200]) {
-          const res = await limited.app.request(...postJson('/api/policy/quote', fixture({ state: 'AZ', email, annualMiles: miles }), from()));
+          const { res } = await post('/api/policy/quote', fixture({ state: 'AZ', email, annualMiles: miles }), limited);
           assert.equal(res.status, 200);
         }
         assert.equal(outboxFiles(limited.outboxDir).length, 1);

@@ -32,7 +32,6 @@ import type { Deps } from '../app.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
-import { logError } from '../log.ts';
 import { quotePolicy, type VehicleIdentity } from '../quotes/mapping.ts';
 import { quoteMail } from '../quotes/mail.ts';
 import { findQuoteForLookup, recentIdenticalQuote, redeemLink, storeQuote } from '../quotes/store.ts';
@@ -152,14 +151,10 @@ export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; qu
       now,
     );
 
-    try {
-      const allowed = await hit(deps.db, limits.quoteMail, keys.emailLower, now);
-      if (allowed.allowed) await deps.mailer.send(quoteMail(stored.policy, stored.token, deps.config.publicOrigin));
-      else deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
-    } catch (error) {
-      // The quote is stored and answered; the lookup still finds it. A mail hiccup is ours to fix.
-      logError(deps.log, 'quote mail', error);
-    }
+    // Queued (api/mail/queue.ts): delivered right after this answer, and retried if the mail server fails.
+    const allowed = await hit(deps.db, limits.quoteMail, keys.emailLower, now);
+    if (allowed.allowed) await deps.mail.send('quote mail', quoteMail(stored.policy, stored.token, deps.config.publicOrigin));
+    else deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
     return c.json({ policies: [stored.policy] }, 200, { 'Cache-Control': 'no-store' });
   });
 

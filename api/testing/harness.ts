@@ -13,7 +13,8 @@ import { createApp, type CreateAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { createMailQueue, type MailQueue } from '../mail/queue.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -99,24 +100,30 @@ export interface TestApp {
   config: Config;
   outboxDir: string;
   logs: string[];
+  /** The app's mail queue: `await t.mail.settled()` before reading the outbox. */
+  mail: MailQueue;
   cleanup(): void;
 }
 
 /** An app over `db` with a temporary data directory (outbox) and a captured log. */
-export function testApp(db: Db, options: Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mailer'>> & { config?: Partial<Config> } = {}): TestApp {
+/**
+ * An app over `db` with a temporary data directory (outbox), a captured log and a mail queue delivering
+ * to the outbox (or to `mailer`, e.g. one whose server is down).
+ */
+export function testApp(
+  db: Db,
+  options: Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mail'>> & { config?: Partial<Config>; mailer?: Mailer } = {},
+): TestApp {
   const dir = tempDir();
   const config = testConfig({ dataDir: dir.path, ...options.config });
   const outboxDir = join(dir.path, 'outbox');
   const logs: string[] = [];
-  const mailer = createMailer({ outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
-  const app = createApp({
-    ...options,
-    config,
-    db,
-    mailer,
-    log: (line) => logs.push(line),
-  });
-  return { app, config, outboxDir, logs, cleanup: dir.remove };
+  const { mailer: givenMailer, ...appOptions } = options;
+  const mailer = givenMailer ?? createMailer({ outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
+  const log = (line: string) => logs.push(line);
+  const mail = createMailQueue({ db, mailer, clock: options.clock ?? (() => new Date()), log });
+  const app = createApp({ ...appOptions, config, db, mail, log });
+  return { app, config, outboxDir, logs, mail, cleanup: dir.remove };
 }
 
 /** A JSON POST as a browser on `origin` would send it. */

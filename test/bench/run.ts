@@ -148,6 +148,9 @@ const QUOTE_REQUESTS = Number(process.env.BENCH_QUOTE_REQUESTS ?? 2000);
 
 async function loadQuote(name: string, base: string): Promise<Row> {
   const template = quoteRequestFixture({ state: 'AZ', vehicles: 2 });
+  // Unique to this run as well: a PostgreSQL database outlives the run, and a repeat within the identical
+  // window would otherwise be answered from the quote already made.
+  const run = Date.now().toString(36);
   let sequence = 0;
   return load(name, `${base}/api/policy/quote`, {
     amount: QUOTE_REQUESTS,
@@ -157,7 +160,7 @@ async function loadQuote(name: string, base: string): Promise<Row> {
         headers: { 'content-type': 'application/json', origin: base },
         setupRequest: (request) => {
           sequence += 1;
-          return { ...request, body: JSON.stringify({ ...template, emailAddress: `bench.${sequence}@example.com` }) };
+          return { ...request, body: JSON.stringify({ ...template, emailAddress: `bench.${run}.${sequence}@example.com` }) };
         },
       },
     ],

@@ -5,10 +5,10 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { axeViolations, serverAndBrowser } from './support.ts';
+import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 
 describe('foundation end to end', () => {
   const run = serverAndBrowser();
@@ -113,9 +113,9 @@ describe('foundation end to end', () => {
 
     // Stored for real: the confirmation mail is in the outbox, and the row is in the database once the
     // server has let go of it.
-    const outbox = readdirSync(join(run.server.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    const outbox = await outboxMails(run.server.dataDir, 1);
     assert.equal(outbox.length, 1);
-    assert.match(readFileSync(join(run.server.dataDir, 'outbox', outbox[0]!), 'utf8'), /^To: .*Ada\.OHara@example\.com/im);
+    assert.match(readFileSync(outbox[0]!, 'utf8'), /^To: .*Ada\.OHara@example\.com/im);
     await run.server.stop();
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(join(run.server.dataDir, 'pg'));

@@ -5,10 +5,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { axeViolations, serverAndBrowser } from './support.ts';
+import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 import {
   continueTo, coverageToQuote, fillPrimaryDriver, fillVehicle, fillYourInfo, GRACE, stepHeading, STATE_FIXTURES,
   VINS, type WritingState,
@@ -67,10 +66,9 @@ describe('quote wizard, steps 4 and 5', () => {
   }
 
   test('the quote e-mail in the outbox links back to the same quote, once', async () => {
-    const outbox = join(run.server.dataDir, 'outbox');
-    const mails = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+    const mails = await outboxMails(run.server.dataDir, states.length);
     assert.equal(mails.length, states.length, 'one quote e-mail per priced quote');
-    const mail = readFileSync(join(outbox, mails.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const mail = readFileSync(mails.at(-1)!, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = /https?:\/\/[^\s"<>]+\/receive-a-quote\?retrieve=[\w-]+/.exec(mail)?.[0];
     assert.ok(link, 'the e-mail carries a retrieve link');
     assert.doesNotMatch(link, /@|%40|dob=|email=/i, 'no personal data in the link');

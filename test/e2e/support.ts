@@ -4,7 +4,7 @@
  * Debian's Chromium driven by playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { createServer } from 'node:net';
@@ -145,4 +145,19 @@ export async function axeViolations(page: Page): Promise<string[]> {
     });
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
+}
+
+/**
+ * The .eml files in the server's outbox, oldest first, once there are at least `count`. The server sends
+ * mail from its queue just after answering (api/mail/queue.ts), so a test that saw the answer on the page
+ * may look a moment before the file is there.
+ */
+export async function outboxMails(dataDir: string, count: number, timeoutMs = 10_000): Promise<string[]> {
+  const dir = join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')).sort() : [];
+    if (names.length >= count || Date.now() > deadline) return names.map((name) => join(dir, name));
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+  }
 }

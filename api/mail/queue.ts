@@ -1,0 +1,153 @@
+/**
+ * The mail queue: requests store their e-mail in mail_queue (migration 003) and answer; the sender
+ * delivers it through the mailer (SMTP or the outbox) and tries again when the mail server fails.
+ *
+ * - Delivery starts at once after an enqueue (`wake`), so in the ordinary case the mail leaves within
+ *   milliseconds of the answer; a timer (`start`) picks up retries and mail left by a stopped process.
+ * - Claiming is one statement with FOR UPDATE SKIP LOCKED that also pushes the message's next attempt past
+ *   a lease: replicas never send the same message twice at the same time, and a sender that dies mid-send
+ *   leaves its message to be tried again after the lease.
+ * - At most MAX_ATTEMPTS tries, RETRY_DELAYS_MS apart; then the message is given up and logged. Delivered or
+ *   given up, the message's content is erased: the queue keeps no addresses and no live link tokens.
+ * - Logs name the kind of mail and the attempt, never the recipient (api/log.ts redacts the error text).
+ *
+ * Delivery is at least once: a process that dies between the mail server's acceptance and the UPDATE
+ * that records it sends that message again after the lease. For a quote e-mail that is the right side to
+ * err on.
+ */
+import type { Db, Queryable } from '../db/db.ts';
+import { logError, redact, type LogSink } from '../log.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/** Waits after the 1st, 2nd, ... failed attempt; the attempt after the last wait is the final one. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How long a claimed message stays with its sender before another may try it. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+/** How often the timer looks for retries that have come due. */
+export const RETRY_SCAN_MS = 30_000;
+const BATCH = 10;
+
+/** What a request stores; kind is for logs ('quote mail') and carries no personal data. */
+export async function enqueueMail(db: Queryable, kind: string, message: MailMessage, now: Date): Promise<void> {
+  await db.query('INSERT INTO mail_queue (kind, message, created_at, next_attempt_at) VALUES ($1, $2, $3, $3)', [
+    kind,
+    JSON.stringify(message),
+    now,
+  ]);
+}
+
+export interface MailQueue {
+  /** Stores the message and starts delivering it. Rejects only when the database does. */
+  send(kind: string, message: MailMessage): Promise<void>;
+  /** Delivers what is due now; resolves when a pass over the due messages has finished. */
+  deliverDue(): Promise<void>;
+  /** Resolves once no delivery is running (tests wait on it before reading the outbox). */
+  settled(): Promise<void>;
+  /** Retries on a timer, and a first pass now for what a previous process left. */
+  start(): void;
+  /** Stops the timer and waits for a running delivery to finish. */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: number;
+  kind: string;
+  message: MailMessage;
+  attempts: number;
+}
+
+export function createMailQueue(options: { db: Db; mailer: Mailer; clock: () => Date; log: LogSink }): MailQueue {
+  const { db, mailer, clock, log } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let stopped = false;
+
+  async function claim(now: Date): Promise<Claimed[]> {
+    return db.query<Claimed>(
+      `UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = $2
+       WHERE id IN (
+         SELECT id FROM mail_queue
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
+         ORDER BY next_attempt_at, id LIMIT ${BATCH}
+         FOR UPDATE SKIP LOCKED)
+       RETURNING id::int AS id, kind, message, attempts`,
+      [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+    );
+  }
+
+  async function deliver(item: Claimed): Promise<void> {
+    try {
+      await mailer.send(item.message);
+      await db.query('UPDATE mail_queue SET sent_at = $2, message = NULL, last_error = NULL WHERE id = $1', [item.id, clock()]);
+    } catch (error) {
+      const now = clock();
+      // Kept for whoever looks into a stuck message; redacted like a log line, as it outlives the message.
+      const reason = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+      if (item.attempts >= MAX_ATTEMPTS) {
+        logError(log, `${item.kind} (attempt ${item.attempts} of ${MAX_ATTEMPTS}, given up)`, error);
+        await db.query('UPDATE mail_queue SET failed_at = $2, message = NULL, last_error = $3 WHERE id = $1', [item.id, now, reason]);
+      } else {
+        const retryAt = new Date(now.getTime() + RETRY_DELAYS_MS[item.attempts - 1]!);
+        logError(log, `${item.kind} (attempt ${item.attempts} of ${MAX_ATTEMPTS}, next at ${retryAt.toISOString()})`, error);
+        await db.query('UPDATE mail_queue SET next_attempt_at = $2, last_error = $3 WHERE id = $1', [item.id, retryAt, reason]);
+      }
+    }
+  }
+
+  async function pass(): Promise<void> {
+    for (;;) {
+      const batch = await claim(clock());
+      for (const item of batch) await deliver(item);
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  /** One delivery at a time per process; a wake during a pass runs one more pass after it. */
+  function wake(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await pass();
+        } catch (error) {
+          // The database is unreachable or closing; the timer (or the next enqueue) tries again.
+          logError(log, 'mail queue', error);
+          return;
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    async send(kind, message) {
+      await enqueueMail(db, kind, message, clock());
+      void wake();
+    },
+    deliverDue: wake,
+    async settled() {
+      while (running) await running;
+    },
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void wake(), RETRY_SCAN_MS);
+      timer.unref();
+      void wake();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running;
+    },
+  };
+}
