@@ -2,6 +2,7 @@ import {
   Struct, array, boolean, coerce, defaulted, define, dynamic, number, object, optional, string, type, unknown,
   type Context, type Infer,
 } from 'superstruct';
+import { coerceNumber, coerceString } from '../rules/coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMIT_NAMES, LIMIT_TYPES } from '../reference/limit-names.ts';
 import {
@@ -84,7 +85,7 @@ const licenseStatus = define<string>('licenseStatus', (value, context) => {
 export function driverEntry(options: { today?: Today } = {}) {
   return object({
     status: oneOf([RATED, LISTED] as const),
-    relation: coerce(oneOf(REQUEST_RELATIONS), string(), (value) => value.toUpperCase()),
+    relation: coerceString(oneOf(REQUEST_RELATIONS), (value) => value.toUpperCase()),
     firstName: requiredName,
     lastName: requiredName,
     middleInitial: middleName,
@@ -125,12 +126,11 @@ const usageType = define<string>('usageType', (value) => {
 });
 
 /** Annual miles as the request carries them: a whole number, capped at 14,600 (doc 3 section 9). */
-const requestMiles = coerce(
+const requestMiles = coerceNumber(
   define<number>('miles', (value) =>
     (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= LIMITS.requestMilesCap) ||
     MESSAGES.annualMiles,
   ),
-  number(),
   (miles) => (Number.isInteger(miles) && miles > LIMITS.requestMilesCap ? LIMITS.requestMilesCap : miles),
 );
 
@@ -143,7 +143,7 @@ export const VehicleEntry = object({
   aebCode: defaulted(oneOf(['YES'] as const), 'YES'),
   blindSpotCode: defaulted(oneOf(['YES'] as const), 'YES'),
   statedValue,
-  financing: coerce(oneOf(['LEASE', 'OWN', 'FINANCE'] as const), string(), (value) => value.toUpperCase()),
+  financing: coerceString(oneOf(['LEASE', 'OWN', 'FINANCE'] as const), (value) => value.toUpperCase()),
   priorDamage: yesNo,
   coverageLimits: array(LimitEntry),
 });

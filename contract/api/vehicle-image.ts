@@ -1,4 +1,5 @@
-import { coerce, define, object, string, type Infer } from 'superstruct';
+import { define, object, type Infer } from 'superstruct';
+import { coerceString } from '../rules/coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { requiredMax } from '../rules/text.ts';
@@ -11,13 +12,12 @@ export { VehicleImageResponse } from './policy.ts';
  * pictures of one vehicle, found by VIN with a fallback to year and model. Query values are strings,
  * so the year is read from its digits. Answers VehicleImageResponse; 404 clears the image.
  */
-export const modelYear = coerce(
+export const modelYear = coerceString(
   define<number>('modelYear', (value) =>
     // doc 1 section 1: vehicles are 1981 and later; a year past next year's models is a typo
     (typeof value === 'number' && Number.isInteger(value) && value >= 1981 && value <= new Date().getFullYear() + 2) ||
     MESSAGES.modelYear,
   ),
-  string(),
   (text) => (/^\d{4}$/.test(text) ? Number(text) : text),
 );
 

@@ -1,4 +1,5 @@
-import { coerce, define, string, type Struct } from 'superstruct';
+import { define, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 
 /**
@@ -26,9 +27,8 @@ export function valuesOf<const T>(options: readonly { readonly value: T }[]): T[
  * A yes/no answer. Widgets send booleans; a form that posts 'Yes'/'No' or 'true'/'false' is coerced by
  * `check` so the API sees one shape.
  */
-export const yesNo: Struct<boolean, null> = coerce(
+export const yesNo: Struct<boolean, null> = coerceString(
   define<boolean>('yesNo', (value) => (typeof value === 'boolean' ? true : MESSAGES.required)),
-  string(),
   (value) => {
     const answer = value.trim().toLowerCase();
     if (answer === 'yes' || answer === 'true') return true;

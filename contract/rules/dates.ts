@@ -1,4 +1,5 @@
-import { coerce, define, string, type Struct } from 'superstruct';
+import { define, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from './limits.ts';
 
@@ -196,7 +197,7 @@ function dateRule(
     // messages always show MM/DD/YYYY: they are read by people even when the request carried ISO
     return window(date, resolveToday(options.today), formatUsDate);
   });
-  return coerce(shape, string(), (value) => value.trim());
+  return coerceString(shape, (value) => value.trim());
 }
 
 /** Any real calendar day as MM/DD/YYYY ("Date format check MM/DD/YYYY plus real-date check"). */

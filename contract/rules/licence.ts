@@ -1,4 +1,5 @@
-import { coerce, define, string, type Struct } from 'superstruct';
+import { define, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { isStateCode, stateName, type StateCode } from '../reference/states.ts';
 
@@ -120,9 +121,8 @@ function licenceFailure(state: unknown, value: unknown): true | string {
 
 /** A licence number (stripped by `check`) for a state known in advance (a widget re-creates it when the state select changes). */
 export function licenceNumberFor(state: StateCode): Struct<string, null> {
-  return coerce(
+  return coerceString(
     define<string>('licenceNumber', (value) => licenceFailure(state, value)),
-    string(),
     normaliseLicenceNumber,
   );
 }
@@ -136,5 +136,5 @@ export function licenceNumberBesides(stateKey: string = 'licenseState'): Struct<
     const parent = context.branch[context.branch.length - 2] as Record<string, unknown> | undefined;
     return licenceFailure(parent?.[stateKey], value);
   });
-  return coerce(shape, string(), normaliseLicenceNumber);
+  return coerceString(shape, normaliseLicenceNumber);
 }

@@ -1,4 +1,5 @@
-import { coerce, define, string, unknown, type Struct } from 'superstruct';
+import { coerce, define, unknown, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from './limits.ts';
 
@@ -27,12 +28,11 @@ function inInsuredRange(dollars: number): true | string {
 }
 
 /** Insured value as a number of whole dollars; `check` turns the masked text ('$85,000') into 85000. */
-export const insuredValue: Struct<number, null> = coerce(
+export const insuredValue: Struct<number, null> = coerceString(
   define<number>('insuredValue', (value) => {
     if (isBlank(value)) return MESSAGES.required;
     return typeof value === 'number' && Number.isSafeInteger(value) ? inInsuredRange(value) : MESSAGES.insuredValue;
   }),
-  string(),
   (text) => parseDollars(text) ?? text,
 );
 
@@ -58,13 +58,12 @@ export function formatDollars(amount: number): string {
 const MILES_PATTERN = new RegExp(`^\\d{1,${LIMITS.annualMilesDigits}}$`);
 
 /** Annual miles when shown (doc 2 section 5): required, numeric, at most 7 digits; '12,000' is 12000. */
-export const annualMiles: Struct<number, null> = coerce(
+export const annualMiles: Struct<number, null> = coerceString(
   define<number>('annualMiles', (value) => {
     if (isBlank(value)) return MESSAGES.required;
     const ok = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && MILES_PATTERN.test(String(value));
     return ok || MESSAGES.annualMiles;
   }),
-  string(),
   (text) => {
     const bare = text.replace(/[,\s]/g, '');
     return bare === '' ? '' : /^\d+$/.test(bare) ? Number(bare) : text;
@@ -77,12 +76,11 @@ export function requestMiles(annual: number): number {
 }
 
 /** Household count (doc 2 section 5, OH only): required and numeric, a whole number of people from 1. */
-export const householdCount: Struct<number, null> = coerce(
+export const householdCount: Struct<number, null> = coerceString(
   define<number>('householdCount', (value) => {
     if (isBlank(value)) return MESSAGES.required;
     // ours: 1 to 99 people; the spec says only "numeric"
     return (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 99) || MESSAGES.householdCount;
   }),
-  string(),
   (text) => (/^\s*\d+\s*$/.test(text) ? Number(text) : text),
 );

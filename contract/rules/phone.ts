@@ -1,4 +1,5 @@
-import { coerce, define, optional, string, type Struct } from 'superstruct';
+import { define, optional, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 
 /**
@@ -29,14 +30,13 @@ const phoneShape = define<string>('phone', (value) => {
 });
 
 /** A required US phone number; `check` first rewrites 10 digits as 000-000-0000. */
-export const usPhone: Struct<string, null> = coerce(phoneShape, string(), formatUsPhone);
+export const usPhone: Struct<string, null> = coerceString(phoneShape, formatUsPhone);
 
 /**
  * An optional US phone number (claim form telephone, contact form phone): absent or '' passes; anything
  * typed must be a valid number. An empty string is normalised to undefined.
  */
-export const optionalUsPhone: Struct<string | undefined, null> = coerce(
+export const optionalUsPhone: Struct<string | undefined, null> = coerceString(
   optional(phoneShape),
-  string(),
   (value) => (value.trim() === '' ? undefined : formatUsPhone(value)),
 );

@@ -1,4 +1,5 @@
-import { coerce, define, string, type Struct } from 'superstruct';
+import { define, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from './limits.ts';
 
@@ -28,7 +29,7 @@ const vinShape = define<string>('vin', (value) => {
 });
 
 /** A required VIN; `check` upper-cases and trims it first (requests send it upper-cased, doc 3 section 3). */
-export const vin: Struct<string, null> = coerce(vinShape, string(), (value) => value.trim().toUpperCase());
+export const vin: Struct<string, null> = coerceString(vinShape, (value) => value.trim().toUpperCase());
 
 /**
  * Doc 3 section 2: a VIN on a quote is "unusable (a placeholder)" when it is not 17 characters, contains

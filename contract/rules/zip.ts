@@ -1,4 +1,5 @@
-import { coerce, define, string, type Struct } from 'superstruct';
+import { define, type Struct } from 'superstruct';
+import { coerceString } from './coerce.ts';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from './limits.ts';
 
@@ -23,4 +24,4 @@ const zipShape = define<string>('zip', (value) => {
 });
 
 /** Strips non-digits (when run through `check`), then requires exactly 5 digits. */
-export const zip: Struct<string, null> = coerce(zipShape, string(), zipDigits);
+export const zip: Struct<string, null> = coerceString(zipShape, zipDigits);
