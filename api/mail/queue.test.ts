@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { dbTargets, openTestDb, tempDir, type TestDb } from '../testing/harness.ts';
 import { parseEml } from './eml.ts';
 import { createMailer, OUTBOX_FILE, type Mailer, type MailMessage } from './mailer.ts';
-import { CLAIM_LEASE_MS, createMailQueue, enqueueMail, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './queue.ts';
+import { CLAIM_LEASE_MS, createMailQueue, enqueueMail, KEEP_DONE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './queue.ts';
 
 const T0 = new Date('2026-05-04T09:00:00.000Z');
 const message = (to: string): MailMessage => ({ to, subject: 'Your quote PPMQ-TEST-0001', text: 'Hello', html: '<p>Hello</p>' });
@@ -106,6 +106,20 @@ for (const target of dbTargets()) {
       now = new Date(now.getTime() + 7 * 86_400_000);
       await queue.deliverDue();
       assert.equal(mailer.tries, MAX_ATTEMPTS, 'never tried again');
+    });
+
+    test(`delivered and given-up rows, already without content, are swept after ${KEEP_DONE_MS / 86_400_000} days`, async () => {
+      let now = T0;
+      const queue = createMailQueue({ db: testDb.db, mailer: flakyMailer(0), clock: () => now, log: () => {} });
+      await queue.send('quote mail', message('old@example.com'));
+      await queue.settled();
+      now = later(KEEP_DONE_MS - 60_000);
+      await queue.send('quote mail', message('new@example.com'));
+      await queue.settled();
+      assert.equal((await rows()).length, 2, 'within the sweep interval nothing is swept');
+      const fresh = createMailQueue({ db: testDb.db, mailer: flakyMailer(0), clock: () => later(KEEP_DONE_MS + 1), log: () => {} });
+      await fresh.deliverDue();
+      assert.deepEqual((await rows()).map((row) => row.sent), [true], 'the older row is gone, the newer kept');
     });
 
     test('two replicas draining together send each message once', async () => {

@@ -8,7 +8,8 @@
  *   a lease: replicas never send the same message twice at the same time, and a sender that dies mid-send
  *   leaves its message to be tried again after the lease.
  * - At most MAX_ATTEMPTS tries, RETRY_DELAYS_MS apart; then the message is given up and logged. Delivered or
- *   given up, the message's content is erased: the queue keeps no addresses and no live link tokens.
+ *   given up, the message's content is erased: the queue keeps no addresses and no live link tokens. The bare
+ *   rows (kind, times, attempts, a redacted error) go after KEEP_DONE_MS, in an hourly sweep.
  * - Logs name the kind of mail and the attempt, never the recipient (api/log.ts redacts the error text).
  *
  * Delivery is at least once: a process that dies between the mail server's acceptance and the UPDATE
@@ -26,6 +27,9 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const CLAIM_LEASE_MS = 10 * 60_000;
 /** How often the timer looks for retries that have come due. */
 export const RETRY_SCAN_MS = 30_000;
+/** Rows of delivered or given-up mail (already without content) are kept this long for the record. */
+export const KEEP_DONE_MS = 30 * 86_400_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
 const BATCH = 10;
 
 /** What a request stores; kind is for logs ('quote mail') and carries no personal data. */
@@ -63,6 +67,7 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; clock: () => 
   let again = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
+  let sweptAt: number | null = null;
 
   async function claim(now: Date): Promise<Claimed[]> {
     return db.query<Claimed>(
@@ -97,6 +102,11 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; clock: () => 
   }
 
   async function pass(): Promise<void> {
+    const now = clock();
+    if (sweptAt === null || now.getTime() - sweptAt >= SWEEP_EVERY_MS) {
+      await db.query('DELETE FROM mail_queue WHERE sent_at < $1 OR failed_at < $1', [new Date(now.getTime() - KEEP_DONE_MS)]);
+      sweptAt = now.getTime();
+    }
     for (;;) {
       const batch = await claim(clock());
       for (const item of batch) await deliver(item);
