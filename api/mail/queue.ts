@@ -32,7 +32,10 @@ export const KEEP_DONE_MS = 30 * 86_400_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 const BATCH = 10;
 
-/** What a request stores; kind is for logs ('quote mail') and carries no personal data. */
+/**
+ * What a request stores; kind is for logs ('quote mail') and carries no personal data. (A quote's e-mail is
+ * queued by the statement that stores the quote, api/quotes/store.ts, so that neither exists alone.)
+ */
 export async function enqueueMail(db: Queryable, kind: string, message: MailMessage, now: Date): Promise<void> {
   await db.query('INSERT INTO mail_queue (kind, message, created_at, next_attempt_at) VALUES ($1, $2, $3, $3)', [
     kind,

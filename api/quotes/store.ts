@@ -3,6 +3,7 @@
  * shopper was shown and read back as text, so a lookup sends the stored answer without re-building it.
  */
 import type { Queryable } from '../db/db.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import type { QuotePolicy } from '../../contract/index.ts';
 import { hashToken, newLinkToken, newQuoteNumber } from './numbering.ts';
 
@@ -33,20 +34,26 @@ export interface StoredQuote {
   token: string;
 }
 
+/** The e-mail that goes with a stored quote, queued with it (api/mail/queue.ts). */
+export type QuoteMailFor = (stored: { policy: QuotePolicy; token: string }) => { kind: string; message: MailMessage };
+
 /**
- * Stores a new quote under a fresh number, with its link, in one statement (the link cannot exist
- * without its quote, nor the quote without its link). `answer` builds the policy for the drawn number.
+ * Stores a new quote under a fresh number, with its link and, when `mail` is given, its e-mail in the mail
+ * queue, all in one statement: none of the three exists without the others, so a quote the shopper was
+ * answered always has its e-mail on the way. `answer` builds the policy for the drawn number.
  */
 export async function storeQuote(
   db: Queryable,
   keys: QuoteKeys,
   answer: (quoteNumber: string) => QuotePolicy,
   now: Date,
+  mail: QuoteMailFor | null = null,
 ): Promise<StoredQuote> {
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
     const quoteNumber = newQuoteNumber();
     const policy = answer(quoteNumber);
     const token = newLinkToken();
+    const queued = mail?.({ policy, token }) ?? null;
     const rows = await db.query<{ quote_id: number }>(
       `WITH quote AS (
          INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
@@ -54,10 +61,17 @@ export async function storeQuote(
          VALUES ($1, 'QUOTE', $2, $3::date, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)
          ON CONFLICT (quote_number) DO NOTHING
          RETURNING id
+       ),
+       link AS (
+         INSERT INTO quote_links (token_hash, quote_id, expires_at)
+         SELECT $11, id, $12 FROM quote
+         RETURNING quote_id
+       ),
+       queued AS (
+         INSERT INTO mail_queue (kind, message, created_at, next_attempt_at)
+         SELECT $13::text, $14::jsonb, $10, $10 FROM link WHERE $13::text IS NOT NULL
        )
-       INSERT INTO quote_links (token_hash, quote_id, expires_at)
-       SELECT $11, id, $12 FROM quote
-       RETURNING quote_id`,
+       SELECT quote_id FROM link`,
       [
         quoteNumber,
         keys.emailLower,
@@ -71,6 +85,8 @@ export async function storeQuote(
         now,
         hashToken(token),
         new Date(now.getTime() + LINK_TTL_MS),
+        queued?.kind ?? null,
+        queued ? JSON.stringify(queued.message) : null,
       ],
     );
     if (rows.length === 1) return { quoteNumber, policy, token };

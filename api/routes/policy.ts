@@ -32,7 +32,6 @@ import type { Deps } from '../app.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
-import { enqueueMail } from '../mail/queue.ts';
 import { quotePolicy, type VehicleIdentity } from '../quotes/mapping.ts';
 import { quoteMail } from '../quotes/mail.ts';
 import { findQuoteForLookup, recentIdenticalQuote, redeemLink, storeQuote } from '../quotes/store.ts';
@@ -145,20 +144,17 @@ export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; qu
     if (recent !== null) return answer(c, recent);
 
     const keys = lookupKeys(request);
-    // The recipient's mail limit is counted first, so that the quote and its e-mail are then stored in one
-    // transaction: a quote the shopper was answered always has its e-mail queued (api/mail/queue.ts).
+    // The recipient's mail limit is counted first, so that the quote and its e-mail can be stored in one
+    // statement: a quote the shopper was answered always has its e-mail queued (api/mail/queue.ts).
     const mailAllowed = (await hit(deps.db, limits.quoteMail, keys.emailLower, now)).allowed;
     if (!mailAllowed) deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
-    const stored = await deps.db.transaction(async (tx) => {
-      const quote = await storeQuote(
-        tx,
-        { ...keys, ratedState: priced.ratedState, rateTableVersion: priced.rateTableVersion, requestHash, request },
-        (quoteNumber) => quotePolicy({ quoteNumber, request, priced, identities }),
-        now,
-      );
-      if (mailAllowed) await enqueueMail(tx, 'quote mail', quoteMail(quote.policy, quote.token, deps.config.publicOrigin), now);
-      return quote;
-    });
+    const stored = await storeQuote(
+      deps.db,
+      { ...keys, ratedState: priced.ratedState, rateTableVersion: priced.rateTableVersion, requestHash, request },
+      (quoteNumber) => quotePolicy({ quoteNumber, request, priced, identities }),
+      now,
+      mailAllowed ? ({ policy, token }) => ({ kind: 'quote mail', message: quoteMail(policy, token, deps.config.publicOrigin) }) : null,
+    );
     if (mailAllowed) void deps.mail.deliverDue();
     return c.json({ policies: [stored.policy] }, 200, { 'Cache-Control': 'no-store' });
   });
