@@ -38,6 +38,9 @@ export interface MailerOptions {
 
 export const DEFAULT_FROM = `"${BRAND.productName}" <${BRAND.email}>`;
 
+/** Connections kept open to the SMTP server (nodemailer's pool). */
+export const SMTP_CONNECTIONS = 3;
+
 /** 2025-03-01T09-30-12-345Z-3f9a1c2b.eml: sortable by name, unique, nothing about the recipient. */
 export function outboxFileName(date: Date): string {
   return `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
@@ -49,7 +52,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const from = options.from ?? DEFAULT_FROM;
   const clock = options.clock ?? (() => new Date());
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: the mail queue sends a batch at once, over a few kept-open connections instead of a TLS
+    // handshake per message. SMTP_URL's own query (?pool=false, ?maxConnections=2) wins over these.
+    const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
     return {
       kind: 'smtp',
       async send(message) {

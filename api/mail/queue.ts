@@ -112,7 +112,9 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; clock: () => 
     }
     for (;;) {
       const batch = await claim(clock());
-      for (const item of batch) await deliver(item);
+      // A batch goes out together: an SMTP round trip per message, one after another, would let a burst
+      // of quotes queue up behind a slow mail server. (deliver never rejects on the mail server's account.)
+      await Promise.all(batch.map(deliver));
       if (batch.length < BATCH) return;
     }
   }
