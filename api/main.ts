@@ -87,7 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }));
   const servers: ServerType[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
-  let mail: MailQueue | undefined;
+  const mail = createMailQueue({ db, mailer, clock: () => new Date(), log });
   try {
     const applied = await migrate(db);
     if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
@@ -95,7 +95,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // With PORT=0 the real port is known only after listening; the app reads publicOrigin per request
     // through this object, so it is filled in before the first request arrives.
     const live: Config = { ...config };
-    mail = createMailQueue({ db, mailer, clock: () => new Date(), log });
     const app = createApp({ config: live, db, mail, log, ...(rateLimits ? { rateLimits } : {}) });
     const main = await listen(app.fetch as never, config.port, config.host);
     servers.push(main);
@@ -116,23 +115,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Retries, and mail a previous process queued but did not deliver.
     mail.start();
 
-    const queue = mail;
     return {
       url,
       demoUrl,
       config: live,
       db,
-      mail: queue,
+      mail,
       async close() {
         await Promise.all(servers.map(closeServer));
-        await queue.stop();
+        await mail.stop();
         mailer.close();
         if (!givenDb) await db.close();
       },
     };
   } catch (error) {
     await Promise.all(servers.map(closeServer));
-    await mail?.stop();
+    await mail.stop();
     mailer.close();
     if (!givenDb) await db.close();
     throw error;
