@@ -105,7 +105,6 @@ export interface TestApp {
   cleanup(): void;
 }
 
-/** An app over `db` with a temporary data directory (outbox) and a captured log. */
 /**
  * An app over `db` with a temporary data directory (outbox), a captured log and a mail queue delivering
  * to the outbox (or to `mailer`, e.g. one whose server is down).
