@@ -7,11 +7,11 @@
  * the site and embed rows; the API rows need no build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, ROOT } from '../e2e/support.ts';
+import { freePort, outboxMails, ROOT } from '../e2e/support.ts';
 import { porscheVin, withCheckDigit } from '../../api/vin/build-vin.ts';
 import { decodeVin } from '../../api/vin/decode.ts';
 import { lookupZip, zipCount } from '../../api/zip/lookup.ts';
@@ -159,13 +159,8 @@ const QUOTE_WARM_UP = Number(process.env.BENCH_QUOTE_WARM_UP ?? 200);
  * this load. Also keeps a lagging queue from taking CPU from the next row.
  */
 async function mailLagSeconds(server: BenchServer, count: number): Promise<number> {
-  const outbox = join(server.dataDir, 'outbox');
   const started = performance.now();
-  const deadline = started + 120_000;
-  while (performance.now() < deadline) {
-    if (existsSync(outbox) && readdirSync(outbox).filter((name) => name.endsWith('.eml')).length >= count) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await outboxMails(server.dataDir, count, 120_000);
   return (performance.now() - started) / 1000;
 }
 
