@@ -58,8 +58,38 @@ function gzipSizes() {
       const kb = (n) => `${(n / 1024).toFixed(2)} KB`.padStart(10);
       console.log('\ndist/embed                                   size      gzip');
       for (const [name, size, gzip] of rows) console.log(`  ${name.padEnd(40)} ${kb(size)} ${kb(gzip)}`);
+      const payment = paymentStepBytes(bundle);
+      if (payment) {
+        console.log(`  payment step before Stripe.js (gzip): ${kb(payment.test).trim()} in test mode, ${kb(payment.stripe).trim()} with the Stripe loader`);
+      }
     },
   };
+}
+
+/**
+ * What the payment step adds to a wizard already on screen, gzipped: its chunk (steps/payment/StepPurchase.tsx,
+ * loaded lazily) and the chunks it alone imports; then the Stripe loader chunk (stripe-card.ts and
+ * @stripe/stripe-js/pure) that Stripe mode adds before Stripe.js itself comes from js.stripe.com.
+ */
+function paymentStepBytes(bundle) {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  // the chunk that holds a module (a chunk reached by several imports may have no facade)
+  const byFacade = (suffix) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(suffix)));
+  const closure = (chunk, seen = new Set()) => {
+    if (!chunk || seen.has(chunk.fileName)) return seen;
+    seen.add(chunk.fileName);
+    for (const name of chunk.imports) closure(bundle[name], seen);
+    return seen;
+  };
+  const step = byFacade('/steps/payment/StepPurchase.tsx');
+  if (!step) return null;
+  const wizard = closure(byFacade('/quote-wizard/quote-wizard.ts'));
+  const gzip = (name) => gzipSync(bundle[name].code, { level: 9 }).length;
+  const own = [...closure(step)].filter((name) => !wizard.has(name));
+  const test = own.reduce((sum, name) => sum + gzip(name), 0);
+  const loader = byFacade('/steps/payment/stripe-card.ts');
+  const extra = loader ? [...closure(loader)].filter((name) => !wizard.has(name) && !own.includes(name)) : [];
+  return { test, stripe: test + extra.reduce((sum, name) => sum + gzip(name), 0) };
 }
 
 /** Chunk names carry a content hash: chunks of earlier builds must not pile up and be served. */

@@ -159,6 +159,46 @@ for (const target of dbTargets()) {
         assert.equal((await t.app.request(url, { ...init, headers, body: JSON.stringify(valid()) })).status, 201, 'no Origin: not a browser');
       });
 
+      test('DNS rebinding: an Origin that merely matches the Host header is refused, and so is a Host not ours', async () => {
+        const count = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscribers'))[0]!.n;
+        const before = await count();
+        // the shape of the attack: evil.test made to resolve to our address, the page posting to itself
+        const attack = await t.app.request('http://evil.test:4701/api/contact/subscribe', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Host: 'evil.test:4701', Origin: 'http://evil.test:4701' },
+          body: JSON.stringify(valid()),
+        });
+        await expectError(attack, 421, [HTTP_MESSAGES.misdirected]);
+        // the Host header alone decides, whatever the URL says
+        const [url, init] = postJson('/api/contact/subscribe', valid(), { Origin: 'http://evil.test:4701' });
+        const headers = new Headers(init.headers);
+        headers.set('host', 'evil.test:4701');
+        await expectError(await t.app.request(url, { ...init, headers }), 421, [HTTP_MESSAGES.misdirected]);
+        // the site's pages too (the development outbox lists e-mails)
+        const page = await t.app.request('http://evil.test:4701/dev/outbox', { headers: { Host: 'evil.test:4701' } });
+        assert.equal(page.status, 421);
+        assert.equal(await page.text(), HTTP_MESSAGES.misdirected);
+        assert.equal(await count(), before, 'nothing was stored by the refused calls');
+      });
+
+      test('the Origin is compared with the public origin and the CORS list, not with the request', async () => {
+        // a request to our own host name from a page whose origin is that host: allowed only on loopback
+        const ours = await t.app.request('http://localhost:4321/api/contact/subscribe', {
+          method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:4321' }, body: JSON.stringify(valid()),
+        });
+        assert.equal(ours.status, 201, 'the public origin');
+        const loopback = await t.app.request('http://127.0.0.1:4321/api/contact/subscribe', {
+          method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4321' }, body: JSON.stringify(valid()),
+        });
+        assert.equal(loopback.status, 201, 'the same loopback origin (a developer on 127.0.0.1)');
+        const otherLoopback = await t.app.request('http://127.0.0.1:4321/api/contact/subscribe', {
+          method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:3000' }, body: JSON.stringify(valid()),
+        });
+        await expectError(otherLoopback, 403, [HTTP_MESSAGES.forbiddenOrigin]);
+        assert.equal((await t.app.request(...postJson('/api/contact/subscribe', valid(), { Origin: PARTNER_ORIGIN }))).status, 201, 'the CORS list');
+        assert.equal((await t.app.request('/api/health', { headers: { Host: '[::1]:4321' } })).status, 200, 'IPv6 loopback');
+      });
+
       test('an unknown /api route is a JSON 404, whatever the method', async () => {
         await expectError(await t.app.request('/api/no-such-thing'), 404, [HTTP_MESSAGES.notFound]);
         await expectError(await t.app.request(...postJson('/api/no-such-thing', {})), 404, [HTTP_MESSAGES.notFound]);

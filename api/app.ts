@@ -1,9 +1,10 @@
 /**
- * The one Hono app: /api (JSON only), /dev/outbox outside production, and the static site, bundle and demo.
+ * The one Hono app: /api (the contract's endpoints), /dev/outbox outside production, and the static site, bundle and demo.
  * Everything it needs comes in through `Deps`, so tests build it with an in-memory database, a temporary
  * outbox and a fixed clock, and call it with app.request() without opening a port.
  */
 import { Hono, type Context } from 'hono';
+import { HandoverRequest, QuoteLookupRequest, SignUpRequest, SubscribeRequest } from '../contract/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -11,8 +12,9 @@ import type { MailQueue } from './mail/queue.ts';
 import { outboxPage } from './mail/outbox-page.ts';
 import { join } from 'node:path';
 import { consoleSink, logError, requestLogger, type LogSink } from './log.ts';
+import type { Deps } from './deps.ts';
 import { ApiError, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
-import { checkOrigin, limitBody, requireJson } from './http/guards.ts';
+import { allowedOrigin, checkHost, checkOrigin } from './http/guards.ts';
 import { cors } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientAddress } from './http/client.ts';
@@ -24,15 +26,11 @@ import { vinRoutes } from './routes/vin.ts';
 import { zipRoutes } from './routes/zip.ts';
 import { vehicleRoutes } from './routes/vehicle.ts';
 import { policyRoutes } from './routes/policy.ts';
-
-export interface Deps {
-  config: Config;
-  db: Db;
-  /** Mail goes through the queue: stored with the request's work, delivered (and retried) after it. */
-  mail: MailQueue;
-  clock: () => Date;
-  log: LogSink;
-}
+import { userRoutes } from './routes/user.ts';
+import { paymentsRoutes, purchaseRoutes } from './routes/purchase.ts';
+import { handoverRoutes } from './routes/handover.ts';
+import { paymentGatewayFor } from './payments/configured.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 
 /** Per client address. Generous enough for a household or a club stand behind one address. */
 export const RATE_LIMITS = {
@@ -41,12 +39,18 @@ export const RATE_LIMITS = {
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
   /** Per recipient address, not per client: quote e-mails to one mailbox (the quote itself is not limited). */
   quoteMail: { name: 'quote-mail', limit: 10, windowSeconds: 60 * 60 },
+  /** Account sign-ups: each costs an argon2id hash (19 MiB, tens of milliseconds) and may send an e-mail. */
+  signUp: { name: 'signup', limit: 10, windowSeconds: 15 * 60 },
+  /** Per recipient address: sign-up e-mails (confirmation or 'you already have an account') to one mailbox. */
+  accountMail: { name: 'account-mail', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export interface CreateAppOptions {
   config: Config;
   db: Db;
   mail: MailQueue;
+  /** Default: the gateway the config names (Stripe with keys, else test mode); tests pass a stand-in's. */
+  payments?: PaymentGateway;
   clock?: () => Date;
   log?: LogSink;
   rateLimits?: Partial<typeof RATE_LIMITS>;
@@ -66,6 +70,7 @@ export function createApp(options: CreateAppOptions): Hono {
     config: options.config,
     db: options.db,
     mail: options.mail,
+    payments: options.payments ?? paymentGatewayFor(options.config),
     clock: options.clock ?? (() => new Date()),
     log: options.log ?? consoleSink,
   };
@@ -75,22 +80,25 @@ export function createApp(options: CreateAppOptions): Hono {
 
   const app = new Hono();
   app.use('*', requestLogger(deps.log));
+  app.use('*', checkHost(config.publicOrigin));
   app.use('*', securityHeaders({ https: config.publicOrigin.startsWith('https:') }));
 
   const api = new Hono();
   api.use('*', cors(config.corsOrigins));
-  api.use(
-    '*',
-    checkOrigin((origin, requestOrigin) => origin === requestOrigin || origin === config.publicOrigin || config.corsOrigins.includes(origin)),
-  );
-  api.use('*', requireJson());
-  api.use('*', limitBody());
+  // Origin is compared with our configuration only, never with the Host the caller wrote (DNS rebinding)
+  api.use('*', checkOrigin(allowedOrigin(config.publicOrigin, config.corsOrigins)));
+  // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
+  // only, its own size limit) its entry declares (api/http/endpoint.ts).
   api.route('/', healthRoutes(deps.db));
-  api.route('/contact', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock) }));
-  api.route('/vin', vinRoutes(deps));
-  api.route('/zip', zipRoutes(deps));
-  api.route('/vehicle', vehicleRoutes(deps));
-  api.route('/policy', policyRoutes(deps, { lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock), quoteMail: limits.quoteMail }));
+  api.route('/', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }) }));
+  api.route('/', vinRoutes(deps));
+  api.route('/', zipRoutes(deps));
+  api.route('/', vehicleRoutes(deps));
+  api.route('/', policyRoutes(deps, { lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: QuoteLookupRequest }), quoteMail: limits.quoteMail }));
+  api.route('/', purchaseRoutes(deps));
+  api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: HandoverRequest }) }));
+  api.route('/', paymentsRoutes(deps));
+  api.route('/', userRoutes(deps, { signUp: rateLimit(deps.db, limits.signUp, clientOf, deps.clock, { body: SignUpRequest }), accountMail: limits.accountMail }));
   api.all('*', () => {
     throw new ApiError(404, HTTP_MESSAGES.notFound);
   });

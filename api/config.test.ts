@@ -39,3 +39,19 @@ test('a malformed port or proxy count stops the start', () => {
   assert.throws(() => loadConfig({ TRUST_PROXY: 'yes' }), /TRUST_PROXY/);
   assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, 1);
 });
+
+test('text messages go to the outbox unless all three Twilio variables are set; half a provider stops the start', () => {
+  assert.equal(loadConfig({}).twilio, undefined);
+  assert.deepEqual(loadConfig({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+12025550123' }).twilio, {
+    accountSid: 'AC123',
+    authToken: 'secret',
+    from: '+12025550123',
+    apiUrl: 'https://api.twilio.com',
+  });
+  assert.equal(
+    loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 's', TWILIO_FROM: '+12025550123', TWILIO_API_URL: 'http://127.0.0.1:9999/' }).twilio?.apiUrl,
+    'http://127.0.0.1:9999',
+  );
+  assert.throws(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC123' }), /TWILIO_AUTH_TOKEN and TWILIO_FROM missing/);
+  assert.throws(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 's', TWILIO_FROM: '+1', TWILIO_API_URL: 'api.twilio.com' }), /TWILIO_API_URL/);
+});

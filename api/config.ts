@@ -19,6 +19,10 @@
  * | DEMO_DIR      | embed-demo                                     | the demo pages, served at /embed-demo/ and on DEMO_PORT |
  * | TRUST_PROXY   | 0                                              | number of reverse proxies in front; >0 takes the client address from X-Forwarded-For |
  * | RESTRICTED_ZIPS | (empty)                                      | comma-separated 5-digit ZIPs the quote refuses with the location loader (doc 2 section 4: the list is empty) |
+ * | TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM | (unset: .sms.txt files in DATA_DIR/outbox) | all three: text messages through Twilio's Messages API |
+ * | STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY | (unset: the test-mode gateway, no real charge) | both: card payments through Stripe (sk_test_/pk_test_ or sk_live_/pk_live_, never mixed) |
+ * | STRIPE_API_URL | https://api.stripe.com                        | Stripe's API origin (tests point stripe-node at a stand-in on loopback) |
+ * | TWILIO_API_URL | https://api.twilio.com                       | the Messages API's origin (tests point it at a stand-in on loopback) |
  *
  * Relative paths in the environment are taken from the working directory; the defaults are relative to
  * the repository root, so `node api/main.ts` works from anywhere.
@@ -42,6 +46,62 @@ export interface Config {
   trustProxy: number;
   /** ZIPs answered with restricted: true by GET /api/zip/{zip} (doc 2 section 4). */
   restrictedZips: readonly string[];
+  /** Text messages through Twilio when set; otherwise they are written to the outbox (api/messages/texter.ts). */
+  twilio?: TwilioConfig | undefined;
+  /** Card payments through Stripe when set; otherwise the test-mode gateway (api/payments/test-mode.ts). */
+  stripe?: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  /** Another origin for Stripe's API (a stand-in in tests); undefined: Stripe's own. */
+  apiUrl: string | undefined;
+}
+
+/** Both keys or neither, of the same mode: a live secret with a test publishable key charges nothing it shows. */
+function stripeConfig(env: Env): StripeConfig | undefined {
+  const secretKey = optional(env, 'STRIPE_SECRET_KEY');
+  const publishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
+  if (!secretKey && !publishableKey) return undefined;
+  if (!secretKey || !publishableKey) {
+    throw new ConfigError('Card payments through Stripe need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY; unset both for the test mode.');
+  }
+  const secret = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.exec(secretKey);
+  const publishable = /^pk_(test|live)_[A-Za-z0-9]+$/.exec(publishableKey);
+  if (!secret) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...).');
+  if (!publishable) throw new ConfigError('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...).');
+  if (secret[2] !== publishable[1]) {
+    throw new ConfigError(`STRIPE_SECRET_KEY is a ${secret[2]} key and STRIPE_PUBLISHABLE_KEY a ${publishable[1]} key: use two keys of the same mode.`);
+  }
+  const apiUrl = optional(env, 'STRIPE_API_URL');
+  return { secretKey, publishableKey, apiUrl: apiUrl ? normalizeOrigin(apiUrl, 'STRIPE_API_URL') : undefined };
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sending number in E.164, or a Messaging Service SID (MG...). */
+  from: string;
+  /** Origin of the Messages API, without a trailing slash. */
+  apiUrl: string;
+}
+
+export const TWILIO_API_URL = 'https://api.twilio.com';
+
+/** All three of SID, token and sender, or none: half a provider would fail every text at the first try. */
+function twilioConfig(env: Env): TwilioConfig | undefined {
+  const accountSid = optional(env, 'TWILIO_ACCOUNT_SID');
+  const authToken = optional(env, 'TWILIO_AUTH_TOKEN');
+  const from = optional(env, 'TWILIO_FROM');
+  if (!accountSid && !authToken && !from) return undefined;
+  if (!accountSid || !authToken || !from) {
+    const missing = Object.entries({ TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from })
+      .filter(([, value]) => !value)
+      .map(([key]) => key);
+    throw new ConfigError(`Text messages through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM; ${missing.join(' and ')} missing.`);
+  }
+  return { accountSid, authToken, from, apiUrl: normalizeOrigin(optional(env, 'TWILIO_API_URL') ?? TWILIO_API_URL, 'TWILIO_API_URL') };
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -135,5 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoDir: fromEnv('DEMO_DIR', 'embed-demo'),
     trustProxy,
     restrictedZips,
+    twilio: twilioConfig(env),
+    stripe: stripeConfig(env),
   };
 }

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { requestLogger, type LogSink } from './log.ts';
 import { serveDemo } from './http/static.ts';
 
-export function createDemoApp(options: { demoDir: string; publicOrigin: string; log: LogSink }): Hono {
+/** `publicOrigin` is read per request: with PORT=0 the API's origin is known only after it listens. */
+export function createDemoApp(options: { demoDir: string; publicOrigin: () => string; log: LogSink }): Hono {
   const app = new Hono();
   app.use('*', requestLogger(options.log));
   app.use('*', async (c, next) => {
@@ -17,7 +18,7 @@ export function createDemoApp(options: { demoDir: string; publicOrigin: string; 
   });
   app.get('*', (c) => {
     return (
-      serveDemo(c, options.demoDir, new URL(c.req.url).pathname, options.publicOrigin) ??
+      serveDemo(c, options.demoDir, new URL(c.req.url).pathname, options.publicOrigin()) ??
       c.text('Not found in embed-demo/.', 404)
     );
   });

@@ -1,29 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './main.ts';
 import { dbTargets, openTestDb, tempDir } from './testing/harness.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 for (const target of dbTargets()) {
   describe(`one real process on ${target}`, () => {
     test('serves the api, the site and the demo as a second origin; the widget path works across origins', async () => {
       const dir = tempDir('ppm-main-');
       const testDb = await openTestDb(target, { migrated: false });
-      const demoPort = await freePort();
-      const demoOrigin = `http://127.0.0.1:${demoPort}`;
       const demoDir = join(dir.path, 'demo');
       mkdirSync(demoDir);
       writeFileSync(join(demoDir, 'index.html'), '<script type="module" src="http://localhost:4321/embed/embed.js"></script>');
@@ -31,16 +17,18 @@ for (const target of dbTargets()) {
       const server = await startServer({
         port: 0,
         host: '127.0.0.1',
-        demoPort,
+        ephemeralDemo: true,
         dataDir: dir.path,
         siteDir: join(dir.path, 'no-site'),
         embedDir: join(dir.path, 'no-embed'),
         demoDir,
-        corsOrigins: [demoOrigin],
+        corsOrigins: [],
         db: testDb.db,
         log: (line) => logs.push(line),
       });
       try {
+        // The demo's port is picked by the kernel; startServer adds its origin to the CORS list.
+        const demoOrigin = server.demoUrl!;
         assert.match(logs.join('\n'), /warning: SITE_DIR .* does not exist/);
         assert.match(logs.join('\n'), /applied migrations 001/);
 

@@ -16,6 +16,7 @@ import { migrate } from './db/migrate.ts';
 import { createDemoApp } from './demo.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
+import { createTexter } from './messages/texter.ts';
 import { consoleSink, logError, type LogSink } from './log.ts';
 
 export interface StartOptions extends Partial<Config> {
@@ -87,30 +88,39 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }));
   const servers: ServerType[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
-  const mail = createMailQueue({ db, mailer, clock: () => new Date(), log });
+  const texter = createTexter({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox') });
+  const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
   try {
     const applied = await migrate(db);
     if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
 
-    // With PORT=0 the real port is known only after listening; the app reads publicOrigin per request
-    // through this object, so it is filled in before the first request arrives.
+    // With PORT=0 the real ports are known only after listening; the apps read publicOrigin and the CORS
+    // list per request through this object, so it is filled in before the first request arrives.
     const live: Config = { ...config };
+    let demoUrl: string | undefined;
+    if (ephemeralDemo || config.demoPort > 0) {
+      // The demo listens first: an ephemeral demo port must be known before the API's CORS list is built,
+      // and a port picked in advance and released could be taken by anything in between.
+      const demo = createDemoApp({ demoDir: config.demoDir, publicOrigin: () => live.publicOrigin, log });
+      const demoServer = await listen(demo.fetch as never, ephemeralDemo ? 0 : config.demoPort, config.host);
+      servers.push(demoServer);
+      demoUrl = urlOf(demoServer, config.host);
+      if (ephemeralDemo) live.corsOrigins = [...config.corsOrigins, demoUrl];
+    }
     const app = createApp({ config: live, db, mail, log, ...(rateLimits ? { rateLimits } : {}) });
     const main = await listen(app.fetch as never, config.port, config.host);
     servers.push(main);
     const url = urlOf(main, config.host);
     if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
 
-    let demoUrl: string | undefined;
-    if (ephemeralDemo || config.demoPort > 0) {
-      const demo = createDemoApp({ demoDir: config.demoDir, publicOrigin: live.publicOrigin, log });
-      const demoServer = await listen(demo.fetch as never, ephemeralDemo ? 0 : config.demoPort, config.host);
-      servers.push(demoServer);
-      demoUrl = urlOf(demoServer, config.host);
-    }
-    log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}`);
+    log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}; texts: ${texter.kind}`);
+    log(
+      config.stripe
+        ? `payments: Stripe (${config.stripe.publishableKey.startsWith('pk_live_') ? 'live' : 'test'} keys)`
+        : 'payments: TEST MODE, no Stripe keys: only Stripe test cards are accepted and no real charge is made',
+    );
     if (demoUrl) log(`embed demo (a partner origin): ${demoUrl}`);
-    if (!config.production && mailer.kind === 'outbox') log(`outbox: ${url}/dev/outbox`);
+    if (!config.production && (mailer.kind === 'outbox' || texter.kind === 'outbox')) log(`outbox: ${url}/dev/outbox`);
 
     // Retries, and mail a previous process queued but did not deliver.
     mail.start();

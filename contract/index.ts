@@ -24,6 +24,8 @@ export * from './reference/dealers.ts';
 export * from './reference/occupations.ts';
 export * from './reference/carriers.ts';
 export * from './reference/fees.ts';
+export * from './reference/lienholders.ts';
+export * from './pricing/billing.ts';
 // requests and answers
 export * from './api/errors.ts';
 export * from './api/common.ts';
@@ -35,6 +37,7 @@ export * from './api/vin.ts';
 export * from './api/vehicle-image.ts';
 export * from './api/quote.ts';
 export * from './api/bind.ts';
+export * from './api/handover.ts';
 export * from './api/lienholder.ts';
 export * from './reference/wizard.ts';
 export * from './api/zip.ts';

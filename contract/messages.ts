@@ -15,6 +15,9 @@ export const MESSAGES = {
   nameLetters: 'Please use letters only.',
   // ours: the spec's maxima (63, 128, 200, 256)
   maxLength: (max: number) => `Please use at most ${max} characters.`,
+  // ours: a text holding a control character (NUL, escape ...) or half of a surrogate pair: nothing a
+  // person types, and nothing the database can store (PostgreSQL refuses NUL and broken UTF-16 in JSON)
+  textCharacters: 'Please remove the invisible control characters or broken symbols from this field.',
   // ours: state picked from the list of 50 states and DC
   state: 'Please choose a state from the list.',
   // ours: a value outside a fixed list of options (a select the page did not offer)
@@ -72,6 +75,13 @@ export const MESSAGES = {
   passwordMatch: 'The passwords do not match.',
   // doc 1 section 8
   passwordNoToken: 'Please come through the link in email',
+  // doc 3 section 8: sign-up success (the toast, 10 s); the API answers it whatever happened (no enumeration)
+  signUpSuccess:
+    'Thank you for creating your account. You will receive an email shortly containing a link to confirm your registration...',
+  // ours: the account confirmation page, after the e-mailed link is spent
+  accountConfirmed: 'Thank you. Your account is confirmed, and you can now sign in.',
+  // ours: a confirmation link that is unknown, used or expired (one message for every miss)
+  accountConfirmationLinkInvalid: `We were unable to confirm your account: this link has already been used or has expired. If you confirmed your account already, you can sign in. Otherwise please call ${BRAND.phone} to speak to a customer service concierge.`,
 
   // ours: money (doc 2 section 5: insured value between $1,000 and $300,000, at most 6 integer digits)
   insuredValue: 'Please enter an insured value between $1,000 and $300,000.',
@@ -105,6 +115,27 @@ export const MESSAGES = {
   // doc 1 section 8: quote not found via the link in the URL (used, expired or unknown)
   quoteLinkNotFound:
     "We were unable to locate your quote. Please click the button 'Start a new quote' to begin a new quote.",
+  // doc 3 section 8: payment errors by the card provider's error type
+  paymentDeclined:
+    'Your payment method has been declined. Please check to make sure your card information is correct, or try a different payment method.',
+  paymentNotProcessed: 'We were unable to process your payment - please check that your card information is correct and try again.',
+  // ours: the bind's refusals (issue 7); each says what to do next
+  idempotencyKeyRequired: 'Send an Idempotency-Key header (8 to 255 letters, digits, dashes or underscores) with each payment attempt.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different payment. Please start a new payment attempt.',
+  paymentInProgress: 'This payment is still being processed. Please wait a moment before trying again.',
+  quoteToBindNotFound: `We were unable to locate this quote. Please call ${BRAND.phone} to complete your purchase.`,
+  quoteAlreadyBound: 'This quote has already been purchased. Your policy documents are on their way by e-mail.',
+  coverageSelectionMismatch: 'The coverages chosen do not match the limits sent. Please press Calculate again.',
+  quoteExpired: 'This quote is more than 30 days old. Please start a new quote for a current price.',
+  effectiveDatePassed: "Your initial effective date has passed; your new effective date has been updated to today's date.",
+  stripeKeyNotOurs: 'The payment key does not belong to this site. Please reload the page and try again.',
+  // ours: the hand-over from a widget on another origin to our site (issue 7)
+  handoverTooLarge: 'The quote is too large to carry over. Please call us to complete your purchase.',
+  handoverNeedsQuote: 'Please name the quote by its number or by its e-mail address.',
+  handoverNotFound: `This link has expired or was already used. You can retrieve your quote with your e-mail address, date of birth and ZIP code, or call us on ${BRAND.phone}.`,
+  // ours: POST /api/policy/lienholder refusals
+  lienholderPolicyNotFound: 'We could not find a purchased policy with that vehicle.',
+  lienholderNotFinanced: 'A lienholder can be added only to a financed or leased vehicle.',
   // ours: doc 2 section 4 "at the maximum, a message tells the user to call the phone number"
   maxVehicles: `To add more than 4 vehicles, please call ${BRAND.phone}.`,
   maxDrivers: `To add more than 4 drivers, please call ${BRAND.phone}.`,

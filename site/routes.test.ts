@@ -36,6 +36,7 @@ test('routeFor matches aliases, parameters, trailing slashes and nothing else', 
   assert.equal(routeFor('/faq/').path, '/faq');
   assert.equal(routeFor('/faq/index.html').path, '/faq');
   assert.equal(routeFor('/account/documents/abc123').path, '/account/documents/:id');
+  assert.equal(routeFor('/account/confirm').path, '/account/confirm');
   assert.equal(routeFor('/account/documents'), NOT_FOUND);
   assert.equal(routeFor('/unavailable').path, '/unavailable/:state?');
   assert.equal(routeFor('/unavailable/CA').path, '/unavailable/:state?');

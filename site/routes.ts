@@ -57,6 +57,8 @@ export const ROUTES: readonly SiteRoute[] = [
   { path: '/account/claims', title: 'Claims', description: `File a claim with ${product}: our claims concierge contacts you within one business day.`, login: false, navHidden: false },
   { path: '/account/my-policy', title: 'My Policy', description: 'Request your policy documents and insurance card by e-mail, or retrieve a saved quote.', login: false, navHidden: false },
   { path: '/account/documents/:id', title: 'Policy Documents', description: 'Your policy documents and insurance ID card.', login: false, navHidden: false },
+  // Ours (issue 7): where the account confirmation e-mail's single-use link lands.
+  { path: '/account/confirm', title: 'Confirm Your Account', description: `Confirm the ${product} account you created.`, login: false, navHidden: false },
   { path: '/account/lookup-quotes', title: 'My Saved Quotes', description: 'Your saved quotes that are not yet policies.', login: true, navHidden: false },
   // Doc 1 gives these four no login or nav column ("only linked from an older account-info block"); they
   // show account data, so they ask for a sign-in like the rest of the account area.

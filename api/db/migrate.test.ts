@@ -26,7 +26,11 @@ for (const target of dbTargets()) {
         assert.deepEqual(await migrate(db), []);
         const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
         assert.deepEqual(recorded.map((row) => row.version), all);
-        assert.deepEqual(await tables(db), ['mail_queue', 'quote_links', 'quotes', 'rate_limits', 'schema_migrations', 'subscribers']);
+        assert.deepEqual(await tables(db), [
+          'accounts', 'bind_attempts', 'idempotency_keys', 'lienholders', 'mail_queue', 'payments', 'policies',
+          'policy_coverages', 'policy_drivers', 'policy_vehicles', 'quotes', 'rate_limits', 'schema_migrations',
+          'subscribers', 'tokens',
+        ]);
       } finally {
         await cleanup();
       }

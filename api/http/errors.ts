@@ -48,6 +48,7 @@ export const HTTP_MESSAGES = {
   tooLarge: 'The request body is too large.',
   unsupportedType: 'Please send the request body as application/json.',
   forbiddenOrigin: 'Requests from this origin are not allowed.',
+  misdirected: 'This server does not answer for that host name.',
   notFound: 'There is nothing at this address.',
   methodNotAllowed: 'This method is not allowed here.',
   tooMany: 'Too many requests. Please wait a moment and try again.',

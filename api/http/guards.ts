@@ -1,6 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError, HTTP_MESSAGES } from './errors.ts';
+import { ApiError, errorResponse, HTTP_MESSAGES } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,6 +31,58 @@ export function requireJson(): MiddlewareHandler {
       if (type !== 'application/json') throw new ApiError(415, HTTP_MESSAGES.unsupportedType);
     }
     await next();
+  };
+}
+
+/** Loopback names (127.0.0.0/8, ::1, localhost): a developer's own machine, the tests, the bench. */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** The host name a request was sent to: its Host header (what the client asked for), else its URL's. */
+function requestHostname(c: Context): string | null {
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Answers only requests addressed to us: the public origin's host name, or a loopback name (local use,
+ * tests). A page on evil.test whose DNS name is made to point at our address (DNS rebinding) reaches
+ * the server with `Host: evil.test`: it gets 421 Misdirected Request, on the API and the site alike (the
+ * development outbox lists e-mails). The port is not compared: a proxy in front may listen elsewhere.
+ */
+export function checkHost(publicOrigin: string): MiddlewareHandler {
+  const ours = new URL(publicOrigin).hostname;
+  return async (c, next) => {
+    const hostname = requestHostname(c);
+    if (hostname === null || (hostname !== ours && !isLoopbackHost(hostname))) {
+      if (new URL(c.req.url).pathname.startsWith('/api')) return errorResponse(c, 421, [HTTP_MESSAGES.misdirected]);
+      return c.text(HTTP_MESSAGES.misdirected, 421);
+    }
+    await next();
+  };
+}
+
+/**
+ * The Origin check's rule: an origin is allowed when it is the configured public origin or in the CORS
+ * list, never because it matches the Host header (which the caller writes). The one exception is a call
+ * from a page on the very loopback origin it is addressed to (http://127.0.0.1:4321 while the public
+ * origin says localhost): checkHost has already refused every Host that is not ours.
+ */
+export function allowedOrigin(publicOrigin: string, corsOrigins: readonly string[]) {
+  return (origin: string, requestOrigin: string): boolean => {
+    if (origin === publicOrigin || corsOrigins.includes(origin)) return true;
+    if (origin !== requestOrigin) return false;
+    try {
+      return isLoopbackHost(new URL(origin).hostname);
+    } catch {
+      return false;
+    }
   };
 }
 

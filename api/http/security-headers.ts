@@ -21,3 +21,6 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     }
   };
 }
+
+/** For answers that hold personal data (quotes, hand-overs, binds, accounts): no cache may keep them. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;

@@ -12,6 +12,10 @@
  *   rows (kind, times, attempts, a redacted error) go after KEEP_DONE_MS, in an hourly sweep.
  * - Logs name the kind of mail and the attempt, never the recipient (api/log.ts redacts the error text).
  *
+ * Text messages ride the same queue (migration 007: `channel` 'text', queued by api/messages/texts.ts): a
+ * queue built with a texter claims both channels and hands each row to its adapter; one built without
+ * leaves texts to a process that has one.
+ *
  * Delivery is at least once: a process that dies between the mail server's acceptance and the UPDATE
  * that records it sends that message again after the lease. For a quote e-mail that is the right side to
  * err on.
@@ -19,6 +23,8 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { logError, redact, type LogSink } from '../log.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
+import type { Texter } from '../messages/texter.ts';
+import type { TextMessage } from '../messages/texts.ts';
 
 /** Waits after the 1st, 2nd, ... failed attempt; the attempt after the last wait is the final one. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000] as const;
@@ -33,15 +39,20 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 const BATCH = 10;
 
 /**
- * What a request stores; kind is for logs ('quote mail') and carries no personal data. (A quote's e-mail is
- * queued by the statement that stores the quote, api/quotes/store.ts, so that neither exists alone.)
+ * Queues a message on `channel` ('mail': the mailer; 'text': the texter, migration 007). `kind` is for logs
+ * ('quote mail') and carries no personal data. Called with the transaction that stores what the message is
+ * about, so neither exists without the other.
  */
+export async function enqueueMessage(db: Queryable, channel: 'mail' | 'text', kind: string, message: unknown, now: Date): Promise<void> {
+  await db.query(
+    'INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)',
+    [channel, kind, JSON.stringify(message), now],
+  );
+}
+
+/** Queues an e-mail (see enqueueMessage). */
 export async function enqueueMail(db: Queryable, kind: string, message: MailMessage, now: Date): Promise<void> {
-  await db.query('INSERT INTO mail_queue (kind, message, created_at, next_attempt_at) VALUES ($1, $2, $3, $3)', [
-    kind,
-    JSON.stringify(message),
-    now,
-  ]);
+  await enqueueMessage(db, 'mail', kind, message, now);
 }
 
 export interface MailQueue {
@@ -57,15 +68,14 @@ export interface MailQueue {
   stop(): Promise<void>;
 }
 
-interface Claimed {
-  id: number;
-  kind: string;
-  message: MailMessage;
-  attempts: number;
-}
+type Claimed = { id: number; kind: string; attempts: number } & (
+  | { channel: 'mail'; message: MailMessage }
+  | { channel: 'text'; message: TextMessage }
+);
 
-export function createMailQueue(options: { db: Db; mailer: Mailer; clock: () => Date; log: LogSink }): MailQueue {
-  const { db, mailer, clock, log } = options;
+export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Texter | undefined; clock: () => Date; log: LogSink }): MailQueue {
+  const { db, mailer, texter, clock, log } = options;
+  const channels = texter ? ['mail', 'text'] : ['mail'];
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -77,17 +87,18 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; clock: () => 
       `UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = $2
        WHERE id IN (
          SELECT id FROM mail_queue
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 AND channel = ANY($3::text[])
          ORDER BY next_attempt_at, id LIMIT ${BATCH}
          FOR UPDATE SKIP LOCKED)
-       RETURNING id::int AS id, kind, message, attempts`,
-      [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+       RETURNING id::int AS id, channel, kind, message, attempts`,
+      [now, new Date(now.getTime() + CLAIM_LEASE_MS), channels],
     );
   }
 
   async function deliver(item: Claimed): Promise<void> {
     try {
-      await mailer.send(item.message);
+      if (item.channel === 'text') await texter!.send(item.message);
+      else await mailer.send(item.message);
       await db.query('UPDATE mail_queue SET sent_at = $2, message = NULL, last_error = NULL WHERE id = $1', [item.id, clock()]);
     } catch (error) {
       const now = clock();

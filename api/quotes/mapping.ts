@@ -10,8 +10,9 @@
  * extra fields pass through them.
  */
 import {
-  COVERAGE_TEXTS, LIMIT_DESCRIPTIONS, POLICY_STATUS_QUOTE, UNLIMITED_STATES,
-  type InstallmentOption, type LimitName, type QuotePolicy, type QuoteRequest, type VehicleInfo,
+  COVERAGE_LABELS, COVERAGE_TEXTS, LIMIT_DESCRIPTIONS, POLICY_STATUS_QUOTE, STACKING_OPTIONS, UNINSURED_COVERAGE_TYPES,
+  UNLIMITED_STATES, type InstallmentOption, type LimitEntry, type LimitName, type QuotePolicy, type QuoteRequest,
+  type VehicleInfo,
 } from '../../contract/index.ts';
 import { parseLimit, type CoverageCharge, type ParsedLimit, type PricedQuote, type PricedVehicle } from '../rating/index.ts';
 
@@ -86,6 +87,74 @@ function coverageInfo(charge: CoverageCharge) {
   };
 }
 
+/** How the uninsured coverage type codes read (doc 3 section 3: R Reduced By, A Added On; FL stacking). */
+const UNINSURED_TYPE_LABELS: Readonly<Record<string, string>> = {
+  stacked: STACKING_OPTIONS[0].label,
+  unstacked: STACKING_OPTIONS[1].label,
+  addedOn: UNINSURED_COVERAGE_TYPES.find((type) => type.value === 'A')!.label,
+  reducedBy: UNINSURED_COVERAGE_TYPES.find((type) => type.value === 'R')!.label,
+};
+
+/** The priced lines a choice changes the price of: it is listed right after the last of them. */
+const CHOICE_MODIFIES: Readonly<Record<string, readonly string[]>> = {
+  UM: ['UMBI', 'UMUIMBI', 'UIM', 'UMPD', 'UMUIMPD'],
+  PIPDeductible: ['PIP'],
+  PIPDeductibleType: ['PIP', 'PIPDeductible'],
+  UMUIMPDDeductible: ['UMPD', 'UMUIMPD', 'UMBI', 'UMUIMBI'],
+};
+
+/**
+ * A choice the shopper made that is not a coverage line of its own but changes one's price (FL stacking,
+ * GA's uninsured coverage type, PIP deductible and its type, the uninsured PD deductible). Its cost is
+ * inside the line it modifies, so it carries no price fields: the summary shows it as included. Step 5,
+ * the e-mail and issue 6's declarations page read the whole of what was priced from coverageInfo.
+ */
+function choiceInfo(entry: Pick<LimitEntry, 'name' | 'limit'>) {
+  let description = describe(entry.name);
+  let shown = displayLimit(entry.name, entry.limit);
+  let parsed: ParsedLimit | null = null;
+  try {
+    parsed = parseLimit(entry.name, entry.limit);
+  } catch {
+    parsed = null;
+  }
+  if (parsed?.kind === 'code') {
+    if (entry.name === 'UM') {
+      const stacking = parsed.code === 'stacked' || parsed.code === 'unstacked';
+      description = stacking ? COVERAGE_LABELS.stacking : COVERAGE_LABELS.uninsuredCoverageType;
+      shown = UNINSURED_TYPE_LABELS[parsed.code] ?? entry.limit;
+    } else {
+      shown = parsed.code;
+    }
+  }
+  return { coverageName: entry.name, coverageDescription: description, displayLimit: shown, limit: entry.limit };
+}
+
+/**
+ * Every coverage of one vehicle as priced: the engine's lines (with what each adds), and the choices the
+ * request carried that modify a line rather than being one (each after the line it modifies). A vehicle's
+ * limit of a name wins over the policy's, as in the engine.
+ */
+function coverageInfos(request: QuoteRequest, index: number, priced: PricedVehicle) {
+  const infos: { coverageName: string; coverageDescription: string; displayLimit: string; limit: string }[] =
+    priced.coverages.map(coverageInfo);
+  const chosen = new Map<string, LimitEntry>();
+  for (const entry of [...request.limits, ...(request.vehicles[index]?.coverageLimits ?? [])]) chosen.set(entry.name, entry);
+  const listed = new Set(priced.coverages.map((line) => line.name));
+  for (const entry of chosen.values()) {
+    if (listed.has(entry.name)) continue;
+    const anchors = CHOICE_MODIFIES[entry.name] ?? [];
+    let at = -1;
+    infos.forEach((info, position) => {
+      if (anchors.includes(info.coverageName)) at = position;
+    });
+    const info = choiceInfo(entry);
+    if (at < 0) infos.push(info);
+    else infos.splice(at + 1, 0, info);
+  }
+  return infos;
+}
+
 function vehicleInfo(
   request: QuoteRequest,
   index: number,
@@ -110,7 +179,7 @@ function vehicleInfo(
       estMonthlyMiles: priced.estMonthlyMiles,
       estMonthlyNoFee: dollars(priced.estMonthlyNoFeeCents),
     },
-    coverageInfo: priced.coverages.map(coverageInfo),
+    coverageInfo: coverageInfos(request, index, priced),
   };
 }
 

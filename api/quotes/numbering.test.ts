@@ -1,8 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { policyNumber, check, token } from '../../contract/index.ts';
-import { hashToken, newLinkToken, newQuoteNumber, QUOTE_NUMBER } from './numbering.ts';
+import { policyNumber, check } from '../../contract/index.ts';
+import { newQuoteNumber, QUOTE_NUMBER } from './numbering.ts';
 
 describe('quote numbers', () => {
   test('PPMQ- and two groups of four, never I, L, O or U, and a valid policy number for the contract', () => {
@@ -22,15 +21,5 @@ describe('quote numbers', () => {
     assert.equal(counts.size, 32);
     const expected = (20_000 * 8) / 32;
     for (const [ch, n] of counts) assert.ok(Math.abs(n - expected) < expected * 0.1, `${ch} drawn ${n} times`);
-  });
-});
-
-describe('link tokens', () => {
-  test('256 bits in hex, accepted by the contract token rule, stored as their SHA-256', () => {
-    const value = newLinkToken();
-    assert.match(value, /^[0-9a-f]{64}$/);
-    assert.ok(check(value, token).ok);
-    assert.notEqual(newLinkToken(), value);
-    assert.equal(hashToken(value), createHash('sha256').update(value).digest('hex'));
   });
 });

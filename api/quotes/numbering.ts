@@ -1,5 +1,5 @@
 /**
- * Quote numbers and link tokens.
+ * Quote numbers (link tokens are api/tokens/tokens.ts).
  *
  * A quote number is read over the phone to customer care and typed from an e-mail, so it is short and has
  * no look-alike characters: 'PPMQ-' and two groups of four from Crockford's base-32 alphabet (digits and
@@ -7,27 +7,24 @@
  * so numbers say nothing about how many quotes exist or when one was made, and guessing another
  * shopper's number is hopeless; the unique index catches the rare repeat and the caller draws again.
  * A sequence with a check digit would have been shorter but counts our business out loud.
- *
- * A link token is 32 bytes from the CSPRNG written in hex (64 characters). Hex rather than base64url:
- * the contract's token rule, which the retrieve page checks before posting, takes [A-Za-z0-9._~+/=-]
- * and no underscore. Only its SHA-256 is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 export const QUOTE_NUMBER_PREFIX = 'PPMQ-';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const QUOTE_NUMBER = /^PPMQ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-export function newQuoteNumber(): string {
+/** A policy's number and its binder's, drawn the same way (api/policies/bind.ts). */
+export const POLICY_NUMBER_PREFIX = 'PPMP-';
+export const BINDER_NUMBER_PREFIX = 'PPMB-';
+
+/** `prefix` and two groups of four characters from the CSPRNG. */
+export function newNumber(prefix: string): string {
   // 256 is a multiple of 32, so the low five bits of each byte pick a character without bias.
   const chars = [...randomBytes(8)].map((byte) => ALPHABET[byte & 31]).join('');
-  return `${QUOTE_NUMBER_PREFIX}${chars.slice(0, 4)}-${chars.slice(4)}`;
+  return `${prefix}${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-export function newLinkToken(): string {
-  return randomBytes(32).toString('hex');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+export function newQuoteNumber(): string {
+  return newNumber(QUOTE_NUMBER_PREFIX);
 }

@@ -1,19 +1,17 @@
 /**
- * Storage of quotes and their e-mail links (migration 002_quotes.sql). Answers are kept as the JSON the
- * shopper was shown and read back as text, so a lookup sends the stored answer without re-building it.
+ * The quotes table (migrations 002_quotes.sql, 004_tokens.sql for its links): the only module that writes
+ * or reads it. Answers are kept as the JSON the shopper was shown and read back as text, so a lookup sends
+ * the stored answer without re-building it.
  */
 import type { Queryable } from '../db/db.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import type { QuotePolicy } from '../../contract/index.ts';
-import { hashToken, newLinkToken, newQuoteNumber } from './numbering.ts';
+import type { QuotePolicy, QuoteRequest } from '../../contract/index.ts';
+import { redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
 
-/** How long the link in the quote e-mail opens the quote (ours: two weeks, long enough to think it over). */
-export const LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** How long the link in the quote e-mail opens the quote (api/tokens/tokens.ts). */
+export const LINK_TTL_MS = TOKEN_PURPOSES['quote-link'].ttlMs;
 
-/** Draws of a fresh number before giving up: with 2^40 numbers a second draw is already rare. */
-const NUMBER_ATTEMPTS = 5;
-
-export interface QuoteKeys {
+export interface NewQuote {
+  quoteNumber: string;
   /** The shopper's e-mail, trimmed and lower-cased (the lookup ignores letter case). */
   emailLower: string;
   /** The insured's date of birth, YYYY-MM-DD. */
@@ -24,74 +22,29 @@ export interface QuoteKeys {
   rateTableVersion: string;
   /** SHA-256 of the validated request and the rate-table version: same hash, same price. */
   requestHash: string;
+  /** The validated request: what the quote was priced from, coverage selection included. */
   request: unknown;
+  /** What the shopper is shown. */
+  answer: QuotePolicy;
 }
-
-export interface StoredQuote {
-  quoteNumber: string;
-  policy: QuotePolicy;
-  /** The single-use link token, in clear only here, for the e-mail. */
-  token: string;
-}
-
-/** The e-mail that goes with a stored quote, queued with it (api/mail/queue.ts). */
-export type QuoteMailFor = (stored: { policy: QuotePolicy; token: string }) => { kind: string; message: MailMessage };
 
 /**
- * Stores a new quote under a fresh number, with its link and, when `mail` is given, its e-mail in the mail
- * queue, all in one statement: none of the three exists without the others, so a quote the shopper was
- * answered always has its e-mail on the way. `answer` builds the policy for the drawn number.
+ * Stores a new quote, status QUOTE; its id, or null when its number is already taken (the caller draws
+ * another). Run it in the transaction that issues the quote's link and queues its e-mail.
  */
-export async function storeQuote(
-  db: Queryable,
-  keys: QuoteKeys,
-  answer: (quoteNumber: string) => QuotePolicy,
-  now: Date,
-  mail: QuoteMailFor | null = null,
-): Promise<StoredQuote> {
-  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-    const quoteNumber = newQuoteNumber();
-    const policy = answer(quoteNumber);
-    const token = newLinkToken();
-    const queued = mail?.({ policy, token }) ?? null;
-    const rows = await db.query<{ quote_id: number }>(
-      `WITH quote AS (
-         INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
-                             request_hash, request, response, created_at)
-         VALUES ($1, 'QUOTE', $2, $3::date, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)
-         ON CONFLICT (quote_number) DO NOTHING
-         RETURNING id
-       ),
-       link AS (
-         INSERT INTO quote_links (token_hash, quote_id, expires_at)
-         SELECT $11, id, $12 FROM quote
-         RETURNING quote_id
-       ),
-       queued AS (
-         INSERT INTO mail_queue (kind, message, created_at, next_attempt_at)
-         SELECT $13::text, $14::jsonb, $10, $10 FROM link WHERE $13::text IS NOT NULL
-       )
-       SELECT quote_id FROM link`,
-      [
-        quoteNumber,
-        keys.emailLower,
-        keys.dob,
-        keys.zip,
-        keys.ratedState,
-        keys.rateTableVersion,
-        keys.requestHash,
-        JSON.stringify(keys.request),
-        JSON.stringify(policy),
-        now,
-        hashToken(token),
-        new Date(now.getTime() + LINK_TTL_MS),
-        queued?.kind ?? null,
-        queued ? JSON.stringify(queued.message) : null,
-      ],
-    );
-    if (rows.length === 1) return { quoteNumber, policy, token };
-  }
-  throw new Error(`no free quote number after ${NUMBER_ATTEMPTS} draws`);
+export async function insertQuote(tx: Queryable, quote: NewQuote, now: Date): Promise<number | null> {
+  const rows = await tx.query<{ id: number }>(
+    `INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
+                         request_hash, request, response, created_at)
+     VALUES ($1, 'QUOTE', $2, $3::date, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)
+     ON CONFLICT (quote_number) DO NOTHING
+     RETURNING id::int AS id`,
+    [
+      quote.quoteNumber, quote.emailLower, quote.dob, quote.zip, quote.ratedState, quote.rateTableVersion,
+      quote.requestHash, JSON.stringify(quote.request), JSON.stringify(quote.answer), now,
+    ],
+  );
+  return rows[0]?.id ?? null;
 }
 
 /**
@@ -128,20 +81,85 @@ export async function findQuoteForLookup(db: Queryable, emailLower: string, dob:
 }
 
 /**
- * Spends a link: marks it used and returns its quote's answer, in one statement, so two tabs opening the
- * same link at once cannot both win. Null when the token is unknown, used, expired, or its quote is no
- * longer open.
+ * Spends a link (api/tokens/tokens.ts marks it used in the statement that finds it, so two tabs opening the
+ * same link at once cannot both win) and returns its quote's answer. Null when the token is unknown, used,
+ * expired, or its quote is no longer open (bought).
  */
 export async function redeemLink(db: Queryable, token: string, now: Date): Promise<string | null> {
+  const spent = await redeemToken(db, 'quote-link', token, now);
+  if (spent === null || spent.subjectId === null) return null;
   const rows = await db.query<{ response: string }>(
-    `WITH spent AS (
-       UPDATE quote_links SET used_at = $2
-       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-       RETURNING quote_id
-     )
-     SELECT q.response::text AS response FROM quotes q JOIN spent ON q.id = spent.quote_id
-     WHERE q.status = 'QUOTE'`,
-    [hashToken(token), now],
+    `SELECT response::text AS response FROM quotes WHERE id = $1 AND status = 'QUOTE'`,
+    [spent.subjectId],
   );
   return rows[0]?.response ?? null;
+}
+
+/** A quote as the bind reads it, with the row locked until the transaction ends. */
+export interface QuoteForBind {
+  id: number;
+  quote_number: string;
+  status: string;
+  rated_state: string;
+  rate_table_version: string;
+  email_lower: string;
+  request: QuoteRequest;
+  response: QuotePolicy;
+  created_at: Date;
+}
+
+/**
+ * The quote `quoteNumber`, locked FOR UPDATE in `tx` (two binds of one quote queue here, so only one can
+ * see it open), or null when there is none.
+ */
+export async function lockQuoteForBind(tx: Queryable, quoteNumber: string): Promise<QuoteForBind | null> {
+  const rows = await tx.query<QuoteForBind>(
+    `SELECT id, quote_number, status, rated_state, rate_table_version, email_lower, request, response, created_at
+     FROM quotes WHERE quote_number = $1 FOR UPDATE`,
+    [quoteNumber],
+  );
+  return rows[0] ?? null;
+}
+
+/** The quote was bought: lookups and links no longer open it. */
+export async function markQuoteBound(tx: Queryable, quoteId: number): Promise<void> {
+  await tx.query(`UPDATE quotes SET status = 'BOUND' WHERE id = $1`, [quoteId]);
+}
+
+/** The id of the quote numbered `quoteNumber`, whatever its status, or null. */
+export async function quoteIdOf(db: Queryable, quoteNumber: string): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(`SELECT id FROM quotes WHERE quote_number = $1`, [quoteNumber]);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The open quote numbered `quoteNumber` (or, without a number, the newest open quote of `emailLower`) whose
+ * insured was born on `dob` with mailing ZIP `zip`; null otherwise. One statement and one shape of miss for
+ * every mismatch, as findQuoteForLookup.
+ */
+export async function findOpenQuote(
+  db: Queryable,
+  key: { quoteNumber: string } | { emailLower: string },
+  dob: string,
+  zip: string,
+): Promise<{ id: number; quoteNumber: string } | null> {
+  const rows = await db.query<{ id: number; quote_number: string }>(
+    'quoteNumber' in key
+      ? `SELECT id, quote_number FROM quotes WHERE quote_number = $1 AND dob = $2::date AND zip = $3 AND status = 'QUOTE'`
+      : `SELECT id, quote_number FROM quotes WHERE email_lower = $1 AND dob = $2::date AND zip = $3 AND status = 'QUOTE'
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+    ['quoteNumber' in key ? key.quoteNumber : key.emailLower, dob, zip],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, quoteNumber: row.quote_number } : null;
+}
+
+/** The open quote `quoteId`: its number, its answer and the request it was priced from; null when bought. */
+export async function openQuoteById(db: Queryable, quoteId: number): Promise<{ quoteNumber: string; answer: unknown; request: unknown } | null> {
+  const rows = await db.query<{ quote_number: string; response: unknown; request: unknown }>(
+    `SELECT quote_number, response, request FROM quotes WHERE id = $1 AND status = 'QUOTE'`,
+    [quoteId],
+  );
+  const row = rows[0];
+  return row ? { quoteNumber: row.quote_number, answer: row.response, request: row.request } : null;
 }

@@ -48,6 +48,8 @@ export interface QuoteFixtureOptions {
   financing?: 'own' | 'lease' | 'finance';
   statedValue?: number;
   annualMiles?: number;
+  /** Send step 4's choices with the limits, as the wizard does (contract CoverageSelection). */
+  withSelection?: boolean;
 }
 
 /** The coverage form a shopper who accepts every default and picks the first offer for the rest ends with. */
@@ -120,5 +122,6 @@ export function quoteRequestFixture(options: QuoteFixtureOptions = {}): Record<s
   };
   if (limits.tortOption) body.tortOption = limits.tortOption;
   if (state === 'OH') body.householdCount = 2;
+  if (options.withSelection) body.coverageSelection = { shared: { ...form.shared }, vehicles: form.vehicles.map((vehicle) => ({ ...vehicle })) };
   return body;
 }

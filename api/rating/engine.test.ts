@@ -4,10 +4,10 @@ import { FEES, type LimitEntry, type QuoteRequest } from '../../contract/index.t
 import { porscheVin, withCheckDigit } from '../vin/build-vin.ts';
 import { UNLIMITED_TERM_MILES, unlimitedCents } from './engine.ts';
 import { RatingError, priceQuote, rateTableFor } from './index.ts';
-import { TYPICAL_TODAY as today, typicalRequest } from './testing.ts';
+import { TYPICAL_TODAY as today, prepared, typicalRequest } from './testing.ts';
 
 function price(request: QuoteRequest) {
-  return priceQuote(request, { today });
+  return priceQuote(prepared(request, today));
 }
 function line(quote: ReturnType<typeof price>, name: string, vehicle = 0) {
   const found = quote.vehicles[vehicle]!.coverages.find((c) => c.name === name);
@@ -62,7 +62,9 @@ describe('priceQuote: one vehicle', () => {
 
   it('prices Unlimited as six base charges plus 7,300 miles (the 14,600 cap over half a year)', () => {
     assert.equal(UNLIMITED_TERM_MILES, 7_300);
-    assert.equal(unlimitedCents(10_000, 100), 60_000 + 73_000);
+    assert.equal(unlimitedCents(10_000, 90), 60_000 + 65_700);
+    // six equal monthly parts, each to the cent: 100 mills x 7,300 miles = $730.00, a sixth is 12,166.67 cents
+    assert.equal(unlimitedCents(10_000, 100), 6 * (10_000 + 12_167));
     assert.equal(vehicle.unlimitedRateCents, vehicle.coverages.reduce((s, c) => s + unlimitedCents(c.monthlyBaseCents, c.perMileMills), 0));
   });
 
@@ -86,7 +88,11 @@ describe('priceQuote: one vehicle', () => {
     request.vehicles[0]!.billingType = 'capped';
     const quote = price(request);
     const v = quote.vehicles[0]!;
-    assert.equal(v.estMonthlyNoFeeCents, Math.round(v.unlimitedRateCents / 6));
+    assert.equal(v.unlimitedRateCents % 6, 0, 'an Unlimited premium is six equal monthly parts');
+    assert.equal(v.estMonthlyNoFeeCents, v.unlimitedRateCents / 6);
+    // doc 3 section 9: six times (monthly total minus fees) plus the six-month fee, to the cent
+    const monthlyFees = FEES.monthlyPolicyFeeCents + FEES.texasConvenienceFeeCents;
+    assert.equal(quote.downPaymentSingleCents, 6 * (quote.estimatedMonthlyPaymentCents - monthlyFees) + FEES.sixMonthPolicyFeeCents + FEES.texasConvenienceFeeCents);
     assert.equal(quote.estimatedMonthlyPaymentCents, v.estMonthlyNoFeeCents + FEES.monthlyPolicyFeeCents + FEES.texasConvenienceFeeCents);
     assert.equal(quote.estimatedTotalWrittenCents, v.unlimitedRateCents);
     assert.equal(quote.downPaymentSingleCents, v.unlimitedRateCents + FEES.sixMonthPolicyFeeCents + FEES.texasConvenienceFeeCents);
@@ -95,7 +101,7 @@ describe('priceQuote: one vehicle', () => {
   it('makes Unlimited dearer than Pay-Per-Mile at 6,000 miles, and cheaper than paying per mile at the cap', () => {
     assert.ok(vehicle.unlimitedRateCents > 6 * vehicle.estMonthlyNoFeeCents);
     const atCap = 6 * vehicle.baseRateCents + Math.round((vehicle.perMileMills * 7_300) / 10);
-    assert.ok(Math.abs(vehicle.unlimitedRateCents - atCap) <= vehicle.coverages.length, 'equal up to rounding per line');
+    assert.ok(Math.abs(vehicle.unlimitedRateCents - atCap) <= 3 * (vehicle.coverages.length + 1), 'equal up to rounding per line');
   });
 });
 
@@ -251,7 +257,7 @@ describe('priceQuote: what it refuses (RatingError, a 400 at the route)', () => 
     const request = typicalRequest('GA');
     request.drivers[0]!.isExcluded = true;
     throwsRating(() => price(request), 'A quote needs at least one rated driver.');
-    throwsRating(() => priceQuote(typicalRequest('GA'), { table: rateTableFor('TX', '2026-12-01'), today }),
+    throwsRating(() => priceQuote(prepared(typicalRequest('GA'), today), { table: rateTableFor('TX', '2026-12-01') }),
       'The TX rate table cannot price a GA policy.');
   });
 });

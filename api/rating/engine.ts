@@ -18,15 +18,13 @@ import {
   LIMITS, monthlyFeesCents, parseIsoDate, sixMonthFeesCents, stateName, type CalendarDate,
   type LimitEntry, type QuoteRequest,
 } from '../../contract/index.ts';
-import { decodeVin, modelYearOf } from '../vin/decode.ts';
-import type { ModelLine } from '../vin/porsche.ts';
 import { RatingError } from './errors.ts';
 import {
   WEIGHTS, ageOn, curveFactor, deductibleFactor, driverFactor, householdFactor, insuranceScoreFactor,
   priorInsuranceFactor, rentalFactor, splitLimitFactor, step, territoryFactor, type FactorName,
 } from './factors.ts';
 import { buysNothing, parseLimit, type ParsedLimit } from './limits.ts';
-import type { CoverageCharge, InstallmentPlan, PricedQuote, PricedVehicle } from './rating-model.ts';
+import type { CoverageCharge, InstallmentPlan, PricedQuote, PricedVehicle, RatedVehicle, RatingInput } from './rating-model.ts';
 import { GROUP_OF, type CoverageGroup, type RatedCoverage, type RateTable } from './table.ts';
 
 /** Miles of one 6-month term at the cap: what Unlimited is priced for. */
@@ -103,17 +101,9 @@ function policyFactors(request: QuoteRequest, table: RateTable, effective: Calen
   return byGroup;
 }
 
-interface VehicleFacts {
-  line: ModelLine | 'other';
-  /** Years from model year to the effective year; null when the VIN gives no year. */
-  age: number | null;
-}
-
-function vehicleFacts(vin: string, effective: CalendarDate, now: Date): VehicleFacts {
-  const decoded = decodeVin(vin, now);
-  if (decoded.kind === 'porsche') return { line: decoded.model, age: Math.max(0, effective.year - decoded.year) };
-  const year = decoded.kind === 'other-maker' ? decoded.year : modelYearOf(vin);
-  return { line: 'other', age: year === null ? null : Math.max(0, effective.year - year) };
+/** Years from model year to the effective year; null when the VIN gives no year. */
+function vehicleAge(vehicle: RatedVehicle, effective: CalendarDate): number | null {
+  return vehicle.modelYear === null ? null : Math.max(0, effective.year - vehicle.modelYear);
 }
 
 /** The limit or deductible factor of one coverage line. */
@@ -160,19 +150,22 @@ function charge(
   };
 }
 
-/** 6 months of base + the per-mile rate over 7,300 miles (mills x miles / 10 = cents). */
+/**
+ * 6 months of base + the per-mile rate over 7,300 miles (mills x miles / 10 = cents), as six equal
+ * monthly parts rounded to the cent: an Unlimited premium paid monthly is exactly its sixth, and doc 3's
+ * "six times (monthly total minus fees) plus the six-month fee" is the single payment to the cent.
+ */
 export function unlimitedCents(monthlyBaseCents: number, perMileMills: number): number {
-  return MONTHS * monthlyBaseCents + Math.round((perMileMills * UNLIMITED_TERM_MILES) / 10);
+  return MONTHS * (monthlyBaseCents + Math.round((perMileMills * UNLIMITED_TERM_MILES) / MONTHS / 10));
 }
 
 function priceVehicle(
-  request: QuoteRequest,
+  { request, vehicles: rated }: RatingInput,
   table: RateTable,
   index: number,
   groupFactors: Record<CoverageGroup, number>,
   policyLimits: Map<string, Limit>,
   effective: CalendarDate,
-  now: Date,
 ): PricedVehicle {
   const vehicle = request.vehicles[index]!;
   const path = `vehicles.${index}`;
@@ -199,11 +192,13 @@ function priceVehicle(
     limits.set('UMUIMPDDeductible', { ...actualCash, parsed: { kind: 'deductible', dollars: actualCash.parsed.deductible } });
   }
 
-  const facts = vehicleFacts(vehicle.vin, effective, now);
+  const facts = rated[index];
+  if (!facts) throw new RatingError('Each vehicle needs its VIN decoded before it is rated.', `${path}.vin`);
+  const age = vehicleAge(facts, effective);
   const model = curves.modelLine[facts.line];
-  const vehicleAge = facts.age === null ? 1 : step(curves.vehicleAge, facts.age);
+  const ageFactor = age === null ? 1 : step(curves.vehicleAge, age);
   const ownership = curves.ownership[vehicle.lengthOfOwnership] ?? 1;
-  const physical = model.physical * vehicleAge;
+  const physical = model.physical * ageFactor;
   const valueFactor = curveFactor(curves.statedValue, statedValue);
   const damage = vehicle.priorDamage === true ? curves.priorDamage : 1;
   const perMileFactor = vehicle.mileage.usageType === COMMUTE ? curves.commute : 1;
@@ -272,12 +267,14 @@ function priceVehicle(
       } else {
         const both = charge(table, name, limit.text, 'COMP', annual, perMileFactor);
         const glassPart = charge(table, name, limit.text, 'GLASS', glassAnnual, perMileFactor);
+        const monthlyBaseCents = both.monthlyBaseCents + glassPart.monthlyBaseCents;
+        const perMileMills = both.perMileMills + glassPart.perMileMills;
         coverages.push({
           name,
           limit: limit.text,
-          monthlyBaseCents: both.monthlyBaseCents + glassPart.monthlyBaseCents,
-          perMileMills: both.perMileMills + glassPart.perMileMills,
-          unlimitedCents: both.unlimitedCents + glassPart.unlimitedCents,
+          monthlyBaseCents,
+          perMileMills,
+          unlimitedCents: table.unlimitedOffered ? unlimitedCents(monthlyBaseCents, perMileMills) : 0,
         });
       }
       continue;
@@ -296,7 +293,7 @@ function priceVehicle(
   const estMonthlyMiles = Math.round(Math.min(miles, LIMITS.requestMilesCap) / 12);
   const estMonthlyNoFeeCents =
     vehicle.billingType === 'capped'
-      ? Math.round(unlimitedRateCents / MONTHS)
+      ? unlimitedRateCents / MONTHS // a whole number of cents: unlimitedCents is six equal parts
       : baseRateCents + Math.round((perMileMills * estMonthlyMiles) / 10);
 
   return {
@@ -317,9 +314,11 @@ export function termPremiumCents(vehicle: PricedVehicle): number {
 }
 
 /**
- * Prices a (validated) quote request with `table`. `now` bounds the model years the VIN decoder accepts.
+ * Prices a (validated) quote request with `table`, each vehicle by the facts its VIN gave (decoded once,
+ * by the caller: api/quotes/rating-input.ts).
  */
-export function priceWithTable(request: QuoteRequest, table: RateTable, now: Date): PricedQuote {
+export function priceWithTable(input: RatingInput, table: RateTable): PricedQuote {
+  const { request } = input;
   if (table.state !== request.ratedState) {
     throw new RatingError(`The ${table.state} rate table cannot price a ${request.ratedState} policy.`, 'ratedState');
   }
@@ -327,9 +326,7 @@ export function priceWithTable(request: QuoteRequest, table: RateTable, now: Dat
   if (request.vehicles.length === 0) throw new RatingError('A quote needs at least one vehicle.', 'vehicles');
   const groupFactors = policyFactors(request, table, effective);
   const policyLimits = readLimits(request.limits, 'limits');
-  const vehicles = request.vehicles.map((_, index) =>
-    priceVehicle(request, table, index, groupFactors, policyLimits, effective, now),
-  );
+  const vehicles = request.vehicles.map((_, index) => priceVehicle(input, table, index, groupFactors, policyLimits, effective));
 
   const state = request.ratedState;
   let monthlyPremium = 0;

@@ -1,16 +1,15 @@
 /**
  * The rating engine (DESIGN.md "Rating"; README.md beside this file): pure functions over one versioned,
- * dated rate table per state. The quote route calls priceQuote and stores the table's version with the
- * quote; a RatingError becomes a 400 with its message.
+ * dated rate table per state. The quote use case (api/quotes/create-quote.ts) calls priceQuote and stores
+ * the table's version with the quote; a RatingError becomes a 400 with its message.
  */
-import { localToday, type CalendarDate, type QuoteRequest } from '../../contract/index.ts';
 import { priceWithTable } from './engine.ts';
 import { RatingError } from './errors.ts';
-import type { PricedQuote } from './rating-model.ts';
+import type { PricedQuote, RatingInput } from './rating-model.ts';
 import type { RateTable } from './table.ts';
 import { RATE_TABLES } from './tables/index.ts';
 
-export type { CoverageCharge, InstallmentPlan, PricedQuote, PricedVehicle } from './rating-model.ts';
+export type { CoverageCharge, InstallmentPlan, PricedQuote, PricedVehicle, RatedVehicle, RatingInput } from './rating-model.ts';
 export type { RateTable } from './table.ts';
 export { RatingError, isRatingError } from './errors.ts';
 export { parseLimit, type ParsedLimit } from './limits.ts';
@@ -35,11 +34,10 @@ export function rateTableFor(state: string, effectiveDate: string): RateTable {
 }
 
 /**
- * Prices a validated quote request (contract QuoteRequest, after `check`). `table` overrides the table
- * in force on the effective date (tests, what-if); `today` bounds the model years a VIN may carry.
+ * Prices a validated quote request (contract QuoteRequest, after `check`) with its vehicles' VIN facts.
+ * `table` overrides the table in force on the effective date (tests, what-if).
  */
-export function priceQuote(request: QuoteRequest, options: { table?: RateTable; today?: CalendarDate } = {}): PricedQuote {
-  const table = options.table ?? rateTableFor(request.ratedState, request.effectiveDate);
-  const today = options.today ?? localToday();
-  return priceWithTable(request, table, new Date(today.year, today.month - 1, today.day, 12));
+export function priceQuote(input: RatingInput, options: { table?: RateTable } = {}): PricedQuote {
+  const table = options.table ?? rateTableFor(input.request.ratedState, input.request.effectiveDate);
+  return priceWithTable(input, table);
 }

@@ -16,14 +16,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { porscheVin } from '../vin/build-vin.ts';
 import { priceQuote } from './index.ts';
-import { TYPICAL_TODAY, typicalRequest } from './testing.ts';
+import { prepared, typicalRequest } from './testing.ts';
 
 const STATES = ['AZ', 'CA', 'CO', 'FL', 'GA', 'OH', 'OR', 'PA', 'TN', 'TX', 'WI'];
 
 describe('market band: a typical 911 in each state', () => {
   for (const state of STATES) {
     it(`${state} lands in the band`, () => {
-      const vehicle = priceQuote(typicalRequest(state), { today: TYPICAL_TODAY }).vehicles[0]!;
+      const vehicle = priceQuote(prepared(typicalRequest(state))).vehicles[0]!;
       const where = `${state}: base ${vehicle.baseRateCents / 100}, per mile ${vehicle.perMileMills / 1000}, month ${vehicle.estMonthlyNoFeeCents / 100}`;
       assert.equal(vehicle.estMonthlyMiles, 500);
       assert.ok(vehicle.baseRateCents >= 7_000 && vehicle.baseRateCents <= 25_000, where);
@@ -38,7 +38,7 @@ describe('market band: a typical 911 in each state', () => {
     request.vehicles[0]!.vin = porscheVin({ type: '944', year: 1987, body: 'A' });
     request.vehicles[0]!.statedValue = '30000';
     request.addresses[0]!.zip = '45701';
-    const vehicle = priceQuote(request, { today: TYPICAL_TODAY }).vehicles[0]!;
+    const vehicle = priceQuote(prepared(request)).vehicles[0]!;
     const where = `base ${vehicle.baseRateCents / 100}, per mile ${vehicle.perMileMills / 1000}`;
     assert.ok(vehicle.baseRateCents >= 2_900 && vehicle.baseRateCents <= 7_000, where);
     assert.ok(vehicle.perMileMills >= 30 && vehicle.perMileMills <= 80, where);

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { UNLIMITED_STATES, type LimitEntry, type QuoteRequest } from '../../contract/index.ts';
 import { porscheVin, withCheckDigit } from '../vin/build-vin.ts';
 import { priceQuote, type PricedQuote } from './index.ts';
-import { TYPICAL_TODAY as today, TYPICAL_ZIP, typicalRequest } from './testing.ts';
+import { TYPICAL_TODAY as today, TYPICAL_ZIP, prepared, typicalRequest } from './testing.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const STATES = ['AZ', 'CA', 'CO', 'FL', 'GA', 'OH', 'OR', 'PA', 'TN', 'TX', 'WI'];
@@ -126,7 +126,7 @@ const requestArb: fc.Arbitrary<QuoteRequest> = fc.constantFrom(...STATES).chain(
   }),
 );
 
-const price = (request: QuoteRequest) => priceQuote(request, { today });
+const price = (request: QuoteRequest) => priceQuote(prepared(request, today));
 const clone = (request: QuoteRequest) => structuredClone(request);
 
 /** Every money figure of `a` is at most the same figure of `b`. */

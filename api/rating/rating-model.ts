@@ -2,13 +2,32 @@
  * What the rating engine answers (DESIGN.md "Rating": pure functions over a versioned, dated rate table per
  * state, no I/O). The engine exports, from api/rating/index.ts:
  *
- *   priceQuote(request: QuoteRequest, options?: { table?: RateTable; today?: CalendarDate }): PricedQuote
+ *   priceQuote(input: RatingInput, options?: { table?: RateTable }): PricedQuote
  *   rateTableFor(state: string, effectiveDate: string): RateTable   // the table in force on that date
  *
- * The quote route maps a PricedQuote onto doc 3's quote response (contract QuotePolicy) and stores the
+ * The input is prepared by the caller: the validated request and, per vehicle, what its VIN says (decoded
+ * once by the quote use case, api/quotes/rating-input.ts), so the engine never reads a VIN itself.
+ * The quote use case maps a PricedQuote onto doc 3's quote response (contract QuotePolicy) and stores the
  * table's version with the quote. Money is in integer cents everywhere here; per-mile rates are
  * thousandths of a dollar per mile (3 decimals, doc 3 section 9), also integers.
  */
+
+import type { QuoteRequest } from '../../contract/index.ts';
+import type { ModelLine } from '../../contract/reference/model-lines.ts';
+
+/** What the rating needs to know of a vehicle beyond the request: its VIN's model line and model year. */
+export interface RatedVehicle {
+  /** 'other' prices a line the table has no factor for (the table's own neutral entry). */
+  line: ModelLine | 'other';
+  /** Null when the VIN gives no model year (the age factor is then neutral). */
+  modelYear: number | null;
+}
+
+/** A validated quote request and one RatedVehicle per request vehicle, in the same order. */
+export interface RatingInput {
+  request: QuoteRequest;
+  vehicles: readonly RatedVehicle[];
+}
 
 export interface CoverageCharge {
   /** The limit name of the request (BI, PD, COMP, COLL, RENT, UMBI, PIP, ...). */

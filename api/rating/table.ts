@@ -4,7 +4,7 @@
  * the version it was priced with. Tables are plain data; everything that turns them into a price lives
  * in ./factors.ts and ./engine.ts.
  */
-import type { ModelLine } from '../vin/porsche.ts';
+import type { ModelLine } from '../../contract/reference/model-lines.ts';
 
 /** The coverages that carry a premium. Request names map onto them (UM and UMUIMBI onto UMBI ...). */
 export type RatedCoverage =

@@ -3,12 +3,19 @@
  * (as `check(body, QuoteRequest)` leaves it) for a 2019 911 coupe worth $120,000, one 40-year-old clean
  * driver, 6,000 miles a year, with the coverages a typical buyer takes in each state.
  */
-import type { LimitEntry, QuoteRequest } from '../../contract/index.ts';
+import type { CalendarDate, LimitEntry, QuoteRequest } from '../../contract/index.ts';
+import { ratingInputOf } from '../quotes/rating-input.ts';
 import { porscheVin } from '../vin/build-vin.ts';
+import type { RatingInput } from './rating-model.ts';
 
 export const TYPICAL_VIN = porscheVin({ type: '991', year: 2019, body: 'A' });
 export const TYPICAL_EFFECTIVE_DATE = '2026-12-01';
 export const TYPICAL_TODAY = { year: 2026, month: 11, day: 21 } as const;
+
+/** `request` prepared for the engine as the quote use case prepares it: its VINs decoded on `today`. */
+export function prepared(request: QuoteRequest, today: CalendarDate = TYPICAL_TODAY): RatingInput {
+  return ratingInputOf(request, new Date(today.year, today.month - 1, today.day, 12));
+}
 
 /** A ZIP in each state's largest city (its territory factor is shown in the market-band test). */
 export const TYPICAL_ZIP: Readonly<Record<string, string>> = {

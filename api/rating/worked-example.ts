@@ -11,7 +11,7 @@ import {
   priorInsuranceFactor, splitLimitFactor, step, territoryFactor,
 } from './factors.ts';
 import { priceQuote, rateTableFor } from './index.ts';
-import { TYPICAL_TODAY, typicalRequest } from './testing.ts';
+import { prepared, typicalRequest } from './testing.ts';
 
 const f3 = (n: number) => n.toFixed(3);
 const mills = (m: number) => `$${(m / 1000).toFixed(3)}`;
@@ -20,7 +20,7 @@ export function workedExample(): string {
   const request = typicalRequest('AZ');
   const table = rateTableFor('AZ', request.effectiveDate);
   const c = table.curves;
-  const quote = priceQuote(request, { today: TYPICAL_TODAY });
+  const quote = priceQuote(prepared(request));
   const vehicle = quote.vehicles[0]!;
   const out: string[] = [];
   const say = (line = '') => out.push(line);

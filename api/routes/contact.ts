@@ -5,7 +5,9 @@ import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import { on } from '../http/endpoint.ts';
 
 export const SUBSCRIBED = 'Subscribed.';
 
@@ -13,7 +15,7 @@ export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler
   const app = new Hono();
 
   /** Availability sign-up (doc 1 sections 3 and 7). 201 on a new address, 409 on a known one. */
-  app.post('/subscribe', limits.subscribe, async (c) => {
+  on(app, endpoints.subscribe, limits.subscribe, async (c) => {
     const request = await readBody(c, SubscribeRequest);
     const added = await addSubscriber(deps.db, request, deps.clock());
     if (!added) throw new ApiError(409, ALREADY_SUBSCRIBED);

@@ -94,7 +94,9 @@ for (const target of dbTargets()) {
         assert.ok(first!.coverageInfo.length > 0);
         for (const coverage of first!.coverageInfo) {
           assert.ok(coverage.coverageDescription && coverage.displayLimit, JSON.stringify(coverage));
-          assert.equal(typeof (coverage as { monthlyBase?: unknown }).monthlyBase, 'number', 'each coverage explains its share');
+          // a choice that modifies a line (stacking, a deductible's type) has its cost inside that line
+          const choice = ['UM', 'PIPDeductible', 'PIPDeductibleType', 'UMUIMPDDeductible'].includes(coverage.coverageName ?? '');
+          assert.equal(typeof (coverage as { monthlyBase?: unknown }).monthlyBase, choice ? 'undefined' : 'number', 'each coverage explains its share');
         }
 
         const rows = await testDb.db.query<Record<string, unknown>>(
@@ -142,7 +144,7 @@ for (const target of dbTargets()) {
       }
 
       const stored = await testDb.db.query<{ token_hash: string }>(
-        'SELECT l.token_hash FROM quote_links l JOIN quotes q ON q.id = l.quote_id WHERE q.quote_number = $1',
+        `SELECT t.token_hash FROM tokens t JOIN quotes q ON q.id = t.subject_id WHERE t.purpose = 'quote-link' AND q.quote_number = $1`,
         [policy.policyNumber],
       );
       assert.deepEqual(stored.map((row) => row.token_hash), [createHash('sha256').update(token).digest('hex')], 'only the hash is kept');
@@ -172,7 +174,7 @@ for (const target of dbTargets()) {
         now = NOW;
       }
       const unspent = await testDb.db.query<{ used_at: Date | null }>(
-        'SELECT used_at FROM quote_links WHERE token_hash = $1',
+        'SELECT used_at FROM tokens WHERE token_hash = $1',
         [createHash('sha256').update(token).digest('hex')],
       );
       assert.equal(unspent[0]!.used_at, null, 'an expired link is refused without being spent');
@@ -190,6 +192,26 @@ for (const target of dbTargets()) {
       assert.equal(newMails(beforeMails).length, 1);
       const changed = await quote({ ...request, vehicles: [{ ...request.vehicles[0], mileage: { usageType: 'Pleasure', miles: 9000 } }] });
       assert.notEqual(changed.body.policies[0]!.policyNumber, first.body.policies[0]!.policyNumber, 'a changed request is a new quote');
+    });
+
+    test('the step 4 choices sent with the limits are stored with the quote; choices that say otherwise are refused', async () => {
+      const request = fixture({ state: 'FL', withSelection: true });
+      const stored = await quote(request);
+      assert.equal(stored.res.status, 200);
+      assert.deepEqual((stored.body.policies[0]!.quoteRequest as { coverageSelection?: unknown }).coverageSelection, request.coverageSelection);
+      const rows = await testDb.db.query<{ selection: unknown }>(
+        `SELECT request->'coverageSelection' AS selection FROM quotes WHERE quote_number = $1`,
+        [stored.body.policies[0]!.policyNumber],
+      );
+      assert.deepEqual(rows[0]!.selection, request.coverageSelection);
+
+      const count = await quoteCount();
+      const other = structuredClone(request);
+      other.coverageSelection.shared.bodilyInjury = other.coverageSelection.shared.bodilyInjury === '100/300' ? '250/500' : '100/300';
+      const refused = await quote(other);
+      assert.equal(refused.res.status, 400);
+      assert.deepEqual(refused.body.error_messages, [MESSAGES.coverageSelectionMismatch]);
+      assert.equal(await quoteCount(), count);
     });
 
     describe('refusals answer 400 with the rule messages and store nothing', () => {

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { check, VehicleImageQuery, type VehicleImageResponse } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { silhouetteFor } from '../vehicle/picture.ts';
 import { silhouetteSvg } from '../vehicle/silhouettes.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import { on } from '../http/endpoint.ts';
 
 export const NO_PICTURE = 'There is no picture for this vehicle.';
 
@@ -24,7 +26,7 @@ export const SILHOUETTE_PATH = '/api/vehicle/silhouette/';
 export function vehicleRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  app.get('/image', (c) => {
+  on(app, endpoints.vehicleImage, (c) => {
     const query = { vin: c.req.query('vin'), year: c.req.query('year'), model: c.req.query('model') };
     const result = check(query, VehicleImageQuery);
     if (!result.ok) {
@@ -36,8 +38,8 @@ export function vehicleRoutes(deps: Deps): Hono {
     return c.json(body);
   });
 
-  app.get('/silhouette/:file', (c) => {
-    const key = /^([a-z0-9-]+)\.svg$/.exec(c.req.param('file'))?.[1];
+  on(app, endpoints.vehicleSilhouette, (c) => {
+    const key = /^([a-z0-9-]+)\.svg$/.exec(c.req.param('file') ?? '')?.[1];
     const svg = key ? silhouetteSvg(key) : undefined;
     if (!svg) throw new ApiError(404, NO_PICTURE);
     return c.body(svg, 200, {

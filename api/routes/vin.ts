@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { MESSAGES, VinCheckRequest, type VinCheckResponse } from '../../contract/index.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { decodeVin } from '../vin/decode.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import { on } from '../http/endpoint.ts';
 
 /**
  * POST /api/vin/check (doc 2 section 7). The widget reads the status and error_messages[0]
@@ -20,7 +22,7 @@ import { decodeVin } from '../vin/decode.ts';
 export function vinRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  app.post('/check', async (c) => {
+  on(app, endpoints.vinCheck, async (c) => {
     const request = await readBody(c, VinCheckRequest);
     const decoded = decodeVin(request.vin, deps.clock());
     switch (decoded.kind) {

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { check, MESSAGES, zip, ZIP_NOT_FOUND, type ZipLookupResponse } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { lookupZip } from '../zip/lookup.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import { on } from '../http/endpoint.ts';
 
 /**
  * 200 ZipLookupResponse; 400 with the contract ZIP rule's message when the path is not 5 digits (the
@@ -15,7 +17,7 @@ export function zipRoutes(deps: Deps): Hono {
   const app = new Hono();
   const restricted = new Set(deps.config.restrictedZips);
 
-  app.get('/:zip', (c) => {
+  on(app, endpoints.zipLookup, (c) => {
     const result = check(c.req.param('zip'), zip);
     if (!result.ok) throw new ApiError(400, MESSAGES.zip);
     const place = lookupZip(result.value);

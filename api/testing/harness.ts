@@ -15,6 +15,7 @@ import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createMailQueue, type MailQueue } from '../mail/queue.ts';
+import { createTexter, type Texter } from '../messages/texter.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -107,20 +108,22 @@ export interface TestApp {
 
 /**
  * An app over `db` with a temporary data directory (outbox), a captured log and a mail queue delivering
- * to the outbox (or to `mailer`, e.g. one whose server is down).
+ * mail and texts to the outbox (or to `mailer` and `texter`, e.g. one whose server is down; or to Twilio's
+ * stand-in when `config.twilio` is given).
  */
 export function testApp(
   db: Db,
-  options: Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mail'>> & { config?: Partial<Config>; mailer?: Mailer } = {},
+  options: Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mail'>> & { config?: Partial<Config>; mailer?: Mailer; texter?: Texter } = {},
 ): TestApp {
   const dir = tempDir();
   const config = testConfig({ dataDir: dir.path, ...options.config });
   const outboxDir = join(dir.path, 'outbox');
   const logs: string[] = [];
-  const { mailer: givenMailer, ...appOptions } = options;
+  const { mailer: givenMailer, texter: givenTexter, ...appOptions } = options;
   const mailer = givenMailer ?? createMailer({ outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
+  const texter = givenTexter ?? createTexter({ twilio: config.twilio, outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
   const log = (line: string) => logs.push(line);
-  const mail = createMailQueue({ db, mailer, clock: options.clock ?? (() => new Date()), log });
+  const mail = createMailQueue({ db, mailer, texter, clock: options.clock ?? (() => new Date()), log });
   const app = createApp({ ...appOptions, config, db, mail, log });
   return { app, config, outboxDir, logs, mail, cleanup: dir.remove };
 }

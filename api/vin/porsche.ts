@@ -23,12 +23,10 @@
 export const PORSCHE_WMIS = { WP0: 'passenger car', WP1: 'SUV' } as const;
 export type PorscheWmi = keyof typeof PORSCHE_WMIS;
 
-/** The model lines as people name them, which is what the VIN check answers as `model`. */
-export const MODEL_LINES = [
-  '911', '924', '928', '944', '968', '959', 'Boxster', 'Cayman', 'Carrera GT', '918 Spyder',
-  'Cayenne', 'Macan', 'Panamera', 'Taycan',
-] as const;
-export type ModelLine = (typeof MODEL_LINES)[number];
+import type { ModelLine } from '../../contract/reference/model-lines.ts';
+
+/** The model lines (what the VIN check answers as `model`) are a fact of the marque, kept in contract/. */
+export { MODEL_LINES, type ModelLine } from '../../contract/reference/model-lines.ts';
 
 export const BODY_STYLES = [
   'Coupe', 'Cabriolet', 'Targa', 'Roadster', 'SUV', 'Sedan', 'Sport Turismo', 'Cross Turismo',

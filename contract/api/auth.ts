@@ -1,4 +1,4 @@
-import { array, object, optional, type Infer } from 'superstruct';
+import { array, object, optional, string, type, type Infer } from 'superstruct';
 import { email } from '../rules/email.ts';
 import { newPassword, passwordConfirmation, presentedPassword } from '../rules/password.ts';
 import { policyNumber, returnUrl, token } from './common.ts';
@@ -56,6 +56,18 @@ export const SignUpRequest = object({
   policyAddress: optional(MailingAddress),
 });
 export type SignUpRequest = Infer<typeof SignUpRequest>;
+
+/** Answer of POST user/signup: always 200 with MESSAGES.signUpSuccess, whether or not the address had an account. */
+export const SignUpResponse = type({ message: string() });
+export type SignUpResponse = Infer<typeof SignUpResponse>;
+
+/** POST user/confirm_account (ours: the spec shows no confirmation call): the token of the e-mailed link. */
+export const ConfirmAccountRequest = object({ token });
+export type ConfirmAccountRequest = Infer<typeof ConfirmAccountRequest>;
+
+/** Answer of POST user/confirm_account: MESSAGES.accountConfirmed, and where to go next (the sign-up's returnUrl). */
+export const ConfirmAccountResponse = type({ message: string(), returnUrl: string() });
+export type ConfirmAccountResponse = Infer<typeof ConfirmAccountResponse>;
 
 /**
  * POST user/reset_password (forgot password). Doc 1 section 3 names the field `email`, its section 7

@@ -1,4 +1,4 @@
-import { array, define, object, string, type, type Infer } from 'superstruct';
+import { array, define, enums, object, optional, string, type, type Infer } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import { PAY_PLANS, type BillingFrequency } from '../reference/options.ts';
 import { oneOf } from '../rules/choice.ts';
@@ -21,6 +21,19 @@ const paymentToken = define<string>('paymentToken', (value) =>
   (typeof value === 'string' && /^[A-Za-z0-9_]{3,255}$/.test(value)) || MESSAGES.cardNumber,
 );
 
+/**
+ * The publishable key of the test-mode gateway (api/payments/test-mode.ts), used without Stripe keys. It is
+ * shaped like Stripe's test keys and says what it is: with it, no real charge is ever made.
+ */
+export const TEST_MODE_PUBLISHABLE_KEY = 'pk_test_ppmTestModeNoRealCharges';
+
+/** GET /api/payments/config: which card form the payment step shows, and the key it tokenises with. */
+export const PaymentsConfig = type({ mode: enums(['stripe', 'test']), publishableKey: string() });
+export type PaymentsConfig = Infer<typeof PaymentsConfig>;
+
+/** An Idempotency-Key header of the bind: a UUID in practice; any 8 to 255 safe characters. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,255}$/;
+
 export const BindRequest = object({
   quoteNumber: policyNumber,
   stripeKey: object({ key: publishableKey }),
@@ -37,7 +50,17 @@ export type BindRequest = Infer<typeof BindRequest>;
 
 /** doc 3 section 3: bindResponse.policies[0] with policyNumber, policyOwners and emailAddress. */
 export const BindResponse = type({
-  policies: array(type({ policyNumber: string(), policyOwners: array(PolicyOwner), emailAddress: string() })),
+  policies: array(
+    type({
+      policyNumber: string(),
+      policyOwners: array(PolicyOwner),
+      emailAddress: string(),
+      /** ours: the binder's number, shown on the thank-you page until the policy is issued */
+      binderNumber: optional(string()),
+      policyStatus: optional(string()),
+      fromQuoteNumber: optional(string()),
+    }),
+  ),
 });
 export type BindResponse = Infer<typeof BindResponse>;
 

@@ -1,5 +1,6 @@
 import { define, type Struct } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
+import { hasUnsafeCharacters } from '../rules/text.ts';
 
 /**
  * Pieces the request and answer structs share. Requests are `object` structs: the API refuses a field
@@ -14,6 +15,7 @@ import { MESSAGES } from '../messages.ts';
 export const returnUrl: Struct<string, null> = define<string>('returnUrl', (value) => {
   if (typeof value !== 'string' || value.trim() === '') return MESSAGES.required;
   if (value.length > 2048) return MESSAGES.returnUrl;
+  if (hasUnsafeCharacters(value)) return MESSAGES.textCharacters;
   if (value.startsWith('/')) return (!value.startsWith('//') && !value.startsWith('/\\')) || MESSAGES.returnUrl;
   try {
     const url = new URL(value);

@@ -1,4 +1,4 @@
-import { assign, coerce, define, object, optional, unknown, type Infer, type Struct } from 'superstruct';
+import { assign, coerce, define, object, optional, string, type, unknown, type Infer, type Struct } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import {
   CONTACT_SUBJECT_FALLBACK, INSURED_RELATION_OTHER, VEHICLE_DRIVERS, VEHICLE_LOCATIONS,
@@ -24,9 +24,8 @@ export const SubscribeRequest = object({
 export type SubscribeRequest = Infer<typeof SubscribeRequest>;
 
 /** Success answer of the sign-up; failures use the shared { error_messages } shape. */
-export interface SubscribeResponse {
-  msg: string;
-}
+export const SubscribeResponse = type({ msg: string() });
+export type SubscribeResponse = Infer<typeof SubscribeResponse>;
 
 /** The API's message for a second sign-up of the same e-mail; the widget looks for 'already subscribed'. */
 export const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';

@@ -1,4 +1,4 @@
-import { number, object, type Infer } from 'superstruct';
+import { literal, number, object, type, type Infer } from 'superstruct';
 import { LIENHOLDER_OPTIONS, LIENHOLDER_UNKNOWN } from '../reference/options.ts';
 import { oneOf, valuesOf } from '../rules/choice.ts';
 import { LIMITS } from '../rules/limits.ts';
@@ -40,3 +40,7 @@ export type LienholderForm = Infer<typeof LienholderForm>;
 export function skipsLienholder(option: string | undefined): boolean {
   return option === LIENHOLDER_UNKNOWN;
 }
+
+/** Answer of POST /api/policy/lienholder. */
+export const LienholderSaved = type({ ok: literal(true) });
+export type LienholderSaved = Infer<typeof LienholderSaved>;

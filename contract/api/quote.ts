@@ -24,7 +24,8 @@ import { LIMITS } from '../rules/limits.ts';
 import { householdCount, statedValue } from '../rules/money.ts';
 import { usPhone } from '../rules/phone.ts';
 import { stateCode } from '../rules/state.ts';
-import { middleName, requiredMax, requiredName } from '../rules/text.ts';
+import { middleName, optionalMax, requiredMax, requiredName } from '../rules/text.ts';
+import { SHARED_FIELDS, VEHICLE_FIELDS } from '../coverage/engine.ts';
 import { vin } from '../rules/vin.ts';
 import { returnUrl } from './common.ts';
 import { AddressInfo, DriverInfo, PolicyOwner, RequestAddress, VehicleInfo } from './policy.ts';
@@ -220,6 +221,21 @@ const ratedState = define<string>('ratedState', (value) => {
 });
 
 /** The quote request (doc 3 section 3). `today` pins the date windows in tests. */
+/** An option value of step 4 ('100/300', 'I decline this coverage', 'NS'): short text, checked like any text. */
+const optionValue = optionalMax(LIMITS.shortTextMax);
+
+/**
+ * The step 4 choices the quote was priced from (contract/coverage's CoverageForm without its date), stored
+ * with the quote so that opening it again shows what was chosen without rebuilding the form from the limits.
+ * Optional: a request without it (an older widget, another client) is priced from its limits alone. The API
+ * checks that it gives exactly the request's limits.
+ */
+export const CoverageSelection = object({
+  shared: object(Object.fromEntries(SHARED_FIELDS.map((field) => [field, optionValue])) as Record<(typeof SHARED_FIELDS)[number], typeof optionValue>),
+  vehicles: array(object(Object.fromEntries(VEHICLE_FIELDS.map((field) => [field, optionValue])) as Record<(typeof VEHICLE_FIELDS)[number], typeof optionValue>)),
+});
+export type CoverageSelection = Infer<typeof CoverageSelection>;
+
 export function quoteRequest(options: { today?: Today } = {}) {
   const { today } = options;
   return object({
@@ -252,6 +268,7 @@ export function quoteRequest(options: { today?: Today } = {}) {
     drivers: listOf(driverEntry({ today }), LIMITS.maxDrivers * 2, MESSAGES.maxDrivers),
     vehicles: listOf(VehicleEntry, LIMITS.maxVehicles, MESSAGES.maxVehicles),
     limits: array(LimitEntry),
+    coverageSelection: optional(CoverageSelection),
     phoneNumbers: array(PhoneEntry),
     isGarageSameAsMailing: yesNo,
     isHomeOwner: yesNo,

@@ -237,11 +237,11 @@ function effectiveDateView(form: CoverageForm, vehicleIndex: number): FieldView 
   };
 }
 
-function emptyShared(): Record<SharedCoverageField, string> {
+export function emptyShared(): Record<SharedCoverageField, string> {
   return Object.fromEntries(SHARED_FIELDS.map((name) => [name, ''])) as Record<SharedCoverageField, string>;
 }
 
-function emptyVehicle(): Record<VehicleCoverageField, string> {
+export function emptyVehicle(): Record<VehicleCoverageField, string> {
   return Object.fromEntries(VEHICLE_FIELDS.map((name) => [name, ''])) as Record<VehicleCoverageField, string>;
 }
 

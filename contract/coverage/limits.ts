@@ -2,9 +2,10 @@ import { MESSAGES } from '../messages.ts';
 import { DECLINE, formatLimit } from '../reference/limit-names.ts';
 import { GLASS_STATES, inStates } from '../reference/states.ts';
 import type {
-  CoverageFieldName, CoverageForm, CoverageLimitEntry, CoverageLimits, CoverageVehicle,
+  CoverageFieldName, CoverageForm, CoverageLimitEntry, CoverageLimits, CoverageVehicle, SharedCoverageField,
+  VehicleCoverageField,
 } from './coverage-model.ts';
-import { coverageDefaults, isVehicleField, resolveFields, VEHICLE_FIELDS, type ResolvedField } from './engine.ts';
+import { coverageDefaults, emptyShared, emptyVehicle, isVehicleField, resolveFields, VEHICLE_FIELDS, type ResolvedField } from './engine.ts';
 import type { FieldRule, StateCoverageRules } from './state-rules.ts';
 import { coverageRulesFor, hasCoverageRules } from './states/index.ts';
 
@@ -201,3 +202,28 @@ export function limitsOfRequest(request: {
 }
 
 export type { StateCoverageRules };
+
+/** Whether two sets of limits say the same (entries compared by type, name and limit, in any order). */
+export function sameLimits(a: CoverageLimits, b: CoverageLimits): boolean {
+  const key = (entries: readonly CoverageLimitEntry[]) =>
+    entries.map((entry) => `${entry.type}|${entry.name}|${entry.limit}`).sort().join('\n');
+  return (
+    key(a.policy) === key(b.policy) &&
+    a.vehicles.length === b.vehicles.length &&
+    a.vehicles.every((entries, index) => key(entries) === key(b.vehicles[index]!)) &&
+    (a.tortOption ?? '') === (b.tortOption ?? '')
+  );
+}
+
+/** A step 4 form from a stored selection (contract CoverageSelection): every field not in it is unchosen. */
+export function formOfSelection(
+  selection: { shared: Partial<Record<SharedCoverageField, string | undefined>>; vehicles: readonly Partial<Record<VehicleCoverageField, string | undefined>>[] },
+  policyEffectiveDate: string,
+): CoverageForm {
+  const chosen = <T extends object>(values: T) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  return {
+    shared: { ...emptyShared(), ...chosen(selection.shared) },
+    vehicles: selection.vehicles.map((vehicle) => ({ ...emptyVehicle(), ...chosen(vehicle) })),
+    policyEffectiveDate,
+  };
+}

@@ -1,6 +1,7 @@
 import { define, type Struct } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import { LIMITS } from './limits.ts';
+import { hasUnsafeCharacters } from './text.ts';
 
 /**
  * The password rule (doc 1 section 5, doc 3 section 5): at least 10 characters, a digit, an upper-case
@@ -43,6 +44,7 @@ export function passwordFailure(password: string): true | string {
 /** A new password (change, create, sign-up): required and the full rule. */
 export const newPassword: Struct<string, null> = define<string>('newPassword', (value) => {
   if (typeof value !== 'string' || value === '') return MESSAGES.required;
+  if (hasUnsafeCharacters(value)) return MESSAGES.textCharacters;
   return passwordFailure(value);
 });
 
@@ -52,6 +54,7 @@ export const newPassword: Struct<string, null> = define<string>('newPassword', (
  */
 export const presentedPassword: Struct<string, null> = define<string>('presentedPassword', (value) => {
   if (typeof value !== 'string' || value === '') return MESSAGES.required;
+  if (hasUnsafeCharacters(value)) return MESSAGES.textCharacters;
   return [...value].length <= LIMITS.passwordMax || MESSAGES.passwordTooLong;
 });
 

@@ -4,9 +4,13 @@ import { object } from 'superstruct';
 import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
 import { email } from './email.ts';
+import { returnUrl } from '../api/common.ts';
+import { newPassword, presentedPassword } from './password.ts';
 import { oneOf, yesNo } from './choice.ts';
 import { LIMITS } from './limits.ts';
-import { middleName, optionalMax, personName, requiredMax, requiredName } from './text.ts';
+import {
+  hasUnsafeCharacters, middleName, optionalMax, optionalText, personName, requiredMax, requiredName, requiredText,
+} from './text.ts';
 
 const messageOf = (result: ReturnType<typeof check>) => (result.ok ? undefined : result.errors[0]!.message);
 
@@ -68,5 +72,25 @@ describe('e-mail and choices', () => {
     assert.deepEqual(check({ answer: 'Yes' }, form), { ok: true, value: { answer: true } });
     assert.deepEqual(check({ answer: 'false' }, form), { ok: true, value: { answer: false } });
     assert.equal(check({ answer: 'maybe' }, form).ok, false);
+  });
+});
+
+describe('control characters and broken symbols (the fuzz 500 of issue 7)', () => {
+  it('finds C0 and C1 controls and unpaired surrogates, and lets tabs, line breaks, emoji and accents through', () => {
+    for (const bad of ['\u0000', 'a\u0000b', '\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udc00', '\udc00\ud800']) {
+      assert.equal(hasUnsafeCharacters(bad), true, JSON.stringify(bad));
+    }
+    for (const good of ['Zoë', "O'Brien", 'line one\nline two\r\n\ttabbed', 'Porsche 🏁', '東京', '\ud83c\udfc1']) {
+      assert.equal(hasUnsafeCharacters(good), false, JSON.stringify(good));
+    }
+  });
+  it('every text rule refuses them with one message', () => {
+    const rules = [requiredText(), optionalText(), requiredMax(63), requiredName, personName, middleName, returnUrl, newPassword, presentedPassword];
+    for (const rule of rules) {
+      for (const character of ['\u0000', '\ud800']) {
+        const value = rule === returnUrl ? `/receive-a-quote${character}` : `Correct-Horse-9${character}`;
+        assert.equal(messageOf(check(value, rule as never)), MESSAGES.textCharacters, `${rule.type} ${JSON.stringify(character)}`);
+      }
+    }
   });
 });

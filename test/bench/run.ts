@@ -11,13 +11,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, outboxMails, ROOT } from '../e2e/support.ts';
+import { freePorts, outboxMails, ROOT } from '../e2e/support.ts';
 import { porscheVin, withCheckDigit } from '../../api/vin/build-vin.ts';
 import { decodeVin } from '../../api/vin/decode.ts';
 import { lookupZip, zipCount } from '../../api/zip/lookup.ts';
 import { priceQuote } from '../../api/rating/index.ts';
-import { TYPICAL_TODAY, typicalRequest } from '../../api/rating/testing.ts';
+import { prepared, typicalRequest } from '../../api/rating/testing.ts';
 import { quoteRequestFixture } from '../../api/quotes/testing.ts';
+import { TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
@@ -94,12 +95,15 @@ const microRows = [
  * request whose rate counts vehicles, so "vehicle ratings per second" holds for both shapes.
  */
 const RATING_COUNT = Number(process.env.BENCH_RATING_COUNT ?? 50_000);
-const oneVehicle = ['AZ', 'TX', 'FL', 'PA'].map((state) => typicalRequest(state));
-const fourVehicles = typicalRequest('GA');
-fourVehicles.vehicles = [0, 1, 2, 3].map((i) => ({ ...fourVehicles.vehicles[0]!, statedValue: String(60_000 + i * 30_000) }));
+// Prepared once, as the quote use case prepares a request (its VINs decoded while it is checked): the rows
+// time the engine alone.
+const oneVehicle = ['AZ', 'TX', 'FL', 'PA'].map((state) => prepared(typicalRequest(state)));
+const fourVehiclesRequest = typicalRequest('GA');
+fourVehiclesRequest.vehicles = [0, 1, 2, 3].map((i) => ({ ...fourVehiclesRequest.vehicles[0]!, statedValue: String(60_000 + i * 30_000) }));
+const fourVehicles = prepared(fourVehiclesRequest);
 const ratingRows = [
-  { vehicles: 1, ...micro('priceQuote, 1 vehicle', RATING_COUNT, (i) => priceQuote(oneVehicle[i % oneVehicle.length]!, { today: TYPICAL_TODAY })) },
-  { vehicles: 4, ...micro('priceQuote, 4 vehicles', RATING_COUNT / 4, () => priceQuote(fourVehicles, { today: TYPICAL_TODAY })) },
+  { vehicles: 1, ...micro('priceQuote, 1 vehicle', RATING_COUNT, (i) => priceQuote(oneVehicle[i % oneVehicle.length]!)) },
+  { vehicles: 4, ...micro('priceQuote, 4 vehicles', RATING_COUNT / 4, () => priceQuote(fourVehicles)) },
 ];
 
 interface BenchServer {
@@ -111,7 +115,7 @@ interface BenchServer {
 
 /** `node api/main.ts` on a free port with a data directory of its own; `env` overrides the environment. */
 async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
-  const port = await freePort();
+  const [port] = (await freePorts(1)) as [number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-bench-'));
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['api/main.ts'], {
@@ -192,6 +196,58 @@ async function loadQuote(name: string, server: BenchServer): Promise<Row & { mai
   return { ...row, mailLag: await mailLagSeconds(server, warm + row.ok) };
 }
 
+/** How many purchases the bind row makes; each needs a quote of its own, made before the row. */
+const BIND_REQUESTS = Number(process.env.BENCH_BIND_REQUESTS ?? 400);
+const BIND_CONNECTIONS = 20;
+
+/**
+ * The bind as step 6 makes it, with the test-mode gateway (no Stripe keys): one fresh quote per request
+ * (made first, unmeasured, with a few at a time), then BIND_REQUESTS binds over BIND_CONNECTIONS connections,
+ * each with its own Idempotency-Key. A bind is two transactions around the charge, writes the policy as
+ * records and queues an e-mail and a text: the figure is the full cost of a sale.
+ */
+async function loadBind(name: string, server: BenchServer): Promise<Row> {
+  const base = server.base;
+  const template = quoteRequestFixture({ state: 'TX', vehicles: 1 });
+  const run = Date.now().toString(36);
+  const numbers: string[] = [];
+  let made = 0;
+  const makeQuotes = async () => {
+    while (made < BIND_REQUESTS) {
+      made += 1;
+      const response = await fetch(`${base}/api/policy/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ ...template, emailAddress: `bind.${run}.${made}@example.com` }),
+      });
+      const body = (await response.json()) as { policies?: { policyNumber: string }[] };
+      if (body.policies?.[0]) numbers.push(body.policies[0].policyNumber);
+    }
+  };
+  await Promise.all(Array.from({ length: 5 }, makeQuotes));
+  let next = 0;
+  return load(name, `${base}/api/policy/bind`, {
+    connections: BIND_CONNECTIONS,
+    amount: numbers.length,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const quoteNumber = numbers[next % numbers.length]!;
+          next += 1;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': `bench-${run}-${next}` },
+            body: JSON.stringify({
+              quoteNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18,
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
+
 const main = await startBenchServer({});
 const server = main.child;
 const base = main.base;
@@ -219,6 +275,7 @@ try {
   );
   const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
   const quoteRows = [await loadQuote(`POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, main)];
+  rows.push(await loadBind(`POST /api/policy/bind, test mode, ${BIND_CONNECTIONS} conn.`, main));
   const loaded = rssMiB(server.pid!);
   if (process.env.DATABASE_URL) {
     // The same row on the embedded database, in a server of its own (the main one stays on PostgreSQL).

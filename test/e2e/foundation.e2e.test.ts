@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 
 describe('foundation end to end', () => {
@@ -80,14 +80,13 @@ describe('foundation end to end', () => {
 
   test('a visitor signs up on the club page, across origins, and is stored', async () => {
     const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
-    const crossings: { origin: string | undefined; allowed: string | undefined }[] = [];
-    page.on('response', async (response) => {
-      if (response.url() === `${run.server.url}/api/contact/subscribe` && response.request().method() === 'POST') {
-        crossings.push({
-          origin: await response.request().headerValue('origin') ?? undefined,
-          allowed: await response.headerValue('access-control-allow-origin') ?? undefined,
-        });
-      }
+    // Responses are kept as they arrive (synchronously: the handler awaits nothing), their headers read
+    // only after the call has answered, so the assertion never runs before what it asserts is there.
+    const subscribe = (response: Response) =>
+      response.url() === `${run.server.url}/api/contact/subscribe` && response.request().method() === 'POST';
+    const crossings: Response[] = [];
+    page.on('response', (response) => {
+      if (subscribe(response)) crossings.push(response);
     });
     await page.goto(`${run.server.demoUrl}/club.html`);
     const widget = page.locator('ppm-notify-me');
@@ -95,9 +94,18 @@ describe('foundation end to end', () => {
     await widget.getByLabel('Last name').fill("O'Hara");
     await widget.getByLabel('Email').fill('Ada.OHara@example.com');
     await chooseState(page, 'Texas');
+    const answered = page.waitForResponse(subscribe);
     await widget.getByRole('button', { name: /sign up|notify me|submit/i }).click();
+    const response = await answered;
     await widget.getByText('Thank you for connecting with the product!').waitFor();
-    assert.deepEqual(crossings, [{ origin: run.server.demoUrl, allowed: run.server.demoUrl }]);
+    assert.deepEqual(
+      {
+        origin: (await response.request().headerValue('origin')) ?? undefined,
+        allowed: (await response.headerValue('access-control-allow-origin')) ?? undefined,
+      },
+      { origin: run.server.demoUrl, allowed: run.server.demoUrl },
+    );
+    assert.deepEqual(crossings, [response], 'one call crossed');
     // The form clears after a successful request.
     assert.equal(await widget.getByLabel('Email').inputValue(), '');
 

@@ -28,16 +28,29 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
+/**
+ * Ports the kernel calls free, all distinct: each stays bound until every one is picked, since a port
+ * released before the next is asked for can be handed out twice.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolvePort, reject) => {
+            server.on('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+              const address = server.address();
+              if (typeof address === 'object' && address) resolvePort(address.port);
+              else reject(new Error('no port'));
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((done) => (server.listening ? server.close(() => done()) : done()))));
+  }
 }
 
 export interface RunningServer {
@@ -51,8 +64,7 @@ export interface RunningServer {
 
 /** Starts `npm run serve` with its own ports and data folder; resolves once /api/health answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const demoPort = await freePort();
+  const [port, demoPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-e2e-'));
   const url = `http://localhost:${port}`;
   const demoUrl = `http://localhost:${demoPort}`;
@@ -157,6 +169,20 @@ export async function outboxMails(dataDir: string, count: number, timeoutMs = 10
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')).sort() : [];
+    if (names.length >= count || Date.now() > deadline) return names.map((name) => join(dir, name));
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+  }
+}
+
+/**
+ * The text messages (.sms.txt, api/messages/texter.ts) in the server's outbox, oldest first, once there are
+ * at least `count`; read one with parseTextFile from api/messages/texter.ts.
+ */
+export async function outboxTexts(dataDir: string, count: number, timeoutMs = 10_000): Promise<string[]> {
+  const dir = join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.sms.txt')).sort() : [];
     if (names.length >= count || Date.now() > deadline) return names.map((name) => join(dir, name));
     await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
   }

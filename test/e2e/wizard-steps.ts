@@ -3,7 +3,7 @@
  * end-to-end tests of each issue walk the same path and differ only in the state and the answers.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { porscheVin } from '../../api/vin/build-vin.ts';
 import { PLACES, type WritingState } from '../../api/quotes/testing.ts';
 import { stateName } from '../../contract/index.ts';
@@ -55,6 +55,20 @@ export interface Person {
   email: string;
 }
 
+/**
+ * Waits until `input` holds `value`. Playwright's locators reach into shadow roots, so this works for the
+ * wizard on our site (light DOM) and embedded on a dealer's page (inside ppm-quote-wizard's shadow root).
+ */
+export async function inputHolds(input: Locator, value: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await input.inputValue().catch(() => null);
+    if (current === value) return;
+    if (Date.now() > deadline) throw new Error(`the input holds ${JSON.stringify(current)}, not ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export const GRACE: Person = { firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '03/27/1980', email: 'grace.hopper@example.com' };
 
 /** Step 1 for a visitor garaged in `state`; hear-about is answered unless a dealer hand-over preset it. */
@@ -66,7 +80,7 @@ export async function fillYourInfo(page: Page, state: WritingState, person: Pers
   await page.getByLabel('ZIP Code', { exact: true }).fill(place.zip);
   await page.getByLabel('ZIP Code', { exact: true }).blur();
   // City and state fill from the ZIP.
-  await page.waitForFunction((city) => (document.querySelector('input[name="city"]') as HTMLInputElement | null)?.value === city, place.city);
+  await inputHolds(page.locator('input[name="city"]'), place.city);
   await choose(page, 'Is your vehicle garaged at your mailing address?', 'Yes');
   if (RESIDENCY.has(state)) await select(page, 'How long have you lived at this address?', '12+');
   if (state === 'OH') await page.getByLabel('How many people live in your household?', { exact: true }).fill('2');
@@ -179,4 +193,41 @@ export async function coverageToQuote(page: Page, vehicles: number): Promise<voi
     }
   }
   await stepHeading(page, 'Your Quote').waitFor({ timeout: 1 });
+}
+
+/**
+ * Steps 1 to 5 on our own site's /receive-a-quote: one car (owned, leased or financed) and one driver,
+ * priced by the real API, ending on step 5 (issue 7's purchase tests start here).
+ */
+export async function toQuoteStep(
+  page: Page,
+  baseUrl: string,
+  state: WritingState,
+  options: { person?: Person; ownership?: CarAnswers['ownership'] } = {},
+): Promise<void> {
+  const person = options.person ?? GRACE;
+  await page.goto(`${baseUrl}/receive-a-quote?state=${state}`);
+  await stepHeading(page, 'Your Info').waitFor();
+  await fillYourInfo(page, state, person);
+  await continueTo(page, 'Your Vehicle');
+  await fillVehicle(page, state, { vin: VINS.carrera2019, model: '911', ownership: options.ownership ?? 'Owned', miles: '6000', value: '125000' });
+  await continueTo(page, 'Your Drivers');
+  await fillPrimaryDriver(page, state, person);
+  await continueTo(page, 'Your Coverage');
+  await coverageToQuote(page, 1);
+}
+
+/** Step 5's Purchase Now, arriving on step 6 with its card form ready. */
+export async function purchaseNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Purchase Now', exact: true }).click();
+  await stepHeading(page, 'Payment').waitFor({ timeout: 30_000 });
+  await page.getByLabel('Card Number', { exact: true }).waitFor();
+}
+
+/** Step 6's test-mode card form: name, number, a future expiry and a CVC. */
+export async function fillTestCard(page: Page, cardNumber: string, name = 'Grace Hopper'): Promise<void> {
+  await page.getByLabel('Name on Card', { exact: true }).fill(name);
+  await page.getByLabel('Card Number', { exact: true }).pressSequentially(cardNumber.replace(/\s/g, ''));
+  await page.getByLabel('Expiry Date (MM/YY)', { exact: true }).pressSequentially('1234');
+  await page.getByLabel('CVC', { exact: true }).pressSequentially('123');
 }

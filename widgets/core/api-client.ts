@@ -1,4 +1,6 @@
 import wretch from 'wretch';
+import { is } from 'superstruct';
+import type { AnswerOf, Endpoint, RequestOf } from '../../contract/api/endpoints.ts';
 import { isErrorResponse } from '../../contract/index.ts';
 import { clearStore } from './store.ts';
 import { emit } from './events.ts';
@@ -12,8 +14,26 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; messages: string[] };
 
+export interface CallOptions {
+  /** Values of the path's `:name` parameters. */
+  params?: Record<string, string>;
+  /** A GET endpoint's query. */
+  query?: Record<string, string>;
+  /** Request headers the endpoint declares (the bind's Idempotency-Key). */
+  headers?: Record<string, string>;
+}
+
 export interface ApiClient {
-  get<T>(path: string): Promise<ApiResult<T>>;
+  /**
+   * Calls one endpoint of the contract's table (`api.call(endpoints.quote, body)`): its method and path come
+   * from the table, and a 2xx whose body does not match the endpoint's answer struct is a failure without
+   * messages (the widget shows its fallback text), never data of the wrong shape.
+   */
+  call<E extends Endpoint<any, any>>(endpoint: E, body?: RequestOf<E> | null, options?: CallOptions): Promise<ApiResult<AnswerOf<E>>>;
+  /**
+   * A POST to a path outside the table. One caller: step 5's Save My Quote, whose POST /api/user/update
+   * arrives with the account area (issue 9); until then it fails and the person is told to call.
+   */
   post<T>(path: string, body: object): Promise<ApiResult<T>>;
 }
 
@@ -49,7 +69,16 @@ export function createApiClient(base: string): ApiClient {
   }
 
   return {
-    get: (path) => run(() => api.get(path).res()),
+    async call(endpoint, body, options = {}) {
+      const path = endpoint.path.replace(/:([a-z]+)/gi, (_: string, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
+      const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+      const request = api.url(path + query).headers(options.headers ?? {});
+      const result = await run<AnswerOf<typeof endpoint>>(() =>
+        endpoint.method === 'GET' ? request.get().res() : request.json(body ?? {}).post().res(),
+      );
+      if (result.ok && endpoint.answer && !is(result.data, endpoint.answer)) return { ok: false, status: result.status, messages: [] };
+      return result;
+    },
     post: (path, body) => run(() => api.url(path).json(body).post().res()),
   };
 }

@@ -9,10 +9,15 @@ export function setDefaultApiBase(base: string): void {
   defaultApiBase = base.replace(/\/+$/, '');
 }
 
-/** The base a widget calls: its `api-base` attribute when given, else the default above. */
+/**
+ * The base a widget calls: its `api-base` attribute when given, else the default above. The client adds
+ * the `/api/...` path itself, so the base is the origin (or the path the API is mounted under, without
+ * its `/api`). A dealer naturally writes the API's own address, `https://host/api`: that form is
+ * accepted too, and read as `https://host`, instead of calling `/api/api/...` and failing with a 404.
+ */
 export function apiBaseFor(attribute: string | undefined | null): string {
   const base = attribute?.trim();
-  return base ? base.replace(/\/+$/, '') : defaultApiBase;
+  return base ? base.replace(/\/+$/, '').replace(/\/api$/i, '') : defaultApiBase;
 }
 
 /**
@@ -21,5 +26,6 @@ export function apiBaseFor(attribute: string | undefined | null): string {
  * embed bundle and the API (DESIGN.md "Scale"): '' on our own site, the loader's origin when embedded.
  */
 export function siteUrlFor(attribute: string | undefined | null): string {
-  return apiBaseFor(attribute);
+  const url = attribute?.trim();
+  return url ? url.replace(/\/+$/, '') : defaultApiBase;
 }

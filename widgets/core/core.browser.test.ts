@@ -5,6 +5,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { CoreHarness, IN_30_DAYS, TODAY } from '../testing/CoreHarness.tsx';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor } from '../testing/browser.ts';
 import { createApiClient, logout } from './api-client.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
 import { formatDate } from './masks.ts';
 import { hideLoader, snackbars, user } from './store.ts';
 
@@ -185,11 +186,33 @@ describe('core api client', () => {
     window.fetch = () => answers.shift()!();
     try {
       const api = createApiClient('http://api.test');
-      assert.deepEqual(await api.post('/api/x', {}), { ok: true, status: 200, data: { msg: 'ok' } });
-      assert.deepEqual(await api.post('/api/x', {}), { ok: false, status: 400, messages: ['Please enter a valid email address.'] });
-      assert.deepEqual(await api.get('/api/x'), { ok: false, status: 0, messages: [] });
+      assert.deepEqual(await api.call(endpoints.subscribe, SUBSCRIBER), { ok: true, status: 200, data: { msg: 'ok' } });
+      assert.deepEqual(await api.call(endpoints.subscribe, SUBSCRIBER), { ok: false, status: 400, messages: ['Please enter a valid email address.'] });
+      assert.deepEqual(await api.call(endpoints.paymentsConfig), { ok: false, status: 0, messages: [] });
+    } finally {
+      window.fetch = original;
+    }
+  });
+
+  it("calls an endpoint by name: its method and path from the table, and an answer of another shape is a failure", async () => {
+    const original = window.fetch;
+    const sent: { method: string; url: string }[] = [];
+    const answers = [{ zip: '85004', city: 'Phoenix', state: 'AZ', restricted: false }, { zip: '85004', city: 'Phoenix' }];
+    window.fetch = async (input, init) => {
+      sent.push({ method: init?.method ?? 'GET', url: String(input instanceof Request ? input.url : input) });
+      return new Response(JSON.stringify(answers.shift()), { status: 200 });
+    };
+    try {
+      const api = createApiClient('http://api.test');
+      const found = await api.call(endpoints.zipLookup, null, { params: { zip: '85004' } });
+      assert.equal(found.ok && found.data.city, 'Phoenix');
+      // a 2xx without `state` and `restricted` is not a ZIP answer: the widget shows its fallback, never half data
+      assert.deepEqual(await api.call(endpoints.zipLookup, null, { params: { zip: '85004' } }), { ok: false, status: 200, messages: [] });
+      assert.deepEqual(sent[0], { method: 'GET', url: 'http://api.test/api/zip/85004' });
     } finally {
       window.fetch = original;
     }
   });
 });
+
+const SUBSCRIBER = { userFirstName: 'Ann', userLastName: 'Lee', userEmailAddress: 'ann@example.com', userState: 'CA' } as const;

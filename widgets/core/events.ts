@@ -17,13 +17,24 @@ export interface PpmEventMap {
    * where the widget is about to send them. Cancelable: a host that calls preventDefault() navigates itself.
    */
   'ppm-quote-start': { state: string; dealer: string; url: string };
+  /** See PpmQuoteDetail. */
+  'ppm-quote': PpmQuoteDetail;
   /**
-   * A quote event. retrieve-quote: `action` 'retrieved', a saved quote was found (`policyNumber`, its first
-   * policy's number) and the widget is about to open it in the wizard. Cancelable: preventDefault() keeps the
-   * visitor on the page. The wizard's address is not in `detail`: it carries the e-mail and birth date.
+   * quote-wizard: a policy was bound (the card was charged). No personal data: the numbers, the billing
+   * frequency and the amount charged today in dollars, for a conversion tag.
    */
-  'ppm-quote': { action: 'retrieved'; policyNumber: string };
+  'ppm-purchase': { policyNumber: string; binderNumber: string; quoteNumber: string; billingFrequency: string; amount: number };
 }
+
+/**
+ * A quote event. retrieve-quote: `action` 'retrieved', a saved quote was found (`policyNumber`, its first
+ * policy's number) and the widget is about to open it in the wizard. Cancelable: preventDefault() keeps the
+ * visitor on the page. quote-wizard: `action` 'priced', a new price was calculated (the quote number, the
+ * rated state, how many vehicles, the estimated monthly payment in dollars). Never personal data.
+ */
+export type PpmQuoteDetail =
+  | { action: 'retrieved'; policyNumber: string }
+  | { action: 'priced'; policyNumber: string; ratedState: string; vehicles: number; estimatedMonthlyPayment: number };
 
 export type PpmEventName = keyof PpmEventMap;
 
@@ -41,6 +52,14 @@ export function emit<K extends PpmEventName>(
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
+/**
+ * The one path of `ppm-error`: every widget reports a failure the person was shown through here, so the
+ * detail has one shape everywhere (the tag, the HTTP status or 0 when there was no answer, the text shown).
+ */
+export function reportError(target: EventTarget, widget: string, status: number, message: string): void {
+  emit(target, 'ppm-error', { widget, status, message });
+}
+
 declare global {
   interface WindowEventMap {
     'ppm-logout': CustomEvent<PpmEventMap['ppm-logout']>;
@@ -51,5 +70,6 @@ declare global {
     'ppm-error': CustomEvent<PpmEventMap['ppm-error']>;
     'ppm-quote-start': CustomEvent<PpmEventMap['ppm-quote-start']>;
     'ppm-quote': CustomEvent<PpmEventMap['ppm-quote']>;
+    'ppm-purchase': CustomEvent<PpmEventMap['ppm-purchase']>;
   }
 }

@@ -4,7 +4,7 @@ import IMask, { type InputMask, type FactoryArg } from 'imask';
  * Masks the spec asks for, as imask options, one per kind. Each is applied to an <input> by `useMask`
  * in fields/MaskedField.tsx; the masked text is what the person sees, the field value is that text.
  */
-export type MaskKind = 'date' | 'phone' | 'zip' | 'dollars' | 'vin';
+export type MaskKind = 'date' | 'phone' | 'zip' | 'dollars' | 'vin' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -53,6 +53,18 @@ export const MASKS: Record<MaskKind, FactoryArg> = {
     mask: /^[A-Z0-9]{0,17}$/,
     prepareChar: (char: string) => char.toUpperCase().replace(/O/g, '0').replace(/I/g, '1'),
   },
+  // the test-mode card form (steps/payment/): digits in groups of four, up to 19 digits as card numbers run
+  cardNumber: { mask: '0000 0000 0000 0000 000' },
+  // MM/YY, the month clamped like the date's
+  cardExpiry: {
+    mask: 'MM/YY',
+    blocks: {
+      MM: { mask: IMask.MaskedRange, from: 1, to: 12, maxLength: 2, autofix: 'pad' },
+      YY: { mask: IMask.MaskedRange, from: 0, to: 99, maxLength: 2 },
+    },
+  },
+  // three digits, four on American Express
+  cardCvc: { mask: '0000' },
 };
 
 export function applyMask(input: HTMLInputElement, kind: MaskKind): InputMask<FactoryArg> {

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { SubscribeRequest, email, isStateCode, personName, stateCode, type SubscribeResponse } from '../../contract/index.ts';
+import { SubscribeRequest, email, isStateCode, personName, stateCode } from '../../contract/index.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { apiBaseFor } from '../core/config.ts';
-import { emit } from '../core/events.ts';
+import { emit, reportError } from '../core/events.ts';
 import { useForm, type Rules } from '../core/form.ts';
 import { StateCombobox } from '../core/fields/StateCombobox.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { notifyMeStyles } from './notify-me.styles.ts';
 import { NOTIFY_ME_TEXTS, SUCCESS_MS, type NotifyMeTexts } from './notify-me.texts.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
 
 /**
  * The availability sign-up (doc 1 sections 2, 5, 8): a visitor outside the states we write leaves their
@@ -79,7 +80,7 @@ export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS
     };
     setBusy(true);
     show(null);
-    const result = await api.post<SubscribeResponse>('/api/contact/subscribe', body);
+    const result = await api.call(endpoints.subscribe, body);
     setBusy(false);
     if (result.ok) {
       show({ kind: 'success', text: texts.success }, successMs);
@@ -98,7 +99,7 @@ export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS
     // A failed call never throws away what the person typed: they fix it or try again.
     const text = message ?? texts.failure;
     show({ kind: 'danger', text });
-    emit(target, 'ppm-error', { widget: 'ppm-notify-me', status: result.status, message: text });
+    reportError(target, 'ppm-notify-me', result.status, text);
   }
 
   return (

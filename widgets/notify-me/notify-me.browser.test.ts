@@ -129,6 +129,18 @@ describe('<ppm-notify-me>', () => {
     assert.equal((combobox as HTMLInputElement).value, 'District of Columbia');
   });
 
+  it("accepts an api-base written as the API's own address (https://host/api): no /api/api/ call", async () => {
+    stub = stubApi(() => json(200, { msg: 'Subscribed' }));
+    for (const base of ['http://api.test/api', 'http://api.test/api/', 'http://api.test/']) {
+      const root = await mount({ 'api-base': base });
+      await fillValid(root);
+      await click(getByRole(root, 'button', 'Notify Me'));
+      await waitFor(() => root.textContent?.includes(NOTIFY_ME_TEXTS.success), 'success text');
+      host.remove();
+    }
+    assert.deepEqual(stub.calls.map((call) => call.url), Array(3).fill('http://api.test/api/contact/subscribe'));
+  });
+
   it('sends the sign-up, shows the thank-you, clears the form and tells the page', async () => {
     stub = stubApi(() => json(200, { msg: 'Subscribed' }));
     const root = await mount();

@@ -1,33 +1,40 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { BRAND, HEAR_ABOUT_DEALER, WRITING_STATES, inStates, preferredPicture, type VehicleImageResponse } from '../../contract/index.ts';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { BRAND, HEAR_ABOUT_DEALER, MESSAGES, WRITING_STATES, inStates, preferredPicture } from '../../contract/index.ts';
 import { dealerByCode } from '../../contract/reference/dealers.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { apiBaseFor, siteUrlFor } from '../core/config.ts';
-import { emit } from '../core/events.ts';
+import { emit, reportError } from '../core/events.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { Snackbars } from '../core/snackbar.tsx';
-import { hideLoader, showLoader, showSnackbar, type SnackbarKind } from '../core/store.ts';
+import { hideLoader, showLoader, showSnackbar, snackbars, type SnackbarKind } from '../core/store.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { clearOnLinkOut, clearWizard, resumeWizard, saveWizard } from './persistence.ts';
+import { handOverPurchase, isOffOrigin, redeemHandover, takeHandoverToken } from './handover.ts';
+import { quotePolicyOf } from './steps/quote/quote-logic.ts';
+import { purchaseOf } from './steps/payment/purchase-model.ts';
 import type { StepController, StepProps } from './step.ts';
-import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
-import { StepVehicles } from './steps/vehicles/StepVehicles.tsx';
-import { StepDrivers } from './steps/drivers/StepDrivers.tsx';
-import { PaymentComing } from './steps/quote/PaymentComing.tsx';
-import { StepQuote } from './steps/quote/StepQuote.tsx';
+import type { LocationProblem } from './steps/info/StepInfo.tsx';
 import { resumeStep, useSavedQuote, wizardWithSavedQuote } from './steps/quote/saved-quote.ts';
 import { HOME_NOTICE_MS, QUOTE_TEXTS } from './steps/quote/quote.texts.ts';
-import { StepCoverage } from './steps/coverage/StepCoverage.tsx';
 import { settle } from './quote/quote-lifecycle.ts';
+import { indicatorSteps, nextStep, previousStep, shellActions, stepToShow, type StepContext, type WizardStepProps } from './steps.ts';
 import { quoteWizardStyles } from './quote-wizard.styles.ts';
 import { LOCATION_DELAY_MS, PAGE_VIEW_DELAY_MS, QUOTE_WIZARD_TEXTS, SCROLL_DELAY_MS } from './quote-wizard.texts.ts';
 import { initialWizardState, type StepNumber, type WizardState } from './wizard-model.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
 
 /**
  * The quote wizard's shell (doc 2 section 1): hero and title, the step indicator, the step on screen, Back
  * and Continue, the overlay during calls and the customer-care phone. It owns the wizard's state, persists
- * every change for this tab (persistence.ts) and clears a stored quote whenever info, vehicles or drivers
- * change (doc 2 section 4). Steps 1 to 3 are components in steps/; each hands the shell a StepController.
+ * every change for this tab (persistence.ts) and settles the quote's life on every change (doc 2 section 4,
+ * quote/quote-lifecycle.ts).
+ *
+ * The steps are one table, steps.ts: each entry's id, its number (what the state persists), title,
+ * component, the shell buttons it shows (or 'own'), its place in the step indicator and when it is
+ * available. The shell draws the entry the state's step number names and asks the table what to show and
+ * where Back and Continue lead; each step's component hands the shell a StepController (step.ts) that says
+ * what the buttons mean on its page. Off our origin the payment step is not available: Continue towards
+ * it (Purchase Now) hands the visitor over to our site (handover.ts) instead.
  */
 export interface QuoteWizardProps {
   /** Origin of the API; default same-origin, or the loader's origin when embedded. */
@@ -45,18 +52,15 @@ export interface QuoteWizardProps {
   homeNoticeMs?: number;
   /** How the wizard leaves for another page; tests catch it instead. */
   navigate?: (url: string) => void;
+  /**
+   * True on a page that is not the brand site (default: the site's origin differs from the page's). Then the
+   * answers stay in memory only, never in the host origin's storage, and Purchase Now hands the visitor over
+   * to our site (handover.ts), where card payment happens.
+   */
+  offOrigin?: boolean;
 }
 
 const TEXTS = QUOTE_WIZARD_TEXTS;
-
-/** The step indicator's entries: five, and Payment only on step 6 (doc 2 section 1). */
-function indicatorSteps(step: StepNumber): readonly string[] {
-  return step === 6 ? TEXTS.steps : TEXTS.steps.slice(0, 5);
-}
-
-function stepName(step: StepNumber): string {
-  return step === 0 ? TEXTS.loading : step === 7 ? 'Thank You' : TEXTS.steps[step - 1]!;
-}
 
 /**
  * A fresh wizard's presets: ?state= and ?dealer= (what the quote-start widget sends) before the element's
@@ -89,17 +93,28 @@ export function QuoteWizard({
   scrollDelayMs = SCROLL_DELAY_MS,
   homeNoticeMs = HOME_NOTICE_MS,
   navigate = (url) => globalThis.location.assign(url),
+  offOrigin: offOriginProp,
 }: QuoteWizardProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useAdoptedStyles(rootRef, quoteWizardStyles);
   const api = useMemo(() => createApiClient(apiBaseFor(apiBase)), [apiBase]);
   const site = siteUrlFor(siteUrl);
+  const offOrigin = offOriginProp ?? isOffOrigin(site);
+  const [handoverLost, setHandoverLost] = useState(false);
+  // a hand-over link's token leaves the address bar before the first paint, like the saved-quote query
+  const handoverToken = useRef<string | null | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (handoverToken.current === undefined) handoverToken.current = offOrigin ? null : takeHandoverToken();
+  }, []);
 
   // Step 0 ("Loading...") until the saved state is read or a fresh one is built.
   const [state, setState] = useState<WizardState>(() => ({ ...initialWizardState(), step: 0 }));
   const stateRef = useRef(state);
   stateRef.current = state;
+  const context: StepContext = { offOrigin };
+  // the steps table's entry for the state's step (steps.ts); undefined while loading
+  const current = stepToShow(state.step, context);
   const controllers = useRef(new Map<StepNumber, StepController>());
   const pending = useRef(0);
   const leaving = useRef(false);
@@ -116,10 +131,21 @@ export function QuoteWizard({
 
   useEffect(() => {
     const answer = savedQuote();
-    const resumed = resumeWizard();
-    startedFresh.current = resumed === null && answer === null;
+    const handover = handoverToken.current ?? null;
+    // off our origin nothing is read from (or written to) the host page's storage
+    const resumed = offOrigin || handover ? null : resumeWizard();
+    startedFresh.current = resumed === null && answer === null && handover === null;
     let alive = true;
-    if (answer) {
+    if (handover) {
+      // from another origin: the answers and the quote, on step 6; spent or expired: a page that says so
+      showLoader(TEXTS.loading);
+      void redeemHandover(api, handover, wizardWithSavedQuote).then((handed) => {
+        if (!alive) return;
+        hideLoader();
+        if (handed) setState(handed);
+        else setHandoverLost(true);
+      });
+    } else if (answer) {
       // doc 2 section 2: the saved quote is fetched and opens on step 5; not found: the notice, then home
       showLoader(TEXTS.loading);
       void answer.then((response) => {
@@ -142,8 +168,13 @@ export function QuoteWizard({
   }, []);
 
   useEffect(() => {
-    if (state.step !== 0 && !leaving.current) saveWizard(state);
+    if (state.step !== 0 && !leaving.current && !offOrigin) saveWizard(state);
   }, [state]);
+
+  // a step not available here is never drawn: the state moves to the step shown in its place
+  useEffect(() => {
+    if (current && current.number !== state.step) setState((s) => (s.step === state.step ? { ...s, step: current.number } : s));
+  }, [state.step, current]);
 
   // an attribute set after the start still presets a fresh wizard's untouched fields
   useEffect(() => {
@@ -152,22 +183,67 @@ export function QuoteWizard({
 
   // A page view per step shown (doc 2 section 1: "about 25 ms delay"), focus on the new step's heading
   // and, after 100 ms, the wizard's top in view (doc 2 section 2: "scrolls up (about 100 ms delay)").
+  const shownNumber = current?.number ?? 0;
   useEffect(() => {
-    const step = state.step;
-    if (step === 0 || step === shownStep.current) return;
+    const step = shownNumber;
+    if (!current || step === shownStep.current) return;
     const first = shownStep.current === 0;
     shownStep.current = step;
     // The delay also lets an element that rendered before it was put in the page (react-to-webcomponent
     // renders on the first attribute) be in the page, so the event reaches the host's listeners.
     // Not cancelled by the next step: a step shown briefly was still viewed. An unmounted wizard has no root.
     setTimeout(() => {
-      if (rootRef.current) emit(rootRef.current, 'ppm-step', { step, name: stepName(step) });
+      if (rootRef.current) emit(rootRef.current, 'ppm-step', { step, name: current.title });
     }, PAGE_VIEW_DELAY_MS);
     if (first) return; // arriving on the page: focus and scroll stay where the page put them
     headingRef.current?.focus({ preventScroll: true });
     const scroll = setTimeout(() => rootRef.current?.scrollIntoView({ block: 'start' }), scrollDelayMs);
     return () => clearTimeout(scroll);
-  }, [state.step]);
+  }, [shownNumber]);
+
+  // Events for the host page (DESIGN.md "Embedding"): a new price, a bound policy, and every failure the
+  // person is shown. What the wizard started with (a resumed or handed-over quote) is not news.
+  const announced = useRef<{ quote: string | null; bound: string | null } | null>(null);
+  useEffect(() => {
+    if (state.step === 0) return;
+    const policy = quotePolicyOf(state.quoteResponse);
+    const bound = purchaseOf(state).bound;
+    const seen = { quote: policy?.policyNumber ?? null, bound: bound?.policyNumber ?? null };
+    const before = announced.current;
+    announced.current = seen;
+    const root = rootRef.current;
+    if (!before || !root) return;
+    if (policy && seen.quote !== before.quote) {
+      emit(root, 'ppm-quote', {
+        action: 'priced',
+        policyNumber: policy.policyNumber,
+        ratedState: policy.ratedState,
+        vehicles: policy.vehicleInfo.length,
+        estimatedMonthlyPayment: policy.estimatedMonthlyPayment,
+      });
+    }
+    if (bound && seen.bound !== before.bound) {
+      const frequency = purchaseOf(state).billingFrequency;
+      emit(root, 'ppm-purchase', {
+        policyNumber: bound.policyNumber,
+        binderNumber: bound.binderNumber,
+        quoteNumber: bound.quoteNumber,
+        billingFrequency: frequency,
+        amount: policy ? (frequency === 'monthly' ? policy.downPaymentMonthly : policy.downPaymentSingle) : 0,
+      });
+    }
+  }, [state]);
+  useEffect(() => {
+    // every red snackbar this wizard shows is a failure the host hears about, through the one path
+    const reported = new Set(snackbars.peek().map((snackbar) => snackbar.id));
+    return snackbars.subscribe((list) => {
+      for (const snackbar of list) {
+        if (snackbar.kind !== 'danger' || reported.has(snackbar.id)) continue;
+        reported.add(snackbar.id);
+        if (rootRef.current) reportError(rootRef.current, 'ppm-quote-wizard', 0, snackbar.text);
+      }
+    });
+  }, []);
 
   const update = useCallback<StepProps['update']>((change) => {
     setState((previous) => {
@@ -223,49 +299,73 @@ export function QuoteWizard({
   async function fetchVehicleImage() {
     const first = stateRef.current.vehicles[0];
     if (!first?.vin || first.isVINValid !== true) return;
-    const query = new URLSearchParams({ vin: first.vin, year: first.year, model: first.model });
-    const result = await api.get<VehicleImageResponse>(`/api/vehicle/image?${query}`);
+    const query = { vin: first.vin, year: first.year, model: first.model };
+    const result = await api.call(endpoints.vehicleImage, null, { query });
     const pictures = result.ok && preferredPicture(result.data.Vin.picture) ? result.data.Vin.picture : null;
     update((s) => ({ ...s, vehicleImage: pictures }));
   }
 
   async function onContinue(event: FormEvent) {
     event.preventDefault();
-    const from = stateRef.current.step;
-    const controller = controllers.current.get(from);
-    if (!controller || moving.current || leaving.current) return;
+    const from = stepToShow(stateRef.current.step, context);
+    const controller = from && controllers.current.get(from.number);
+    if (!from || !controller || moving.current || leaving.current) return;
     moving.current = true;
     try {
       const result = await controller.onContinue();
       if (result !== 'next' || leaving.current) return;
-      update((s) => ({ ...s, step: Math.min(s.step + 1, 7) as StepNumber }));
-      if (from === 2) void fetchVehicleImage();
+      const to = nextStep(from);
+      if (!to) return;
+      if (!to.available(context)) {
+        if (to.elsewhere === 'hand-over') await handOver();
+        return;
+      }
+      update((s) => ({ ...s, step: to.number }));
+      if (from.id === 'vehicles') void fetchVehicleImage();
     } finally {
       moving.current = false;
     }
   }
 
-  function onBack() {
-    const from = stateRef.current.step;
-    const result = controllers.current.get(from)?.onBack() ?? 'previous';
-    // doc 2 section 2: "Back goes to the previous step, never below step 1"
-    if (result === 'previous') update((s) => ({ ...s, step: Math.max(1, s.step - 1) as StepNumber }));
+  /** Purchase Now on another origin: to our site's step 6 with everything typed (handover.ts). */
+  async function handOver() {
+    const url = await busy(() => handOverPurchase(api, site, stateRef.current));
+    if (!url) {
+      showSnackbar('danger', MESSAGES.callUs, null);
+      return;
+    }
+    leaving.current = true;
+    showLoader(TEXTS.busy);
+    navigate(url);
   }
 
-  const step = state.step;
-  const props: StepProps = {
-    state,
-    update,
-    register: (controller) => controllers.current.set(step, controller),
-    api,
-    busy,
-  };
-  // doc 3 section 2: "Back is shown on steps 2 to 6. Continue is shown on every step except 7."
-  // Step 5 draws its own row (Back, Call to Complete, Save My Quote, and Purchase Now as its Continue), and so
-  // does step 6 until the payment step lands (Back only: there is no payment to submit yet).
-  const ownActions = step === 5 || step === 6;
-  const showBack = step >= 2 && step <= 6 && !ownActions;
-  const showContinue = step >= 1 && step <= 6 && !ownActions;
+  function onBack() {
+    const from = stepToShow(stateRef.current.step, context);
+    if (!from) return;
+    const result = controllers.current.get(from.number)?.onBack() ?? 'previous';
+    if (result === 'previous') {
+      const to = previousStep(from, context);
+      update((s) => ({ ...s, step: to.number }));
+    }
+  }
+
+  const stepProps: WizardStepProps | null = current
+    ? {
+        state,
+        update,
+        register: (controller) => controllers.current.set(current.number, controller),
+        api,
+        busy,
+        onLocationProblem,
+        goHome,
+        apiBase: apiBaseFor(apiBase),
+        siteUrl: site,
+        navigate,
+      }
+    : null;
+  const Step = current?.component;
+  const indicator = current ? indicatorSteps(current) : [];
+  const buttons = current ? shellActions(current) : { back: false, continue: false };
 
   return (
     <div ref={rootRef} className="ppm-root ppm-wizard" part="base">
@@ -281,24 +381,32 @@ export function QuoteWizard({
         <h2 className="ppm-wizard__title">{TEXTS.title}</h2>
       </div>
 
-      {step === 0 ? (
+      {handoverLost ? (
+        <div className="ppm-panel ppm-wizard__lost" role="alert">
+          <p>{MESSAGES.handoverNotFound}</p>
+          <p>
+            <a className="ppm-button" href={`${site}/search-for-my-quote`}>
+              {TEXTS.retrieveQuote}
+            </a>
+          </p>
+        </div>
+      ) : !current || !Step || !stepProps ? (
         <p className="ppm-wizard__loading" role="status">
           {TEXTS.loading}
         </p>
       ) : (
         <>
-          {step < 7 && (
+          {indicator.length > 0 && (
             <nav aria-label={TEXTS.stepsLabel} className="ppm-steps" part="steps">
               <ol className="ppm-steps__list">
-                {indicatorSteps(step).map((name, index) => {
-                  const number = index + 1;
-                  const status = number < step ? 'done' : number === step ? 'current' : 'todo';
+                {indicator.map((entry) => {
+                  const status = entry === current ? 'current' : entry.number < current.number ? 'done' : 'todo';
                   return (
-                    <li key={name} className={`ppm-steps__item ppm-steps__item--${status}`} aria-current={number === step ? 'step' : undefined}>
+                    <li key={entry.id} className={`ppm-steps__item ppm-steps__item--${status}`} aria-current={entry === current ? 'step' : undefined}>
                       <span className="ppm-steps__number" aria-hidden="true">
-                        {number}
+                        {entry.number}
                       </span>
-                      <span className="ppm-steps__name">{name}</span>
+                      <span className="ppm-steps__name">{entry.title}</span>
                     </li>
                   );
                 })}
@@ -308,26 +416,21 @@ export function QuoteWizard({
 
           <form className="ppm-wizard__form" noValidate onSubmit={onContinue} part="form">
             <h3 ref={headingRef} className="ppm-wizard__heading" tabIndex={-1}>
-              <span className="ppm-visually-hidden">{TEXTS.stepOf(step, indicatorSteps(step).length)}: </span>
-              {stepName(step)}
+              {indicator.length > 0 && <span className="ppm-visually-hidden">{TEXTS.stepOf(current.number, indicator.length)}: </span>}
+              {current.title}
             </h3>
-            {step === 1 && <p className="ppm-wizard__intro">{TEXTS.intro}</p>}
+            {current.intro && <p className="ppm-wizard__intro">{current.intro}</p>}
 
-            {step === 1 && <StepInfo {...props} onLocationProblem={onLocationProblem} />}
-            {step === 2 && <StepVehicles {...props} />}
-            {step === 3 && <StepDrivers {...props} />}
-            {step === 5 && <StepQuote {...props} goHome={goHome} />}
-            {step === 6 && <PaymentComing {...props} />}
-            {step === 4 && <StepCoverage {...props} apiBase={apiBaseFor(apiBase)} siteUrl={site} />}
+            <Step {...stepProps} />
 
-            {(showBack || showContinue) && (
+            {(buttons.back || buttons.continue) && (
               <div className="ppm-wizard__actions">
-                {showBack && (
+                {buttons.back && (
                   <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={onBack}>
                     {TEXTS.back}
                   </button>
                 )}
-                {showContinue && (
+                {buttons.continue && (
                   <button type="submit" className="ppm-button" part="continue">
                     {TEXTS.continue}
                   </button>

@@ -44,6 +44,8 @@ function api(vin: (call: StubbedCall) => Response | Promise<Response> = () => js
 async function mount(props: QuoteWizardProps = {}): Promise<ShadowRoot> {
   rendered = await renderInShadow(
     createElement(QuoteWizard, {
+      // these tests are of our own site's wizard (storage, step 6); off-origin behaviour has its own tests
+      offOrigin: false,
       apiBase: 'http://api.test',
       locationDelayMs: 60,
       scrollDelayMs: 0,

@@ -17,8 +17,14 @@ export const QUOTE_WIZARD_TEXTS = {
   continue: 'Continue',
   stepsLabel: 'Quote steps',
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
-  steps: ['Your Info', 'Your Vehicle', 'Your Drivers', 'Your Coverage', 'Your Quote', 'Payment'] as const,
+  // doc 2 section 1's step names; step 7 is the thank-you screen (doc 3)
+  stepTitles: {
+    info: 'Your Info', vehicles: 'Your Vehicle', drivers: 'Your Drivers', coverage: 'Your Coverage', quote: 'Your Quote',
+    payment: 'Payment', 'thank-you': 'Thank You',
+  },
   phoneLead: 'Questions, or something this form cannot do? Call us at',
+  // ours: the way on from a spent or expired hand-over link (issue 7)
+  retrieveQuote: 'Retrieve my quote',
 
   // step 1
   firstName: 'First Name',

@@ -1,7 +1,10 @@
 /**
- * <ppm-quote-wizard>: the quote wizard (doc 2, doc 3) as a custom element: steps 1 Your Info and
- * 2 Your Vehicle, 3 Your Drivers, then the coverage step. What was typed is kept in this tab's
- * sessionStorage ('ppm-quote-wizard'), so a reload resumes at the same step; arriving afresh clears it.
+ * <ppm-quote-wizard>: the quote wizard (doc 2, doc 3) as a custom element: 1 Your Info, 2 Your Vehicle,
+ * 3 Your Drivers, 4 Your Coverage, 5 Your Quote, then 6 Payment (with lienholders) and 7 Thank You. On the
+ * brand site what was typed is kept in this tab's sessionStorage ('ppm-quote-wizard'), so a reload resumes
+ * at the same step. On any other origin (a dealer's page) the answers stay in memory only, never in the
+ * host's storage, and Purchase Now hands the visitor over to the brand site's /receive-a-quote with a
+ * single-use token: card payment happens on our own origin only (DESIGN.md "Embedding").
  *
  * Attributes:
  *   api-base  - origin of the API (default: the origin embed.js came from; '' on our own site)
@@ -12,10 +15,17 @@
  * Properties:
  *   apiBase, siteUrl, dealer, state - as the attributes
  * Events:
- *   ppm-step  - CustomEvent<{ step: number; name: string }>, each time a step is shown (a page view per step)
+ *   ppm-step     - CustomEvent<{ step: number; name: string }>, each time a step is shown (a page view per step)
+ *   ppm-quote    - CustomEvent<{ action: 'priced'; policyNumber; ratedState; vehicles; estimatedMonthlyPayment }>,
+ *                  each time a new price is calculated (no personal data)
+ *   ppm-purchase - CustomEvent<{ policyNumber; binderNumber; quoteNumber; billingFrequency; amount }>, once a
+ *                  policy is bound (amount: dollars charged today)
+ *   ppm-error    - CustomEvent<{ widget: 'ppm-quote-wizard'; status: number; message: string }>, each failure
+ *                  shown to the person (status 0: no HTTP status to report)
  * Parts:
  *   base, hero, steps, form, field, label, input, select, error-message, listbox, tooltip-button,
- *   tooltip-text, vehicle, coverage, back, continue, help, overlay, snackbars, snackbar, modal
+ *   tooltip-text, vehicle, coverage, back, continue, help, overlay, snackbars, snackbar, modal, payment,
+ *   submit-payment, lienholders, submit, thank-you, create-account, home
  * CSS custom properties:
  *   --ppm-font, --ppm-ink, --ppm-muted, --ppm-surface, --ppm-line, --ppm-accent, --ppm-accent-ink,
  *   --ppm-danger, --ppm-info, --ppm-success, --ppm-radius, --ppm-focus

@@ -1,5 +1,6 @@
 import type { CoverageForm } from '../../contract/coverage/coverage-model.ts';
 import type { QuoteRequest } from '../../contract/index.ts';
+import type { PurchaseState } from './steps/payment/purchase-model.ts';
 
 /**
  * The quote wizard's form, as the person fills it in (doc 2 section 3). Every field the person types or
@@ -116,6 +117,8 @@ export interface WizardState {
   vehicleImage: { view: string; uri: string }[] | null;
   /** The 13,000-mile notice was shown (doc 2 section 4: "a one-time notice"); it is not shown again. */
   mileageNoticeShown?: boolean;
+  /** Steps 6 and 7 (steps/payment/purchase-model.ts): frequency, a refused payment, the bound policy, lienholders. */
+  purchase?: PurchaseState;
 }
 
 let nextId = 0;

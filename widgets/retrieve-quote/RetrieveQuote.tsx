@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, type CalendarDate, type QuoteResponse } from '../../contract/index.ts';
+import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, type CalendarDate } from '../../contract/index.ts';
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { apiBaseFor, siteUrlFor } from '../core/config.ts';
 import { DateField } from '../core/date-picker.tsx';
-import { emit } from '../core/events.ts';
+import { emit, reportError } from '../core/events.ts';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../core/form.ts';
@@ -13,9 +13,10 @@ import { Modal } from '../core/modal.tsx';
 import { Snackbars } from '../core/snackbar.tsx';
 import { dismissSnackbar, showSnackbar, snackbars, user } from '../core/store.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
-import { lookupQuotesUrl, newQuoteUrl, retrievedQuoteUrl } from './destination.ts';
+import { handoverQuoteUrl, lookupQuotesUrl, newQuoteUrl } from './destination.ts';
 import { retrieveQuoteStyles } from './retrieve-quote.styles.ts';
 import { RETRIEVE_QUOTE_TEXTS, type RetrieveQuoteTexts } from './retrieve-quote.texts.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
 
 /**
  * Retrieve a saved quote (doc 1 "Homepage", "My Policy page", sections 5, 7, 8): e-mail, date of birth and
@@ -212,13 +213,18 @@ function RetrieveForm({ mode, apiBase, quoteUrl, newQuote, texts, navigate, onBa
     if (!dob) return; // the date rule already refused it; this keeps the types honest
     busyRef.current = true;
     setBusy(true);
-    const result = await api.post<QuoteResponse>('/api/policy/lookup_quote', { emailAddress: values.emailAddress, dob, zip: values.zipcode });
+    // One call: the API looks the quote up and answers a hand-over token for the wizard (destination.ts)
+    const result = await api.call(endpoints.handover, {
+      emailAddress: values.emailAddress,
+      dob,
+      zip: values.zipcode,
+    });
     busyRef.current = false;
     setBusy(false);
     if (result.ok) {
-      const url = retrievedQuoteUrl(quoteUrl, { email: values.emailAddress, dob, zipcode: values.zipcode }, globalThis.location.href);
-      // The URL carries the e-mail and birth date: it stays out of the event, which analytics listen to.
-      const policyNumber = result.data?.policies?.[0]?.policyNumber ?? '';
+      const url = handoverQuoteUrl(quoteUrl, result.data.token, globalThis.location.href);
+      // The link carries a secret: it stays out of the event, which analytics listen to.
+      const policyNumber = result.data.quoteNumber;
       if (emit(target, 'ppm-quote', { action: 'retrieved', policyNumber }, { cancelable: true })) navigate(url);
       return;
     }
@@ -226,13 +232,13 @@ function RetrieveForm({ mode, apiBase, quoteUrl, newQuote, texts, navigate, onBa
     if (result.status === 404) {
       snackbar(texts.notFound);
       setSorryOpen(true);
-      emit(target, 'ppm-error', { widget: 'ppm-retrieve-quote', status: 404, message: texts.notFound });
+      reportError(target, 'ppm-retrieve-quote', 404, texts.notFound);
       return;
     }
     // 429 (too many tries) and 400 carry the server's own words; no answer at all gets ours.
     const message = result.status !== 0 && result.status < 500 ? (result.messages[0] ?? texts.failure) : texts.failure;
     snackbar(message);
-    emit(target, 'ppm-error', { widget: 'ppm-retrieve-quote', status: result.status, message });
+    reportError(target, 'ppm-retrieve-quote', result.status, message);
   }
 
   // Snackbars belong to the page, but a modal dialog sits above everything else in the top layer: they are

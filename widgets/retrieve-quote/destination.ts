@@ -6,23 +6,15 @@
 /** The account's list of saved quotes (doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes"). */
 export const LOOKUP_QUOTES_PATH = '/account/lookup-quotes';
 
-export interface RetrieveKeys {
-  email: string;
-  /** YYYY-MM-DD */
-  dob: string;
-  zipcode: string;
-}
-
 /**
- * The wizard with the found quote's keys (doc 1: "On success go to /receive-a-quote with query email, dob
- * (YYYY-MM-DD) and zipcode"). The wizard looks the quote up again with them and then removes them from the
- * address bar; our pages send no referrer (Base.astro's meta, the API's Referrer-Policy), so they leave no trace.
+ * The wizard with a found quote's hand-over token (issue 7: "Personal data in a URL"). The API looked the
+ * quote up once, by e-mail, birth date and ZIP sent in a POST body, and answered a single-use, 10-minute
+ * token; the wizard takes it off the address bar and exchanges it by POST. So neither the e-mail nor the
+ * birth date is ever in a URL, where proxies and CDN logs could keep them.
  */
-export function retrievedQuoteUrl(quoteUrl: string, keys: RetrieveKeys, pageUrl: string): string {
+export function handoverQuoteUrl(quoteUrl: string, token: string, pageUrl: string): string {
   const target = new URL(quoteUrl, pageUrl);
-  target.searchParams.set('email', keys.email);
-  target.searchParams.set('dob', keys.dob);
-  target.searchParams.set('zipcode', keys.zipcode);
+  target.searchParams.set('handover', token);
   return target.href;
 }
 

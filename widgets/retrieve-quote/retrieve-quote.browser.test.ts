@@ -13,7 +13,8 @@ import { RetrieveQuote, type RetrieveQuoteProps } from './RetrieveQuote.tsx';
 import { RETRIEVE_QUOTE_TEXTS as T } from './retrieve-quote.texts.ts';
 
 const WIZARD = 'https://brand.test/receive-a-quote';
-const QUOTE = { policies: [{ policyNumber: 'Q-1001', vehicleInfo: [], driverInfo: [] }] };
+/** POST /api/policy/handover's answer: the quote was found, and a token opens it in the wizard once. */
+const HANDOVER = { token: 'a'.repeat(64), quoteNumber: 'Q-1001' };
 const NOT_FOUND = { error_messages: ['We were unable to locate your quote using that information.'] };
 
 let react: Root | undefined;
@@ -102,7 +103,7 @@ describe('<ppm-retrieve-quote>', () => {
   });
 
   it('with a field missing: the snackbar "unable to load quote", the field errors, and no request', async () => {
-    stub = stubApi(() => json(200, QUOTE));
+    stub = stubApi(() => json(200, HANDOVER));
     const root = await mount();
     await openModal(root);
     await click(getByRole(root, 'button', T.submit));
@@ -122,8 +123,8 @@ describe('<ppm-retrieve-quote>', () => {
     await checkA11y(holder!);
   });
 
-  it('a found quote: POST lookup_quote with the ISO date, ppm-quote, then the wizard with email, dob and zipcode', async () => {
-    stub = stubApi(() => json(200, QUOTE));
+  it('a found quote: one POST handover with the ISO date, ppm-quote, then the wizard with only the hand-over token', async () => {
+    stub = stubApi(() => json(200, HANDOVER));
     const root = await mount({ quoteUrl: `${WIZARD}?utm_source=mail` });
     await openModal(root);
     await fill(root, { email: 'ada+car@example.com', dob: '02291980', zip: '85004' });
@@ -132,13 +133,14 @@ describe('<ppm-retrieve-quote>', () => {
     await waitFor(() => went.length === 1, 'navigation');
     assert.equal(stub.calls.length, 1);
     const call = stub.calls[0]!;
-    assert.equal(call.url, 'http://api.test/api/policy/lookup_quote');
+    assert.equal(call.url, 'http://api.test/api/policy/handover');
     assert.equal(call.method, 'POST');
     assert.equal(call.credentials, 'include');
     assert.deepEqual(call.body, { emailAddress: 'ada+car@example.com', dob: '1980-02-29', zip: '85004' });
     const url = new URL(went[0]!);
     assert.equal(`${url.origin}${url.pathname}`, WIZARD);
-    assert.deepEqual([...url.searchParams], [['utm_source', 'mail'], ['email', 'ada+car@example.com'], ['dob', '1980-02-29'], ['zipcode', '85004']]);
+    assert.deepEqual([...url.searchParams], [['utm_source', 'mail'], ['handover', HANDOVER.token]]);
+    assert.ok(!went[0]!.includes('ada') && !went[0]!.includes('1980'), 'no e-mail or birth date in the URL');
     // the host hears about it, without the e-mail and birth date
     const quote = events.find((e) => e.type === 'ppm-quote')!;
     assert.deepEqual(quote.detail, { action: 'retrieved', policyNumber: 'Q-1001' });
@@ -146,7 +148,7 @@ describe('<ppm-retrieve-quote>', () => {
   });
 
   it('a host that cancels ppm-quote keeps the visitor on the page', async () => {
-    stub = stubApi(() => json(200, QUOTE));
+    stub = stubApi(() => json(200, HANDOVER));
     const root = await mount();
     const cancel = (event: Event) => event.preventDefault();
     root.addEventListener('ppm-quote', cancel);
@@ -242,7 +244,7 @@ describe('<ppm-retrieve-quote>', () => {
   });
 
   it('a signed-in person goes to /account/lookup-quotes instead, from the button and from the inline form', async () => {
-    stub = stubApi(() => json(200, QUOTE));
+    stub = stubApi(() => json(200, HANDOVER));
     user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
     let root = await mount();
     await click(getByRole(root, 'button', T.open));
@@ -287,7 +289,7 @@ describe('<ppm-retrieve-quote>', () => {
 
 describe("<ppm-quote-start>'s 'Retrieve my quote'", () => {
   it('opens the retrieve modal inside the widget; a found quote goes to its quote-url', async () => {
-    stub = stubApi(() => json(200, QUOTE));
+    stub = stubApi(() => json(200, HANDOVER));
     host = document.createElement('ppm-quote-start');
     host.setAttribute('quote-url', WIZARD);
     host.setAttribute('api-base', 'http://api.test');
@@ -300,7 +302,7 @@ describe("<ppm-quote-start>'s 'Retrieve my quote'", () => {
     await fill(root, { email: 'ada@example.com', dob: '03271980', zip: '85004' });
     await click(getByRole(root, 'button', T.submit));
     await waitFor(() => events.some((e) => e.type === 'ppm-quote'), 'ppm-quote from inside quote-start');
-    assert.equal(stub.calls[0]!.url, 'http://api.test/api/policy/lookup_quote');
+    assert.equal(stub.calls[0]!.url, 'http://api.test/api/policy/handover');
     await press('Escape');
     await waitFor(() => queryAllByRole(root, 'dialog').length === 0, 'Escape closes it');
   });

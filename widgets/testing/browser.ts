@@ -51,6 +51,7 @@ function roleOf(element: Element): string | null {
     if (type === 'hidden') return null;
     return 'textbox';
   }
+  if (element.localName === 'a') return element.hasAttribute('href') ? 'link' : null;
   return IMPLICIT_ROLES[element.localName] ?? null;
 }
 
@@ -175,6 +176,8 @@ export interface StubbedCall {
   method: string;
   body: unknown;
   credentials: RequestCredentials | undefined;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 /** Replaces window.fetch for /api calls; answers with `respond`, records each call. */
@@ -185,7 +188,8 @@ export function stubApi(respond: (call: StubbedCall) => Response | Promise<Respo
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.includes('/api/')) return original(input, init);
     const text = typeof init?.body === 'string' ? init.body : '';
-    const call = { url, method: init?.method ?? 'GET', body: text ? JSON.parse(text) : null, credentials: init?.credentials };
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const call = { url, method: init?.method ?? 'GET', body: text ? JSON.parse(text) : null, credentials: init?.credentials, headers };
     calls.push(call);
     return respond(call);
   };

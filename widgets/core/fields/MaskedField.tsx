@@ -14,6 +14,7 @@ export interface MaskedFieldProps {
   tooltip?: ReactNode;
   /** Rendered after the input inside the same row (the date picker's calendar button). */
   after?: ReactNode;
+  disabled?: boolean;
 }
 
 const INPUT_MODE: Record<MaskKind, 'numeric' | 'tel' | 'text'> = {
@@ -22,13 +23,16 @@ const INPUT_MODE: Record<MaskKind, 'numeric' | 'tel' | 'text'> = {
   zip: 'numeric',
   dollars: 'numeric',
   vin: 'text',
+  cardNumber: 'numeric',
+  cardExpiry: 'numeric',
+  cardCvc: 'numeric',
 };
 
 /**
  * A text input under an imask mask. imask owns the input's text while the person types; the form hears
  * every accepted change, and a value set from outside (reset, a picked date) is written back to the mask.
  */
-export function MaskedField({ label, field, mask, hint, autoComplete, tooltip, after }: MaskedFieldProps) {
+export function MaskedField({ label, field, mask, hint, autoComplete, tooltip, after, disabled }: MaskedFieldProps) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   const maskRef = useRef<ReturnType<typeof applyMask> | null>(null);
   const onChange = useRef(field.onChange);
@@ -77,6 +81,7 @@ export function MaskedField({ label, field, mask, hint, autoComplete, tooltip, a
           autoComplete={autoComplete ?? 'off'}
           spellCheck={false}
           defaultValue={field.value}
+          disabled={disabled}
           aria-invalid={field.error ? true : undefined}
           aria-describedby={describedBy(field.id, field.error, hint)}
           onBlur={() => field.onBlur(maskRef.current?.value ?? inputRef.current?.value ?? '')}

@@ -8,11 +8,13 @@ export function SelectField({
   field,
   options,
   placeholder = 'Select...',
+  disabled,
 }: {
   label: string;
   field: FieldBinding;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
+  disabled?: boolean;
 }) {
   return (
     <FieldFrame label={label} field={field}>
@@ -23,6 +25,7 @@ export function SelectField({
         className="ppm-select"
         part="select"
         value={field.value}
+        disabled={disabled}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={describedBy(field.id, field.error)}
         onChange={(event) => field.onChange(event.currentTarget.value)}

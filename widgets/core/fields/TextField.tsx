@@ -12,12 +12,14 @@ export interface TextFieldProps {
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
   readOnly?: boolean;
+  /** Shown but not editable and not sent by the person (a prefilled lienholder). */
+  disabled?: boolean;
   /** A toggletip beside the label. */
   tooltip?: ReactNode;
 }
 
 /** A labelled text input wired to a form field: error shown after blur or submit, linked for screen readers. */
-export function TextField({ label, field, hint, type = 'text', autoComplete, inputMode, maxLength, readOnly, tooltip }: TextFieldProps) {
+export function TextField({ label, field, hint, type = 'text', autoComplete, inputMode, maxLength, readOnly, disabled, tooltip }: TextFieldProps) {
   return (
     <FieldFrame label={label} field={field} hint={hint} tooltip={tooltip}>
       <input
@@ -32,6 +34,7 @@ export function TextField({ label, field, hint, type = 'text', autoComplete, inp
         inputMode={inputMode}
         maxLength={maxLength}
         readOnly={readOnly}
+        disabled={disabled}
         spellCheck={false}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={describedBy(field.id, field.error, hint)}

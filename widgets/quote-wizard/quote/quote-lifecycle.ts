@@ -20,15 +20,24 @@ export function settle(previous: WizardState, next: WizardState): WizardState {
     result = { ...result, coverage: null };
   }
   const broughtItsOwn = next.quoteResponse !== previous.quoteResponse;
-  const changed =
-    next.info !== previous.info ||
-    next.drivers !== previous.drivers ||
-    !sameVehiclesButBilling(previous.vehicles, next.vehicles) ||
-    (next.coverage ?? null) !== (previous.coverage ?? null);
-  if (changed && !broughtItsOwn && (result.quoteResponse !== null || (result.quoteRequest ?? null) !== null)) {
+  if (quoteInputsChanged(previous, next) && !broughtItsOwn && (result.quoteResponse !== null || (result.quoteRequest ?? null) !== null)) {
     result = { ...result, quoteResponse: null, quoteRequest: null };
   }
   return result;
+}
+
+/**
+ * Whether `next` asks for another price than `previous`: a change to info, drivers, a vehicle (its billing
+ * choice aside) or the coverage form. Such a change clears a stored quote, and an answer to a call that
+ * started before it is stale (quote/use-quote-call.ts does not store it).
+ */
+export function quoteInputsChanged(previous: WizardState, next: WizardState): boolean {
+  return (
+    next.info !== previous.info ||
+    next.drivers !== previous.drivers ||
+    !sameVehiclesButBilling(previous.vehicles, next.vehicles) ||
+    (next.coverage ?? null) !== (previous.coverage ?? null)
+  );
 }
 
 /** The same vehicles with the same answers, whatever each one's billing choice. */

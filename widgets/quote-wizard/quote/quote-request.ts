@@ -6,7 +6,7 @@ import {
   type CalendarDate, type QuoteRequest, type QuoteResponse,
 } from '../../../contract/index.ts';
 import { OCCUPATION_INDUSTRIES } from '../../../contract/reference/occupations.ts';
-import { applyCoverageChange, coverageDefaults, coverageFields, coverageLimits } from '../../../contract/coverage/index.ts';
+import { applyCoverageChange, coverageDefaults, coverageFields, coverageLimits, formOfSelection } from '../../../contract/coverage/index.ts';
 import type { CoverageForm, CoverageLimits, CoverageVehicle } from '../../../contract/coverage/coverage-model.ts';
 import {
   emptyDriver, emptyInfo, emptyVehicle, newId, ratingState, type DriverForm, type DriverRole, type InfoForm,
@@ -179,6 +179,8 @@ export function buildQuoteRequest(state: WizardState, options: BuildOptions): Qu
     // the rules module names limits as strings; its names are the contract's LIMIT_NAMES
     vehicles: vehicles.map((v, i) => vehicleEntry(v, (limits.vehicles[i] ?? []) as QuoteRequest['limits'], unlimitedOffered)),
     limits: limits.policy as QuoteRequest['limits'],
+    // what was chosen on step 4, stored with the quote: opening it again shows these, not a rebuilt form
+    coverageSelection: { shared: { ...coverage.shared }, vehicles: coverage.vehicles.map((vehicle) => ({ ...vehicle })) },
     phoneNumbers: phoneNumbers(info),
     isGarageSameAsMailing: !garagedElsewhere,
     isHomeOwner: first.homeRentalStatus === 'Own',
@@ -385,13 +387,16 @@ export function wizardFromQuote(response: QuoteResponse, today: CalendarDate = l
     return vehicleForm(v, described);
   });
   const info = infoForm(request, drivers[0]?.dateOfBirth ?? '');
-  const coverage: CoverageForm = coverageFromLimits(
-    request.ratedState,
-    { policy: request.limits, vehicles: request.vehicles.map((v) => v.coverageLimits), tortOption: request.tortOption },
-    coverageVehicles(vehicles),
-    isoToUs(request.effectiveDate) ?? '',
-    today,
-  );
+  // A quote that stored its step 4 choices opens with them; an older one has its form found from its limits.
+  const coverage: CoverageForm = request.coverageSelection
+    ? formOfSelection(request.coverageSelection, isoToUs(request.effectiveDate) ?? '')
+    : coverageFromLimits(
+        request.ratedState,
+        { policy: request.limits, vehicles: request.vehicles.map((v) => v.coverageLimits), tortOption: request.tortOption },
+        coverageVehicles(vehicles),
+        isoToUs(request.effectiveDate) ?? '',
+        today,
+      );
   return {
     info, vehicles, drivers, coverage, quoteRequest: request, quoteResponse: response, vehicleIndex: 0, driverIndex: 0,
   };

@@ -1,8 +1,10 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { UNLIMITED_STATES, feeLines, formatCents, inStates, type BillingFrequency, type QuotePolicy } from '../../../../contract/index.ts';
+import {
+  UNLIMITED_STATES, billingFees, billingSummary, formatCents, inStates, type BillingFrequency, type QuotePolicy,
+} from '../../../../contract/index.ts';
 import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { VehicleForm } from '../../wizard-model.ts';
-import { coverageShares, money, monthlyMilesOf, perMileRate, pricedVehicle } from './coverage-logic.ts';
+import { coverageShares, money, monthlyMilesOf, perMileRate, pricedVehicle, unlimitedMonthly } from './coverage-logic.ts';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
 
 /**
@@ -63,10 +65,17 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
   const frequencyName = useId();
 
   const single = frequency === 'biannually';
-  const fees = feeLines(ratedState, frequency, unlimited ? 'capped' : 'per_mile');
+  // Every figure of the totals is the priced quote's (contract billingSummary: what the bind charges);
+  // before a quote, the fee list follows the plans chosen on screen.
+  const billing = policy ? billingSummary(policy, frequency) : null;
+  const fees = billing?.fees ?? billingFees(ratedState, frequency, vehicles.filter((v) => !(inStates(UNLIMITED_STATES, ratedState) && v.isUnlimited)).length);
   const feeText = [
     single ? T.totalTooltipSingle : T.totalTooltipMonthly,
-    ...fees.map((line) => `${line.label}: ${formatCents(line.cents)} ${T.feePer[line.per]}`),
+    ...fees.map((line) =>
+      line.count > 1
+        ? `${line.label}: ${formatCents(line.cents)} ${T.feePer[line.per]} ${T.feeTimesVehicles(line.count, formatCents(line.totalCents))}`
+        : `${line.label}: ${formatCents(line.cents)} ${T.feePer[line.per]}`,
+    ),
   ].join('\n');
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -131,7 +140,7 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
             {unlimited ? (
               <dl className="ppm-price__list">
                 <Row label={T.baseCharge} note={T.perMonth}>
-                  {money(Math.round(((priced.unlimitedRate ?? 0) / 6) * 100) / 100)}
+                  {money(unlimitedMonthly(priced.unlimitedRate ?? 0))}
                 </Row>
                 <Row label={T.unlimited}>{T.unlimitedTerm(money(priced.unlimitedRate ?? 0))}</Row>
               </dl>
@@ -179,9 +188,9 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
           }
           note={policy && (single ? T.perTerm : T.perMonth)}
         >
-          {policy ? money(single ? policy.estimatedTotalWritten : policy.estimatedMonthlyPayment) : <Dash />}
+          {billing ? formatCents(billing.perPaymentCents) : <Dash />}
         </Row>
-        <Row label={T.downPayment}>{policy ? money(single ? policy.downPaymentSingle : policy.downPaymentMonthly) : <Dash />}</Row>
+        <Row label={T.downPayment}>{billing ? formatCents(billing.dueTodayCents) : <Dash />}</Row>
       </dl>
 
       {!policy && <p className="ppm-price__hint">{T.calculateFirst}</p>}
@@ -196,14 +205,16 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
                   {share.description} <span className="ppm-price__share-limit">{share.limit}</span>
                 </span>
                 <span className="ppm-price__share-cost">
-                  {unlimited
-                    ? share.unlimitedPremium !== null && T.breakdownTerm(money(share.unlimitedPremium))
-                    : [
-                        share.monthlyBase !== null ? T.breakdownMonthly(money(share.monthlyBase)) : null,
-                        share.perMile !== null && share.perMile > 0 ? T.breakdownPerMile(perMileRate(share.perMile)) : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' + ')}
+                  {share.monthlyBase === null && share.perMile === null && share.unlimitedPremium === null
+                    ? T.breakdownIncluded
+                    : unlimited
+                      ? share.unlimitedPremium !== null && T.breakdownTerm(money(share.unlimitedPremium))
+                      : [
+                          share.monthlyBase !== null ? T.breakdownMonthly(money(share.monthlyBase)) : null,
+                          share.perMile !== null && share.perMile > 0 ? T.breakdownPerMile(perMileRate(share.perMile)) : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' + ')}
                 </span>
               </li>
             ))}

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { is, type Struct } from 'superstruct';
+import type { Struct } from 'superstruct';
 import {
-  BRAND, MESSAGES, QuoteResponse, WIZARD_PATH, check, effectiveDate, effectiveDateBounds, localToday, oneOf,
-  stateName, type BillingFrequency, type CalendarDate,
+  BRAND, check, effectiveDate, effectiveDateBounds, localToday, oneOf, stateName, type BillingFrequency, type CalendarDate,
 } from '../../../../contract/index.ts';
 import { applyCoverageChange, continueBlockers, coverageDefaults, coverageFields } from '../../../../contract/coverage/index.ts';
 import type { ChangeResult, CoverageForm, CoverageVehicle, FieldView } from '../../../../contract/coverage/coverage-model.ts';
@@ -11,11 +10,11 @@ import { FieldFrame } from '../../../core/fields/FieldFrame.tsx';
 import { describedBy } from '../../../core/fields/ErrorMessage.tsx';
 import { useBoundForm, type FieldBinding } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
-import { hideLoader, showLoader, showSnackbar } from '../../../core/store.ts';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import { Tooltip } from '../../../core/Tooltip.tsx';
-import { joinedQuoteError, quotedPolicy, withBilling } from '../../quote/quote-lifecycle.ts';
-import { buildQuoteRequest, coverageVehicles, ratedStateOf, sameQuoteRequest } from '../../quote/quote-request.ts';
+import { quotedPolicy, withBilling } from '../../quote/quote-lifecycle.ts';
+import { coverageVehicles, ratedStateOf } from '../../quote/quote-request.ts';
+import { useQuoteCall, type QuoteFailure } from '../../quote/use-quote-call.ts';
 import type { StepProps } from '../../step.ts';
 import type { WizardState } from '../../wizard-model.ts';
 import { ratesOnline } from './coverage-logic.ts';
@@ -29,7 +28,7 @@ import { VehicleBox } from './VehicleBox.tsx';
  * screen and the 'Your Quote' panel. The fields, their options, cascades and read-only package values
  * come from the contract's coverage rules (contract/coverage), drawn generically here: a select per
  * field, a read-only value where the rules say so. The quote's life (what clears it, when it is asked
- * for again) is quote/quote-lifecycle.ts; the request is quote/quote-request.ts.
+ * for again) is quote/quote-lifecycle.ts; the call, its overlay and its failures are quote/use-quote-call.ts.
  *
  * Buttons (doc 3 section 4): Calculate validates the page, then moves to the next vehicle if any remain,
  * else requests the quote. Continue without a quote calculates; with one it moves to the next vehicle,
@@ -45,7 +44,6 @@ export interface StepCoverageProps extends StepProps {
   dateCheckDelayMs?: number;
 }
 
-type QuoteError = { kind: 'joined'; text: string } | { kind: 'moreInformation' };
 type Warning = NonNullable<ChangeResult['warning']>;
 type Values = Record<string, string>;
 
@@ -157,12 +155,10 @@ function CoveragePage({
   const current = Math.min(index, last);
   const [draftDate, setDraftDate] = useState(coverage.policyEffectiveDate);
   const [warning, setWarning] = useState<Warning | null>(null);
-  const [quoteError, setQuoteError] = useState<QuoteError | null>(null);
   const [frequency, setFrequency] = useState<BillingFrequency>('monthly');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const vehicleHeadingId = useId();
   const panelHeadingId = useId();
-  const working = useRef(false);
   const moved = useRef(false);
 
   // the latest values, for handlers that run between renders (blur timers, awaited calls)
@@ -245,6 +241,7 @@ function CoveragePage({
 
   const pageRef = useRef<HTMLDivElement>(null);
   const rootRef = () => (pageRef.current?.getRootNode() as ShadowRoot | Document | undefined) ?? document;
+  const quote = useQuoteCall({ api, update, siteUrl, reportFrom: pageRef });
 
   function move(to: number) {
     moved.current = true;
@@ -257,37 +254,9 @@ function CoveragePage({
     return { ...latest.current.state, coverage: coverageNow };
   }
 
-  async function requestQuote(from: WizardState, loaderText: string, onFailure: 'calculate' | 'forward'): Promise<boolean> {
-    let request;
-    try {
-      request = buildQuoteRequest(from, { today: localToday(), returnUrl: `${siteUrl}${WIZARD_PATH}` });
-    } catch {
-      setQuoteError({ kind: 'moreInformation' });
-      return false;
-    }
-    setQuoteError(null);
-    showLoader(loaderText);
-    const result = await api.post<unknown>('/api/policy/quote', request);
-    hideLoader();
-    if (result.ok && is(result.data, QuoteResponse) && result.data.policies.length > 0) {
-      const response = result.data;
-      // a choice made while the call ran asked for another price: this one is not kept
-      update((s) => (s.coverage === from.coverage ? { ...s, quoteResponse: response, quoteRequest: request } : s));
-      return true;
-    }
-    if (onFailure === 'forward') {
-      // doc 3 section 8: "Forward or continue failure"
-      showSnackbar('danger', MESSAGES.callUs, null);
-    } else {
-      const joined = joinedQuoteError(result.ok ? [] : result.messages);
-      setQuoteError(joined ? { kind: 'joined', text: joined } : { kind: 'moreInformation' });
-    }
-    return false;
-  }
-
   /** Calculate (doc 3 section 4): validate, then the next vehicle, else the quote. */
   async function calculate(): Promise<void> {
-    if (working.current || !online) return;
+    if (quote.isCalling() || !online) return;
     if (!form.validate()) return;
     const from = committed();
     if (current < last) {
@@ -300,30 +269,12 @@ function CoveragePage({
       move(0);
       return;
     }
-    working.current = true;
-    try {
-      await requestQuote(from, T.calculating, 'calculate');
-    } finally {
-      working.current = false;
-    }
-  }
-
-  /** Forward navigation: re-request with each vehicle's billing unless the request is unchanged. */
-  async function finalize(): Promise<boolean> {
-    const from = committed();
-    const request = buildQuoteRequest(from, { today: localToday(), returnUrl: `${siteUrl}${WIZARD_PATH}` });
-    if (sameQuoteRequest(request, from.quoteRequest)) return true;
-    working.current = true;
-    try {
-      return await requestQuote(from, T.finalizing, 'forward');
-    } finally {
-      working.current = false;
-    }
+    await quote.calculate(from);
   }
 
   register({
     async onContinue() {
-      if (!online || working.current) return 'stay';
+      if (!online || quote.isCalling()) return 'stay';
       if (!quotedPolicy(latest.current.state)) {
         await calculate();
         return 'stay';
@@ -332,7 +283,8 @@ function CoveragePage({
         move(current + 1);
         return 'stay';
       }
-      return (await finalize()) ? 'next' : 'stay';
+      // forward navigation: priced again with each vehicle's billing, unless the request is unchanged
+      return (await quote.finalize(committed())) ? 'next' : 'stay';
     },
     onBack() {
       if (current > 0) {
@@ -468,7 +420,7 @@ function CoveragePage({
         </button>
       </Modal>
 
-      {quoteError && <QuoteErrorBar error={quoteError} siteUrl={siteUrl} onClose={() => setQuoteError(null)} />}
+      {quote.failure && <QuoteErrorBar error={quote.failure} siteUrl={siteUrl} onClose={quote.dismissFailure} />}
     </div>
   );
 }
@@ -482,7 +434,7 @@ function messageOf(text: string): string | undefined {
  * doc 3 section 8: a failed calculation shows as a persistent red snackbar. The core snackbar carries
  * text only, and this one needs the call and Contact Us links, so it is drawn here in the same style.
  */
-function QuoteErrorBar({ error, siteUrl, onClose }: { error: QuoteError; siteUrl: string; onClose: () => void }) {
+function QuoteErrorBar({ error, siteUrl, onClose }: { error: QuoteFailure; siteUrl: string; onClose: () => void }) {
   return (
     <div className="ppm-snackbars ppm-coverage__errors">
       <div className="ppm-snackbar ppm-snackbar--danger" part="snackbar snackbar-danger" role="alert">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { type VehicleImageResponse } from '../../../../contract/index.ts';
 import type { ApiClient } from '../../../core/api-client.ts';
 import type { VehicleForm } from '../../wizard-model.ts';
 import { modelLine, pictureUrl, shownVin } from './coverage-logic.ts';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
+import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**
  * The vehicle box of step 4 (doc 3 section 2): 'Vehicle', or 'Vehicle N of M'; the model line; the
@@ -33,9 +33,9 @@ function usePictures(vehicle: VehicleForm | undefined, index: number, firstPictu
     if (index === 0 || !vehicle || !vehicle.vin || fetched.has(key)) return;
     let live = true;
     fetched.set(key, null);
-    const query = new URLSearchParams({ vin: vehicle.vin, year: vehicle.year, model: vehicle.model });
-    void api.get<VehicleImageResponse>(`/api/vehicle/image?${query}`).then((result) => {
-      const pictures = result.ok && Array.isArray(result.data?.Vin?.picture) ? result.data.Vin.picture : null;
+    const query = { vin: vehicle.vin, year: vehicle.year, model: vehicle.model };
+    void api.call(endpoints.vehicleImage, null, { query }).then((result) => {
+      const pictures = result.ok ? result.data.Vin.picture : null;
       fetched.set(key, pictures);
       if (live) rerender((n) => n + 1);
     });

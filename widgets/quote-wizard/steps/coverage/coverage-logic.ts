@@ -38,6 +38,14 @@ export function pictureUrl(pictures: readonly { view: string; uri: string }[] | 
   }
 }
 
+/**
+ * An Unlimited premium's monthly part: a sixth of the 6-month premium. The rating engine prices the
+ * premium as six equal parts to the cent, so this is exact (api/rating/README.md, step 5).
+ */
+export function unlimitedMonthly(unlimitedRate: number): number {
+  return Math.round((unlimitedRate * 100) / 6) / 100;
+}
+
 /** Monthly miles from the annual miles typed on step 2, capped as the request caps them. */
 export function monthlyMilesOf(vehicle: Pick<VehicleForm, 'miles'>): number {
   const digits = vehicle.miles.replace(/[,\s]/g, '');

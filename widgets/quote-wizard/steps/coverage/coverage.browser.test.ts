@@ -52,16 +52,25 @@ function wizard(state: string, vehicles: VehicleForm[] = [vehicle()], fields: Pa
   };
 }
 
-/** A quote response as the API answers it, for the vehicles of `state`. */
+/**
+ * A quote response as the API answers it, for the vehicles of `state`, every vehicle Pay-Per-Mile, its
+ * totals added up as the rating engine adds them (one vehicle in TX: $77.85 a month + $15.00 of fees;
+ * single payment 6 x $77.85 + $30.00 + $5.00).
+ */
 function quoteAnswer(state: WizardState, unlimited: boolean) {
+  const count = state.vehicles.length;
+  const premium = state.vehicles.reduce((sum, _v, i) => sum + 7785 + 100 * i, 0);
+  const card = state.info.state === 'TX' ? 500 : 495;
+  const monthly = (premium + 500 + 500 * count + card) / 100;
+  const single = (6 * premium + 3000 + card) / 100;
   return {
     policies: [{
       policyNumber: 'Q-2025-000123', effectiveDate: '2025-06-20', emailAddress: 'ada@example.com',
-      findBilling: { downPayment: 112.5, estimatedMonthlyPayment: 96.42, allInstallmentOptions: [] },
-      downPaymentMonthly: 112.5, downPaymentSingle: 601.95, downPayment: 112.5, estimatedMonthlyPayment: 96.42,
-      estimatedTotalWritten: 601.95, ratedState: state.info.state, addressInfo: [], driverInfo: [], policyOwners: [],
+      findBilling: { downPayment: monthly, estimatedMonthlyPayment: monthly, allInstallmentOptions: [] },
+      downPaymentMonthly: monthly, downPaymentSingle: single, downPayment: monthly, estimatedMonthlyPayment: monthly,
+      estimatedTotalWritten: (6 * premium) / 100, ratedState: state.info.state, addressInfo: [], driverInfo: [], policyOwners: [],
       vehicleInfo: state.vehicles.map((v, i) => ({
-        carNumber: i + 1, vin: v.vin, year: Number(v.year), make: v.make, model: v.model, bodyStyle: v.style,
+        carNumber: i + 1, vin: v.vin, year: Number(v.year), make: v.make, model: v.model, bodyStyle: v.style, billingType: 'per_mile',
         unlimitedRate: unlimited ? 1234.5 : null,
         premiumInfo: { baseRate: 41.25 + i, perMileRate: 0.061, estMonthlyMiles: 600, estMonthlyNoFee: 77.85 + i },
         coverageInfo: [
@@ -148,6 +157,15 @@ async function retype(input: HTMLInputElement, text: string): Promise<void> {
 const hasLabel = (text: string) => [...root.querySelectorAll('label')].some((l) => l.textContent?.trim() === text);
 const heading = () => root.querySelector('.ppm-cover-vehicle__heading')?.textContent ?? '';
 const priceText = () => (root.querySelector('.ppm-price') as HTMLElement).innerText;
+/** The totals box: each figure's label and value, with its unit, as a person reads them. */
+const totals = () =>
+  [...root.querySelectorAll('.ppm-price__list--totals .ppm-price__row')]
+    .map((row) => {
+      const name = (row.querySelector('.ppm-price__label-row > span:first-child') ?? row.querySelector('.ppm-price__label'))!.textContent!.trim();
+      const value = [...row.querySelector('.ppm-price__value')!.childNodes].map((n) => n.textContent!.trim()).filter(Boolean).join(' ');
+      return `${name}=${value}`;
+    })
+    .join('|');
 
 function answering(respond: (call: StubbedCall) => Response): void {
   api = stubApi(respond);
@@ -271,8 +289,8 @@ describe('Step 4: calculating the quote', () => {
     await waitFor(() => queryAllByRole(root, 'tab').length === 2, 'the plan tabs');
     assert.ok(priceText().includes('$41.25'), priceText());
     assert.ok(priceText().includes('$0.061'));
-    assert.ok(priceText().includes('$96.42'), 'total policy premium, monthly');
-    assert.ok(priceText().includes('$112.50'), 'down payment');
+    assert.ok(priceText().includes('$92.85'), 'total policy premium, monthly: $77.85 + $15.00 of fees');
+    assert.equal(totals(), 'Total Policy Premium=$92.85 per month|Down Payment (Due Today)=$92.85');
     assert.ok(priceText().includes(T.emailed('ada@example.com')));
     await click(getByRole(root, 'tab', T.unlimited));
     await frame();
@@ -281,8 +299,35 @@ describe('Step 4: calculating the quote', () => {
     assert.ok(priceText().includes('$205.75'), 'Unlimited: base charge per month (1,234.50 / 6)');
     await click(root.querySelector('input[value="biannually"]')!);
     await frame();
-    assert.ok(priceText().includes('$601.95'), 'single payment');
+    // the single payment as charged, fees included (the tooltip says so), never the premium alone ($467.10)
+    assert.equal(totals(), 'Total Policy Premium=$502.10 for 6 months|Down Payment (Due Today)=$502.10');
+    assert.ok(!priceText().includes('$467.10'), priceText());
     await checkA11y(root.host as HTMLElement);
+  });
+
+  it('lists the mileage monitoring fee once per Pay-Per-Mile vehicle in the fee tooltip (GA, two vehicles: $10.00)', async () => {
+    const state = wizard('GA', [vehicle(), vehicle({ vin: 'WP0CA2A88JS765432', model: 'Cayman' })]);
+    answering((call) => (call.url.endsWith('/api/policy/quote') ? json(200, quoteAnswer(state, true)) : json(404, {})));
+    await mount(state);
+    const tooltip = () => (root.querySelector('.ppm-price .ppm-tooltip__text') as HTMLElement | null)?.innerText ?? '';
+    await click(getByRole(root, 'button', T.totalTooltipLabel));
+    await waitFor(() => tooltip().includes('mileage monitoring'), 'the fee tooltip, before a quote');
+    assert.ok(tooltip().includes(`Monthly mileage monitoring fee: $5.00 per month ${T.feeTimesVehicles(2, '$10.00')}`), tooltip());
+    await click(getByRole(root, 'button', T.totalTooltipLabel));
+    await choosePackage();
+    await controller.onContinue(); // vehicle 1 done: on to vehicle 2
+    await frame();
+    assert.equal(heading(), T.vehicleOf(2, 2));
+    await fillTheRest();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => current.quoteResponse, 'the quote');
+    await waitFor(() => queryAllByRole(root, 'tab').length === 2, 'the plan tabs');
+    await click(getByRole(root, 'button', T.totalTooltipLabel));
+    await waitFor(() => tooltip().includes('mileage monitoring'), 'the fee tooltip, priced');
+    assert.ok(tooltip().includes(T.feeTimesVehicles(2, '$10.00')), tooltip());
+    assert.ok(tooltip().includes('Credit card fee: $4.95 per payment'), tooltip());
+    // $77.85 + $78.85 + policy fee $5.00 + 2 x $5.00 + $4.95
+    assert.equal(totals(), 'Total Policy Premium=$176.65 per month|Down Payment (Due Today)=$176.65');
   });
 
   it('shows no Unlimited tabs in FL', async () => {
@@ -313,13 +358,20 @@ describe('Step 4: calculating the quote', () => {
     assert.ok(priceText().includes('—'), 'dashes again');
   });
 
-  it('joins the first two error messages with a colon', async () => {
+  it('joins the first two error messages with a colon, and tells the host page what the person was shown', async () => {
     answering(() => json(400, { error_messages: ['Effective date', 'Please choose an effective date', 'third'] }));
     await mount(wizard('TX'));
+    const errors: CustomEvent[] = [];
+    mounted.host.addEventListener('ppm-error', (event) => errors.push(event as CustomEvent));
     await choosePackage();
     await click(getByRole(root, 'button', T.calculate));
     const alert = await waitFor(() => root.querySelector('.ppm-coverage__errors [role="alert"]'), 'the error');
     assert.ok(alert.textContent!.startsWith('Effective date: Please choose an effective date'), alert.textContent!);
+    assert.equal(loader.value, null, 'the overlay is gone');
+    assert.deepEqual(
+      errors.map((event) => event.detail),
+      [{ widget: 'ppm-quote-wizard', status: 400, message: 'Effective date: Please choose an effective date' }],
+    );
   });
 
   it("says 'need a bit more information' with the call and Contact Us links otherwise", async () => {
@@ -331,6 +383,39 @@ describe('Step 4: calculating the quote', () => {
     assert.ok(alert.textContent!.includes(T.needMoreInformation));
     const links = [...alert.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
     assert.deepEqual(links, [[T.callCustomerCare, BRAND.phoneHref], [T.contactUs, 'https://brand.test/contact-us']]);
+  });
+
+  it('keeps no answer that arrives after a coverage changed: it priced choices no longer on screen', async () => {
+    const state = wizard('TX');
+    let answer: (response: Response) => void = () => {};
+    api = stubApi((call) => (call.url.endsWith('/api/policy/quote') ? new Promise<Response>((resolve) => (answer = resolve)) : json(404, {})));
+    await mount(state);
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => loader.value === T.calculating, 'the calculate loader');
+    await pick('Collision', '$1,000 deductible');
+    answer(json(200, quoteAnswer(state, true)));
+    await waitFor(() => loader.value === null, 'the answer');
+    await frame();
+    assert.equal(current.quoteResponse, null, 'the stale answer is not stored');
+    assert.equal(current.quoteRequest, null);
+    assert.ok(priceText().includes('—'), 'dashes: the person prices the new choice');
+  });
+
+  it('a failed Continue with a quote says call us and stays on the step', async () => {
+    const state = wizard('TX');
+    answering(() => (quoteCalls().length === 1 ? json(200, quoteAnswer(state, true)) : json(500, { error_messages: ['down'] })));
+    await mount(state);
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => current.quoteResponse, 'the quote');
+    await click(getByRole(root, 'tab', T.unlimited));
+    await frame();
+    assert.equal(await controller.onContinue(), 'stay');
+    assert.equal(quoteCalls().length, 2, 'priced again with the new billing');
+    assert.deepEqual(snackbars.value.map((s) => [s.kind, s.text, s.duration]), [['danger', MESSAGES.callUs, null]]);
+    assert.equal(loader.value, null);
+    assert.ok(current.quoteResponse, 'the quote priced before stays');
   });
 
   it('moves on without a call when nothing changed, and re-requests with the new billing when a plan switched', async () => {

@@ -1,4 +1,5 @@
 import { BRAND, LIMITS } from '../../../../contract/index.ts';
+import { QUOTE_CALL_TEXTS } from '../../quote/quote-call.texts.ts';
 
 /**
  * Every text step 4 and its pricing panel show, keyed (STYLE.md habit 7). The spec's texts are word for
@@ -62,21 +63,25 @@ export const COVERAGE_TEXTS = {
   totalTooltipMonthly: 'Your estimated monthly payment for all vehicles, including these fees:',
   totalTooltipSingle: 'Your single payment for the 6-month term for all vehicles, including these fees:',
   feePer: { month: 'per month', payment: 'per payment', term: 'for the term' } as const,
+  /** doc 3 section 9: the mileage monitoring fee is charged for each Pay-Per-Mile vehicle */
+  feeTimesVehicles: (count: number, total: string) => `x ${count} Pay-Per-Mile vehicles = ${total}`,
   // ours: the price explains itself (DESIGN.md "Beyond the spec")
   breakdown: 'What each coverage adds',
   breakdownMonthly: (amount: string) => `${amount} a month`,
   breakdownPerMile: (amount: string) => `${amount} a mile`,
   breakdownTerm: (amount: string) => `${amount} for 6 months`,
+  /** a choice that changes a coverage's price (stacking, a deductible's type): its cost is in that line */
+  breakdownIncluded: 'Included',
   calculateFirst: 'Choose your coverage and press Calculate to see your price.',
   // ours: a plan switched after pricing; the totals above were priced with the earlier plan
   planChanged: 'The totals below are for the plans you had when you calculated; we update them when you continue.',
   emailed: (email: string) => `Your quote has been emailed to ${email}.`,
   quoteNumber: (number: string) => `Quote number ${number}`,
 
-  // doc 3 section 8
-  calculating: 'Please wait while we calculate your quote, as this process can take up to a minute.',
-  finalizing: 'Please wait while we finalize your quote...',
-  needMoreInformation: 'We are working on your quote but need a bit more information',
+  // doc 3 section 8 (the quote call's texts: quote/quote-call.texts.ts)
+  calculating: QUOTE_CALL_TEXTS.calculating,
+  finalizing: QUOTE_CALL_TEXTS.finalizing,
+  needMoreInformation: QUOTE_CALL_TEXTS.needMoreInformation,
   callCustomerCare: `Call customer care at ${BRAND.phone}`,
   contactUs: 'Contact Us',
   zeroVehicles: 'Trying to select coverage with zero vehicles',

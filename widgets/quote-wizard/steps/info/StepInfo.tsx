@@ -3,7 +3,7 @@ import {
   GARAGE_SAME_AS_MAILING, HEAR_ABOUT, HEAR_ABOUT_DEALER, HOUSEHOLD_COUNT_STATES, LENGTH_OF_RESIDENCY, LIMITS,
   PHONE_TYPES, RESIDENCY_STATES, WRITING_STATES, birthDateBounds, dateOfBirth, formatUsPhone, householdCount, inStates,
   isStateCode, isUsPhone, isZip, localToday, oneOf, requiredMax, requiredName, stateCode, usPhone, valuesOf, zip,
-  type CalendarDate, type ZipLookupResponse,
+  type CalendarDate,
 } from '../../../../contract/index.ts';
 import { DEALERS } from '../../../../contract/reference/dealers.ts';
 import { DateField } from '../../../core/date-picker.tsx';
@@ -17,6 +17,7 @@ import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
 import type { InfoForm } from '../../wizard-model.ts';
+import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /** Why the wizard must send the person to the unavailable page (doc 2 section 4). */
 export type LocationProblem = { kind: 'weather' } | { kind: 'not-writing'; state: string };
@@ -102,7 +103,7 @@ export function StepInfo({ state, update, register, api, onLocationProblem }: St
     if (!isZip(code) || lookedUp.current[which] === code) return;
     lookedUp.current[which] = code;
     const zipField = which === 'mailing' ? 'zipCode' : 'garagingZipCode';
-    const result = await api.get<ZipLookupResponse>(`/api/zip/${code}`);
+    const result = await api.call(endpoints.zipLookup, null, { params: { zip: code } });
     const now = latest.current[zipField];
     if (now !== code) return; // the person typed on
     if (!result.ok) {

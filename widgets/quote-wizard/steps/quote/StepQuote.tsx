@@ -1,13 +1,14 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { BRAND, formatUsDate, localToday, type QuoteRequest, type QuoteResponse, type QuotePolicy } from '../../../../contract/index.ts';
+import { BRAND, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { Modal } from '../../../core/modal.tsx';
-import { hideLoader, showLoader, showSnackbar, user, type SnackbarKind } from '../../../core/store.ts';
+import { showSnackbar, user, type SnackbarKind } from '../../../core/store.ts';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import { useQuoteCall } from '../../quote/use-quote-call.ts';
 import type { StepProps } from '../../step.ts';
 import {
-  effectiveDatePassed, formatCents, formatMiles, formatMoney, formatPerMile, quotePolicyOf, requestForToday, storedRequestOf,
-  summarizeQuote, type CoverageLine, type QuoteSummary, type VehicleSummary,
+  effectiveDatePassed, formatCents, formatMiles, formatMoney, formatPerMile, quotePolicyOf, summarizeQuote, type CoverageLine,
+  type QuoteSummary, type VehicleSummary,
 } from './quote-logic.ts';
 import { quoteStyles } from './quote.styles.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
@@ -17,7 +18,8 @@ import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
  * with what each coverage adds, its premium, the totals) and Back, Save My Quote (signed-in people only,
  * doc 3 section 6), Purchase Now and Call to Complete. Purchase Now is the wizard form's submit button: the
  * shell asks this step's controller, which blocks a quote whose effective date has passed until it is
- * re-priced at today's date (doc 3 section 4 "Quote step"), and then moves on to step 6.
+ * re-priced at today's date (doc 3 section 4 "Quote step"; the call is quote/use-quote-call.ts), and then
+ * moves on to step 6.
  */
 export interface StepQuoteProps extends StepProps {
   /** Leave the wizard for the home page, after showing `text` (the shell clears what was typed). */
@@ -38,6 +40,7 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
   // the latest state for work that awaits (a re-quote replaces the response while a click is handled)
   const latest = useRef(state);
   latest.current = state;
+  const quoteCall = useQuoteCall({ api, update });
 
   register({
     onContinue: async () => ((await currentQuote()) ? 'next' : 'stay'),
@@ -61,31 +64,12 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
         setDialog('past');
       });
       if (!confirmed) return null;
-      const stored = storedRequestOf(latest.current.quoteRequest, policy);
-      if (!stored) {
-        goHome('danger', TEXTS.noStoredRequest);
-        return null;
-      }
-      const request = requestForToday(stored, today);
-      showLoader(TEXTS.finalizing);
-      const result = await api.post<QuoteResponse>('/api/policy/quote', request);
-      hideLoader();
-      const repriced = result.ok ? quotePolicyOf(result.data) : null;
-      if (!result.ok || !repriced) {
-        // the person picks a date on the coverage step and prices the quote again there
-        showSnackbar('danger', TEXTS.requoteFailed, null);
-        update((s) => ({ ...s, step: 4 }));
-        return null;
-      }
-      const data = result.data;
-      update((s) => ({
-        ...s,
-        quoteResponse: data,
-        quoteRequest: request as QuoteRequest,
-        // the coverage step shows the date the quote now starts on
-        coverage: s.coverage ? { ...s.coverage, policyEffectiveDate: formatUsDate(today) } : s.coverage,
-      }));
-      return repriced;
+      const repriced = await quoteCall.repriceForToday(latest.current, policy, today);
+      if (repriced.ok) return repriced.policy;
+      if (repriced.reason === 'no-stored-request') goHome('danger', TEXTS.noStoredRequest);
+      // the person was told; they pick a date on the coverage step and price the quote again there
+      else update((s) => ({ ...s, step: 4 }));
+      return null;
     } finally {
       working.current = false;
     }
@@ -251,7 +235,7 @@ function Vehicle({ vehicle, index, total, breakdown }: { vehicle: VehicleSummary
           <tr>
             <th scope="col">{TEXTS.coverage}</th>
             <th scope="col">{TEXTS.limit}</th>
-            {breakdown && <th scope="col">{TEXTS.monthlyBase}</th>}
+            {breakdown && <th scope="col">{perMile ? TEXTS.monthlyBase : TEXTS.unlimitedShare}</th>}
             {breakdown && perMile && <th scope="col">{TEXTS.perMile}</th>}
           </tr>
         </thead>
@@ -260,7 +244,8 @@ function Vehicle({ vehicle, index, total, breakdown }: { vehicle: VehicleSummary
             <tr key={line.code || line.description}>
               <th scope="row">{line.description}</th>
               <td data-label={TEXTS.limit}>{line.limit}</td>
-              {breakdown && <td data-label={TEXTS.monthlyBase}>{share(line.monthlyBase, formatMoney)}</td>}
+              {breakdown && perMile && <td data-label={TEXTS.monthlyBase}>{share(line.monthlyBase, formatMoney)}</td>}
+              {breakdown && !perMile && <td data-label={TEXTS.unlimitedShare}>{share(line.unlimitedPremium, formatMoney)}</td>}
               {breakdown && perMile && <td data-label={TEXTS.perMile}>{share(line.perMile, formatPerMile)}</td>}
             </tr>
           ))}
@@ -328,6 +313,13 @@ function Totals({ summary }: { summary: QuoteSummary }) {
           <dt>{TEXTS.downPayment}</dt>
           <dd>{formatMoney(summary.downPayment)}</dd>
         </div>
+        <div className="ppm-quote__row">
+          <dt>
+            {TEXTS.singlePayment}
+            <span className="ppm-quote__aside">{TEXTS.singlePaymentNote}</span>
+          </dt>
+          <dd>{formatCents(summary.single.dueTodayCents)}</dd>
+        </div>
       </dl>
       {summary.fees.length > 0 && (
         <>
@@ -337,6 +329,7 @@ function Totals({ summary }: { summary: QuoteSummary }) {
               <li key={fee.label}>
                 {fee.label}: {formatCents(fee.cents)} {TEXTS.feePer[fee.per]}
                 {fee.perVehicle && summary.vehicles.length > 1 ? ` ${TEXTS.feePerVehicle}` : ''}
+                {fee.count > 1 ? ` ${TEXTS.feeTimes(fee.count, formatCents(fee.totalCents))}` : ''}
               </li>
             ))}
           </ul>

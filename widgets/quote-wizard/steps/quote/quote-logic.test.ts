@@ -12,8 +12,11 @@ describe('summarizeQuote', () => {
     assert.equal(summary.quoteNumber, 'Q-AZ-000123');
     assert.equal(summary.effectiveDate, '2031-03-01');
     assert.equal(summary.effectiveDateShown, '03/01/2031');
-    assert.equal(summary.estimatedMonthlyPayment, 182.5);
-    assert.equal(summary.downPayment, 187.45);
+    assert.equal(summary.estimatedMonthlyPayment, 198.64);
+    assert.equal(summary.downPayment, 198.64);
+    assert.equal(summary.monthly.dueTodayCents, 19_864);
+    assert.equal(summary.single.dueTodayCents, 113_709, 'the single payment, fees included');
+    assert.equal(summary.single.premiumCents, 110_214);
   });
 
   test('drivers in driver-number order, birth dates as MM/DD/YYYY', () => {
@@ -37,7 +40,7 @@ describe('summarizeQuote', () => {
     assert.equal(first!.billingType, 'per_mile');
     assert.equal(second!.billingType, 'capped');
     assert.deepEqual(first!.coverages.find((c) => c.code === 'COMP'), {
-      code: 'COMP', description: 'Comprehensive', limit: '500', monthlyBase: 12.4, perMile: 0.011,
+      code: 'COMP', description: 'Comprehensive', limit: '500', monthlyBase: 12.4, perMile: 0.011, unlimitedPremium: 74.4,
     });
     assert.equal(first!.coverages.length, 6);
     assert.equal(summary.hasBreakdown, true);
@@ -48,12 +51,28 @@ describe('summarizeQuote', () => {
     assert.deepEqual(bare.policyCoverages.map((c) => c.code), ['BI', 'PD', 'UMBI']);
   });
 
-  test('fees of monthly billing; mileage monitoring is per Pay-Per-Mile vehicle', () => {
-    assert.deepEqual(summary.fees.map((f) => [f.label, f.cents, f.perVehicle]), [
-      ['Monthly policy fee', 500, false],
-      ['Monthly mileage monitoring fee', 500, true],
-      ['Credit card fee', 495, false],
+  test('an Unlimited vehicle shows its Unlimited figures: a sixth of its premium a month, not its Pay-Per-Mile base', () => {
+    const capped = summary.vehicles[1]!;
+    assert.equal(capped.billingType, 'capped');
+    assert.equal(capped.baseRate, 98.15);
+    assert.notEqual(capped.baseRate, 55.2);
+    assert.equal(capped.unlimitedRate, 588.9);
+    assert.equal(capped.coverages.find((c) => c.code === 'COLL')!.unlimitedPremium, 318.6);
+    assert.equal(summary.vehicles[0]!.baseRate, 61.35, 'Pay-Per-Mile keeps its base rate');
+  });
+
+  test('fees of monthly billing; mileage monitoring is counted per Pay-Per-Mile vehicle', () => {
+    assert.deepEqual(summary.fees.map((f) => [f.label, f.cents, f.count, f.perVehicle]), [
+      ['Monthly policy fee', 500, 1, false],
+      ['Monthly mileage monitoring fee', 500, 1, true],
+      ['Credit card fee', 495, 1, false],
     ]);
+    const both = quoteFixture();
+    const policy = both.policies[0]! as unknown as { vehicleInfo: { billingType: string }[]; quoteRequest: { vehicles: { billingType: string }[] } };
+    policy.vehicleInfo[1]!.billingType = 'per_mile';
+    policy.quoteRequest.vehicles[1]!.billingType = 'per_mile';
+    const monitoring = summarizeQuote(both)!.fees.find((f) => f.perVehicle)!;
+    assert.deepEqual([monitoring.count, monitoring.totalCents], [2, 1000], 'two Pay-Per-Mile vehicles: $10.00');
   });
 
   test('a response that is not a quote gives null', () => {

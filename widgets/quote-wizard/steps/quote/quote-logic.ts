@@ -1,7 +1,7 @@
 import { QuoteResponse, type QuotePolicy } from '../../../../contract/api/quote.ts';
 import { QuoteLookupRequest } from '../../../../contract/api/policy.ts';
 import { LIMIT_DESCRIPTIONS, type LimitName } from '../../../../contract/reference/limit-names.ts';
-import { feeLines, type FeeLine } from '../../../../contract/reference/fees.ts';
+import { billingSummary, type BillingFee, type BillingSummary } from '../../../../contract/pricing/billing.ts';
 import {
   compareDates, expirationDateFor, formatIsoDate, isoToUs, parseIsoDate, usToIso, type CalendarDate,
 } from '../../../../contract/rules/dates.ts';
@@ -23,6 +23,8 @@ export interface CoverageLine {
   monthlyBase: number | null;
   /** Dollars a mile added to the per-mile rate; null as above. */
   perMile: number | null;
+  /** Dollars added to the 6-month Unlimited premium; null as above. */
+  unlimitedPremium: number | null;
 }
 
 export type BillingType = 'per_mile' | 'capped';
@@ -34,6 +36,10 @@ export interface VehicleSummary {
   vin: string;
   billingType: BillingType;
   coverages: CoverageLine[];
+  /**
+   * Base charge per month of the plan the vehicle was priced on: Pay-Per-Mile's base rate, or for
+   * Unlimited a sixth of its 6-month premium (what step 4's Unlimited tab shows).
+   */
   baseRate: number;
   perMileRate: number;
   estMonthlyMiles: number | null;
@@ -55,24 +61,19 @@ export interface QuoteSummary {
   vehicles: VehicleSummary[];
   /** Estimated monthly payment, fees included (doc 3 "Total Policy Premium"). */
   estimatedMonthlyPayment: number;
-  /** Due today. */
+  /** Due today on the monthly plan. */
   downPayment: number;
-  /** The fees the monthly payment includes (contract/reference/fees.ts), for the explanation under it. */
+  /** What the buyer pays on each plan (contract billingSummary: the figures step 6 and the bind use). */
+  monthly: BillingSummary;
+  single: BillingSummary;
+  /** The fees the monthly payment includes, counted per Pay-Per-Mile vehicle, for the explanation under it. */
   fees: FeeShown[];
   /** Some coverage carries its share of the price: the tables show the breakdown columns. */
   hasBreakdown: boolean;
 }
 
-/** A fee line; `perVehicle` when it is charged once for each Pay-Per-Mile vehicle (mileage monitoring). */
-export interface FeeShown extends FeeLine {
-  perVehicle: boolean;
-}
-
-/** The monthly-billing fees of the quote's state: the lines a Pay-Per-Mile vehicle adds are per vehicle. */
-function monthlyFees(state: string, anyPerMile: boolean): FeeShown[] {
-  const policyWide = new Set(feeLines(state, 'monthly', 'capped').map((line) => line.label));
-  return feeLines(state, 'monthly', anyPerMile ? 'per_mile' : 'capped').map((line) => ({ ...line, perVehicle: !policyWide.has(line.label) }));
-}
+/** A fee line with how many times it is charged; `perVehicle` for mileage monitoring (each Pay-Per-Mile vehicle). */
+export type FeeShown = BillingFee;
 
 /**
  * Limits chosen once per policy when the stored request does not say (doc 3 section 3: type POLICY);
@@ -110,6 +111,7 @@ function coverageLine(entry: Record<string, unknown>): CoverageLine {
     limit: typeof entry.displayLimit === 'string' ? entry.displayLimit : '',
     monthlyBase: numberOr(entry.monthlyBase, null),
     perMile: numberOr(entry.perMile, null),
+    unlimitedPremium: numberOr(entry.unlimitedPremium, null),
   };
 }
 
@@ -138,17 +140,22 @@ export function summarizeQuote(response: unknown, storedRequest: unknown = null)
 
   const vehicles: VehicleSummary[] = policy.vehicleInfo.map((vehicle, index) => {
     const premium = vehicle.premiumInfo;
+    const billingType = billingTypeOf(vehicle as Record<string, unknown>, request, index);
+    const unlimitedRate = numberOr(vehicle.unlimitedRate, null);
+    const estMonthlyNoFee = numberOr(premium.estMonthlyNoFee, null);
+    // Unlimited: the base charge is a sixth of the 6-month premium (the engine prices it as six equal parts)
+    const unlimitedMonthly = estMonthlyNoFee ?? (unlimitedRate !== null ? Math.round((unlimitedRate * 100) / 6) / 100 : premium.baseRate);
     return {
       carNumber: vehicle.carNumber ?? index + 1,
       title: [vehicle.year, vehicle.make, vehicle.model, vehicle.bodyStyle].filter((part) => part !== '' && part !== undefined).join(' '),
       vin: vehicle.vin,
-      billingType: billingTypeOf(vehicle as Record<string, unknown>, request, index),
+      billingType,
       coverages: vehicle.coverageInfo.map((entry) => coverageLine(entry as Record<string, unknown>)),
-      baseRate: premium.baseRate,
+      baseRate: billingType === 'capped' ? unlimitedMonthly : premium.baseRate,
       perMileRate: premium.perMileRate,
       estMonthlyMiles: numberOr(premium.estMonthlyMiles, null),
-      estMonthlyNoFee: numberOr(premium.estMonthlyNoFee, null),
-      unlimitedRate: numberOr(vehicle.unlimitedRate, null),
+      estMonthlyNoFee,
+      unlimitedRate,
     };
   });
 
@@ -160,7 +167,7 @@ export function summarizeQuote(response: unknown, storedRequest: unknown = null)
       const key = line.code || line.description;
       if (!isShared(line) || seen.has(key)) continue;
       seen.add(key);
-      policyCoverages.push({ ...line, monthlyBase: null, perMile: null });
+      policyCoverages.push({ ...line, monthlyBase: null, perMile: null, unlimitedPremium: null });
     }
   }
 
@@ -168,7 +175,8 @@ export function summarizeQuote(response: unknown, storedRequest: unknown = null)
     .sort((a, b) => a.driverNumber - b.driverNumber)
     .map((driver) => ({ name: `${driver.firstName} ${driver.lastName}`.trim(), dob: isoToUs(driver.dob) ?? driver.dob }));
 
-  const anyPerMile = vehicles.some((vehicle) => vehicle.billingType === 'per_mile');
+  const monthly = billingSummary(policy, 'monthly');
+  const single = billingSummary(policy, 'biannually');
   return {
     quoteNumber: policy.policyNumber,
     effectiveDate: policy.effectiveDate,
@@ -177,10 +185,14 @@ export function summarizeQuote(response: unknown, storedRequest: unknown = null)
     drivers,
     policyCoverages,
     vehicles,
-    estimatedMonthlyPayment: policy.estimatedMonthlyPayment,
-    downPayment: policy.downPayment,
-    fees: monthlyFees(policy.ratedState, anyPerMile),
-    hasBreakdown: vehicles.some((vehicle) => vehicle.coverages.some((line) => line.monthlyBase !== null || line.perMile !== null)),
+    estimatedMonthlyPayment: monthly.perPaymentCents / 100,
+    downPayment: monthly.dueTodayCents / 100,
+    monthly,
+    single,
+    fees: monthly.fees,
+    hasBreakdown: vehicles.some((vehicle) =>
+      vehicle.coverages.some((line) => line.monthlyBase !== null || line.perMile !== null || line.unlimitedPremium !== null),
+    ),
   };
 }
 

@@ -33,6 +33,8 @@ const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `htt
 async function mount(props: QuoteWizardProps = {}, ready: (root: ShadowRoot) => unknown = (root) => root.querySelector('form')): Promise<ShadowRoot> {
   rendered = await renderInShadow(
     createElement(QuoteWizard, {
+      // these tests are of our own site's wizard (storage, step 6); off-origin behaviour has its own tests
+      offOrigin: false,
       apiBase: 'http://api.test',
       siteUrl: 'http://site.test',
       scrollDelayMs: 0,
@@ -128,16 +130,24 @@ describe('step 5, Your Quote', () => {
     for (const part of ['Payment planPay-Per-Mile', 'Base Charge per month$61.35', 'Per Mile Charge$0.058 per mile', 'Estimated monthly miles417', 'Estimated monthly cost$85.54']) {
       assert.ok(premium.includes(part), part);
     }
-    // vehicle 2: Unlimited, no per-mile column or charge
+    // vehicle 2: Unlimited, with its Unlimited figures (step 4's Unlimited tab), never its Pay-Per-Mile ones
     const second = region(root, 'Vehicle 2 of 2: 2018 Porsche Cayman Coupe');
-    assert.deepEqual([...second.querySelectorAll('thead th')].map((th) => th.textContent), ['Coverage', 'Limit', 'Adds per month']);
-    assert.ok(second.textContent!.includes('Unlimited'));
-    assert.ok(!second.textContent!.includes(TEXTS.perMileCharge));
-    assert.ok(second.textContent!.includes('Unlimited premium for the 6-month term$588.90'));
-    // totals
+    assert.deepEqual([...second.querySelectorAll('thead th')].map((th) => th.textContent), ['Coverage', 'Limit', 'Adds for 6 months']);
+    const unlimitedRows = [...second.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+    assert.deepEqual(unlimitedRows[0], ['Bodily Injury', '100,000/300,000', '$129.00']);
+    assert.deepEqual(unlimitedRows[4], ['Collision', '1,000', '$318.60']);
+    const unlimited = second.textContent!.replace(/\s+/g, ' ');
+    assert.ok(unlimited.includes('Payment planUnlimited'), unlimited);
+    assert.ok(unlimited.includes('Base Charge per month$98.15'), 'a sixth of $588.90, not the Pay-Per-Mile $55.20');
+    assert.ok(!unlimited.includes('$55.20'), unlimited);
+    assert.ok(!unlimited.includes(TEXTS.perMileCharge));
+    assert.ok(unlimited.includes('Unlimited premium for the 6-month term$588.90'));
+    // totals: the figures of contract billingSummary, fees included
     const totals = region(root, TEXTS.totals).textContent!;
-    assert.ok(totals.includes('$182.50') && totals.includes('Down Payment (Due Today)$187.45'), totals);
+    assert.ok(totals.includes('$198.64') && totals.includes('Down Payment (Due Today)$198.64'), totals);
+    assert.ok(totals.includes('Single payment for 6 months') && totals.includes('$1,137.09'), totals);
     assert.ok(totals.includes('Monthly mileage monitoring fee: $5.00 a month for each Pay-Per-Mile vehicle'), totals);
+    assert.ok(!totals.includes('(x '), 'one Pay-Per-Mile vehicle: charged once');
     // the buttons of a visitor who is not signed in
     assert.deepEqual(
       queryAllByRole(root.querySelector('.ppm-quote__actions')!, 'button').map((b) => b.textContent),
@@ -194,16 +204,16 @@ describe('step 5, Your Quote', () => {
     assert.equal(focused(), opener, 'focus back on the button');
   });
 
-  it('Purchase Now goes to step 6, which says payment opens soon with the phone and quote number; Back returns', async () => {
-    api(() => json(404, { error_messages: ['not stubbed'] }));
+  it('Purchase Now goes to step 6, the payment of this quote (steps/payment/); Back returns', async () => {
+    api((call) => (call.url.endsWith('/api/payments/config') ? json(200, { mode: 'test', publishableKey: 'pk_test_ppmTestModeNoRealCharges' }) : json(404, { error_messages: ['not stubbed'] })));
     const root = await openQuote();
     await click(getByRole(root, 'button', TEXTS.purchase));
     await waitFor(() => heading(root) === 'Payment', 'step 6');
     const items = queryAllByRole(root, 'listitem').map((li) => li.textContent?.replace(/^\d/, ''));
     assert.deepEqual(items.slice(-2), ['Your Quote', 'Payment']);
     assert.equal(root.querySelector('[aria-current="step"]')?.textContent, '6Payment');
-    const panel = root.querySelector('[part="payment"]')!.textContent!;
-    assert.ok(panel.includes(TEXTS.paymentComing) && panel.includes(BRAND.phone) && panel.includes('Q-AZ-000123'), panel);
+    const panel = await waitFor(() => root.querySelector('[part="payment"]')?.textContent, 'the payment step');
+    assert.ok(panel.includes('Submit Payment') && panel.includes('Q-AZ-000123'), panel);
     assert.equal(callsTo('/api/policy/quote').length, 0, 'a current quote is not priced again');
     await checkA11y(rendered!.host);
     await click(getByRole(root, 'button', TEXTS.back));
@@ -214,6 +224,8 @@ describe('step 5, Your Quote', () => {
     let answer: (response: Response) => void = () => {};
     api((call) => (call.url.endsWith('/api/policy/quote') ? new Promise<Response>((resolve) => (answer = resolve)) : json(404, {})));
     const root = await openQuote({ effectiveDate: PAST });
+    const quoteEvents: CustomEvent[] = [];
+    rendered!.host.addEventListener('ppm-quote', (event) => quoteEvents.push(event as CustomEvent));
     await click(getByRole(root, 'button', TEXTS.purchase));
     const dialog = await waitFor(() => getByRole(root, 'dialog'), "the 'Sorry!' modal");
     assert.equal(dialog.querySelector('h2')?.textContent, TEXTS.sorry);
@@ -233,7 +245,14 @@ describe('step 5, Your Quote', () => {
     const saved = await waitFor(() => (readWizard()?.step === 6 ? readWizard() : null), 'saved');
     assert.equal((saved.quoteResponse as { policies: { effectiveDate: string }[] }).policies[0]!.effectiveDate, TODAY_ISO);
     assert.equal((saved.quoteRequest as { effectiveDate: string }).effectiveDate, TODAY_ISO);
-    assert.ok(root.querySelector('[part="payment"]')!.textContent!.includes('Q-AZ-000124'));
+    await waitFor(() => root.querySelector('[part="payment"]')?.textContent?.includes('Q-AZ-000124'), 'step 6 with the new quote number');
+    // the host hears of the new price once, without personal data (the quote the wizard opened with is not news)
+    await waitFor(() => quoteEvents.length === 1, 'ppm-quote');
+    const detail = quoteEvents[0]!.detail as Record<string, unknown>;
+    assert.deepEqual(Object.keys(detail).sort(), ['action', 'estimatedMonthlyPayment', 'policyNumber', 'ratedState', 'vehicles']);
+    assert.deepEqual([detail.action, detail.policyNumber, detail.ratedState, detail.vehicles], ['priced', 'Q-AZ-000124', 'AZ', 2]);
+    assert.equal(typeof detail.estimatedMonthlyPayment, 'number');
+    assert.ok(quoteEvents[0]!.bubbles && quoteEvents[0]!.composed);
   });
 
   it("closing 'Sorry!' with Escape keeps the quote as it is and asks nothing", async () => {

@@ -94,12 +94,22 @@ export function quoteFixture(options: FixtureOptions = {}): QuoteResponse {
         policyStatus: 'QUOTE',
         emailAddress: 'ada@example.com',
         ...(options.withoutRequest ? {} : { quoteRequest: quoteRequestFixture(effectiveDate) }),
-        findBilling: { downPayment: 187.45, estimatedMonthlyPayment: 182.5, allInstallmentOptions: [] },
-        downPaymentMonthly: 187.45,
-        downPaymentSingle: 1041.2,
-        downPayment: 187.45,
-        estimatedMonthlyPayment: 182.5,
-        estimatedTotalWritten: 1011.2,
+        // as the rating engine adds them up: $85.54 + $98.15 (588.90 / 6) a month, plus the AZ fees of
+        // monthly billing with one Pay-Per-Mile vehicle ($5.00 + $5.00 + $4.95); the single payment is
+        // 6 x $183.69 plus the six-month fee ($30.00) and the card fee
+        findBilling: {
+          downPayment: 198.64,
+          estimatedMonthlyPayment: 198.64,
+          allInstallmentOptions: [
+            { payPlan: 18, billingFrequency: 'monthly', downPayment: 198.64, installmentAmount: 198.64, numberOfInstallments: 5 },
+            { payPlan: 21, billingFrequency: 'biannually', downPayment: 1137.09, installmentAmount: 0, numberOfInstallments: 0 },
+          ],
+        },
+        downPaymentMonthly: 198.64,
+        downPaymentSingle: 1137.09,
+        downPayment: 198.64,
+        estimatedMonthlyPayment: 198.64,
+        estimatedTotalWritten: 1102.14,
         ratedState: 'AZ',
         addressInfo: [{ addressType: 'Mailing', streetName: '1 Main St', city: 'Phoenix', state: 'AZ', zip: '85004' }],
         driverInfo: [
@@ -122,8 +132,13 @@ export function quoteFixture(options: FixtureOptions = {}): QuoteResponse {
           {
             carNumber: 2, vin: 'WP0CA2A88JS765432', year: 2018, make: 'Porsche', model: 'Cayman', bodyStyle: 'Coupe',
             financing: 'FINANCED', billingType: 'capped', unlimitedRate: 588.9,
-            premiumInfo: { baseRate: 98.15, perMileRate: 0, estMonthlyMiles: 1217, estMonthlyNoFee: 98.15 },
-            coverageInfo: [...shared, coverage('COMP', 'Comprehensive', '1,000', 10.2, 0), coverage('COLL', 'Collision', '1,000', 13.3, 0)],
+            // premiumInfo holds the Pay-Per-Mile figures (step 4's other tab); the vehicle is priced Unlimited
+            premiumInfo: { baseRate: 55.2, perMileRate: 0.052, estMonthlyMiles: 1217, estMonthlyNoFee: 98.15 },
+            coverageInfo: [
+              ...shared,
+              coverage('COMP', 'Comprehensive', '1,000', 10.2, 0),
+              { ...coverage('COLL', 'Collision', '1,000', 13.3, 0), unlimitedPremium: 318.6 },
+            ],
           },
         ],
       },

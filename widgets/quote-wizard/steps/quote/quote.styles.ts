@@ -1,7 +1,7 @@
 import { modalStyles } from '../../../core/modal.tsx';
 import { baseStyles } from '../../../core/styles/base.styles.ts';
 
-/** Step 5's own rules (and step 6's placeholder); the shared sheets come from core (adopting twice is a no-op). */
+/** Step 5's own rules; the shared sheets come from core (adopting twice is a no-op). */
 export const quoteOwnStyles = /* css */ `
 .ppm-quote__facts {
   display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; margin: 0 0 1.25rem; padding: 0.75rem 1rem;
@@ -38,7 +38,6 @@ export const quoteOwnStyles = /* css */ `
 .ppm-quote__row--total dt, .ppm-quote__row--total dd { font-size: 1.125rem; font-weight: 700; }
 .ppm-quote__totals { border-bottom: 0; padding: 1rem; background: #f4f6f8; border-radius: var(--_radius); }
 .ppm-quote__actions .ppm-quote__purchase { margin-left: auto; min-width: 10rem; }
-.ppm-quote__coming p { margin: 0.25rem 0; }
 .ppm-quote__nowrap { white-space: nowrap; }
 /* narrow screens: each coverage row becomes a small card, its figures labelled */
 @media (max-width: 34em) {

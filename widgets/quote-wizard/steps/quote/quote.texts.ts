@@ -1,7 +1,8 @@
 import { BRAND, MESSAGES } from '../../../../contract/index.ts';
+import { QUOTE_CALL_TEXTS } from '../../quote/quote-call.texts.ts';
 
 /**
- * Every text of step 5 (Your Quote), the payment placeholder of step 6 and the saved-quote start, keyed
+ * Every text of step 5 (Your Quote) and the saved-quote start, keyed
  * (STYLE.md habit 7). The spec's texts are word for word and say where they come from; headings and
  * labels the spec names but does not word are ours.
  */
@@ -27,6 +28,7 @@ export const QUOTE_TEXTS = {
   limit: 'Limit',
   monthlyBase: 'Adds per month',
   perMile: 'Adds per mile',
+  unlimitedShare: 'Adds for 6 months',
   notPriced: 'Included',
   // doc 3 section 2, pricing panel: the premium block's names
   vehiclePremium: 'Vehicle Premium',
@@ -46,6 +48,10 @@ export const QUOTE_TEXTS = {
   feesIncluded: 'Fees included in the monthly payment:',
   feePer: { month: 'a month', payment: 'per payment', term: 'per term' } as const,
   feePerVehicle: 'for each Pay-Per-Mile vehicle',
+  feeTimes: (count: number, total: string) => `(x ${count} = ${total})`,
+  // doc 3 section 2: the single-payment option; section 9: six months of premium plus the six-month fee
+  singlePayment: 'Single payment for 6 months',
+  singlePaymentNote: 'Instead of monthly payments, including fees',
   downPayment: 'Down Payment (Due Today)',
 
   // Call to Complete (doc 3 section 8 names the modal 'Call to complete your quote')
@@ -59,10 +65,10 @@ export const QUOTE_TEXTS = {
   // doc 3 section 8: past effective date
   sorry: 'Sorry!',
   datePassed: "Your initial effective date has passed; your new effective date has been updated to today's date.",
-  requoteFailed: 'Something went wrong. Please update your Policy Effective Date',
+  requoteFailed: QUOTE_CALL_TEXTS.requoteFailed,
   noStoredRequest: 'Something went wrong. Please try again later.',
-  // doc 3 section 8: loader text
-  finalizing: 'Please wait while we finalize your quote...',
+  // doc 3 section 8: loader text (the quote call's: quote/quote-call.texts.ts)
+  finalizing: QUOTE_CALL_TEXTS.finalizing,
 
   // doc 1 section 4 and section 8: save quote
   saved: 'Quote Saved Successfully',
@@ -72,10 +78,6 @@ export const QUOTE_TEXTS = {
   quoteNotFound: MESSAGES.quoteLinkNotFound,
   // a stored quote response that cannot be read (an old save): start the quote over, honestly
   unreadable: `We could not show this quote. Please go back and calculate it again, or call us at ${BRAND.phone}.`,
-
-  // step 6 until the payment step is built (a later issue)
-  paymentComing: 'Online payment opens soon.',
-  paymentCall: 'To buy this policy now, call us at',
 } as const;
 
 /** doc 1 section 8: a notice stays 3500 ms; the wizard goes home once it has been read. */

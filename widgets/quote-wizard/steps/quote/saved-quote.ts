@@ -1,9 +1,10 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { localToday, type QuoteResponse, type RedeemQuoteLinkRequest } from '../../../../contract/index.ts';
+import { localToday, type QuoteResponse } from '../../../../contract/index.ts';
 import type { ApiClient } from '../../../core/api-client.ts';
 import { buildQuoteRequest, sameQuoteRequest, wizardFromQuote } from '../../quote/quote-request.ts';
 import { initialWizardState, type StepNumber, type WizardState } from '../../wizard-model.ts';
 import { quotePolicyOf, readSavedQuoteQuery, withoutSavedQuoteParams, type SavedQuoteQuery } from './quote-logic.ts';
+import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**
  * The wizard's saved-quote start (doc 2 section 2: "If the URL has email, dob and zipcode, the saved quote is
@@ -31,8 +32,8 @@ export async function fetchSavedQuote(api: ApiClient, query: SavedQuoteQuery): P
   if (query.kind === 'lookup' && !query.body) return null;
   const result =
     query.kind === 'lookup'
-      ? await api.post<QuoteResponse>('/api/policy/lookup_quote', query.body!)
-      : await api.post<QuoteResponse>('/api/policy/redeem_quote_link', { token: query.token } satisfies RedeemQuoteLinkRequest);
+      ? await api.call(endpoints.lookupQuote, query.body!)
+      : await api.call(endpoints.redeemQuoteLink, { token: query.token });
   return result.ok && quotePolicyOf(result.data) ? result.data : null;
 }
 

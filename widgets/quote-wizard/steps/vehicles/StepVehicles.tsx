@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   BUSINESS_PURPOSE, LIMITS, MESSAGES, OWNERSHIP, OWNERSHIP_LENGTH, OWNERSHIP_LENGTH_STATES, annualMiles, inStates,
   insuredValue, isStateCode, isVin, oneOf, purposeOptions, showsMiles, valuesOf, vin as vinRule, vinCheckFailureMessage,
-  type VinCheckResponse,
 } from '../../../../contract/index.ts';
 import { RadioGroup } from '../../../core/fields/Choices.tsx';
 import { MaskedField } from '../../../core/fields/MaskedField.tsx';
@@ -15,6 +14,7 @@ import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
 import { emptyVehicle, ratingState, type VehicleForm, type WizardState } from '../../wizard-model.ts';
+import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /** The text fields of one vehicle page (isVINValid and isUnlimited are not typed). */
 type VehicleValues = Omit<VehicleForm, 'id' | 'isVINValid' | 'isUnlimited'>;
@@ -106,7 +106,7 @@ function VehiclePage({
       return;
     }
     const result = await busy(() =>
-      api.post<VinCheckResponse>('/api/vin/check', { vin: value, state: isStateCode(rating) ? rating : '' }),
+      api.call(endpoints.vinCheck, { vin: value, state: isStateCode(rating) ? rating : '' }),
     );
     if (latest.current.vin !== value) return; // the person changed the VIN meanwhile
     if (result.ok) {

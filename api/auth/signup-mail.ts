@@ -1,0 +1,74 @@
+/**
+ * The two e-mails a sign-up can send. Which one goes depends on whether the address already has an
+ * account; the API's answer does not (no enumeration), and only the mailbox's owner reads the difference.
+ * Neither holds a name or an address: the sign-up payload carries neither, and the mailbox owner needs none.
+ */
+import { BRAND } from '../../contract/index.ts';
+import { TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/** The single-use link of the confirmation e-mail: the token goes in the query, read and removed by the page at once. */
+export function confirmationUrl(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/account/confirm?token=${encodeURIComponent(token)}`;
+}
+
+const TOKEN_TTL_DAYS = Math.round(TOKEN_PURPOSES['account-confirmation'].ttlMs / 86_400_000);
+
+const contactText = `Questions? Call ${BRAND.phone} (${BRAND.supportHours}) or write to ${BRAND.email}.`;
+
+/** "Please confirm": the new account's single-use link. */
+export function accountConfirmationMail(to: string, token: string, publicOrigin: string): MailMessage {
+  const link = confirmationUrl(publicOrigin, token);
+  const subject = `Confirm your ${BRAND.productName} account`;
+  const linkNote = `The link works once and for ${TOKEN_TTL_DAYS} days.`;
+  const why = 'You receive this message because this address was used to create an account on our site. If that was not you, you can ignore it: without this link the account is never confirmed.';
+  const text = [
+    'Hello,',
+    '',
+    `Thank you for creating your ${BRAND.productName} account. Please confirm your registration by opening this link:`,
+    '',
+    link,
+    '',
+    linkNote,
+    '',
+    contactText,
+    '',
+    BRAND.productName,
+    '',
+    '--',
+    why,
+    '',
+  ].join('\n');
+  const body = [
+    paragraph('Hello,'),
+    paragraph(`Thank you for creating your ${escapeHtml(BRAND.productName)} account. Please confirm your registration:`),
+    buttonLink(link, 'Confirm my account'),
+    paragraph(escapeHtml(linkNote), `font-size:14px;color:${BRAND.colours.muted}`),
+    careLine(),
+  ].join('\n');
+  return { to, subject, text, html: brandedHtml({ subject, body, why }) };
+}
+
+/**
+ * "You already have an account": sent instead of a confirmation when the address is taken. Nothing about
+ * the account changes. It points to the sign-in page and the phone (the password reset page comes later).
+ */
+export function accountExistsMail(to: string, publicOrigin: string): MailMessage {
+  const signIn = `${publicOrigin}/account/`;
+  const subject = `You already have an account with ${BRAND.productName}`;
+  const lead = `Someone, probably you, just asked to create a ${BRAND.productName} account with this e-mail address. You already have an account with us, so no new account was made and nothing about your account has changed.`;
+  const how = `You can sign in with your password at ${signIn}. If you do not remember it, call ${BRAND.phone} (${BRAND.supportHours}) and a customer service concierge will help you set a new one.`;
+  const why = 'You receive this message because this address was entered to create an account on our site. If that was not you, you can ignore it; your account and password stay as they are.';
+  const text = ['Hello,', '', lead, '', how, '', contactText, '', BRAND.productName, '', '--', why, ''].join('\n');
+  const body = [
+    paragraph('Hello,'),
+    paragraph(escapeHtml(lead)),
+    buttonLink(signIn, 'Sign in'),
+    paragraph(
+      `If you do not remember your password, call <a href="${BRAND.phoneHref}" style="color:${BRAND.colours.info}">${BRAND.phone}</a> (${escapeHtml(BRAND.supportHours)}) and a customer service concierge will help you set a new one.`,
+    ),
+    careLine(),
+  ].join('\n');
+  return { to, subject, text, html: brandedHtml({ subject, body, why }) };
+}

@@ -1,0 +1,21 @@
+/**
+ * What every route and use case is handed: configuration, the database, the message queue, the clock and
+ * the log. Its own file, so that app.ts (which builds it) and routes/* and the use cases (which take it)
+ * do not import each other.
+ */
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { LogSink } from './log.ts';
+import type { MailQueue } from './mail/queue.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  /** Mail goes through the queue: stored with the request's work, delivered (and retried) after it. */
+  mail: MailQueue;
+  /** The card gateway: Stripe with keys, the test-mode gateway of Stripe's test tokens without (api/payments/). */
+  payments: PaymentGateway;
+  clock: () => Date;
+  log: LogSink;
+}

@@ -1,0 +1,26 @@
+/**
+ * Registers a route from the contract's table of endpoints (contract/api/endpoints.ts) with the guards its
+ * entry declares: a JSON body call takes application/json only (a cross-site HTML form can send text/plain
+ * or form-encoded bodies without a preflight, never JSON) up to its own size; a call without a body takes
+ * none. Routes are registered on the Hono app mounted at /api, so the table's '/api' prefix is dropped.
+ */
+import type { Handler, Hono, MiddlewareHandler } from 'hono';
+import type { Endpoint } from '../../contract/api/endpoints.ts';
+import { limitBody, requireJson } from './guards.ts';
+
+function guardsFor(endpoint: Endpoint<any, any>): MiddlewareHandler[] {
+  if (endpoint.session) {
+    // Sessions arrive with the account area (issue 9); until then no call may claim to need one unguarded.
+    throw new Error(`${endpoint.method} ${endpoint.path} needs a session, and there is no session guard yet`);
+  }
+  return endpoint.body.kind === 'json' ? [requireJson(), limitBody(endpoint.body.limitBytes)] : [];
+}
+
+/** The path under the /api app: '/api/policy/quote' -> '/policy/quote'. */
+export function routePath(endpoint: Endpoint<any, any>): string {
+  return endpoint.path.slice('/api'.length);
+}
+
+export function on(app: Hono, endpoint: Endpoint<any, any>, ...handlers: [...MiddlewareHandler[], Handler]): void {
+  app.on([endpoint.method], [routePath(endpoint)], ...guardsFor(endpoint), ...(handlers as MiddlewareHandler[]));
+}

@@ -1,0 +1,60 @@
+/**
+ * The contract's table of endpoints is what the server serves: every /api route the app registers is in the
+ * table and every entry is registered, each with the body guards its entry declares; README.md's API table
+ * is the one written from it.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { vinCheck, type Endpoint } from '../../contract/api/endpoints.ts';
+import { HTTP_MESSAGES } from './errors.ts';
+import { on } from './endpoint.ts';
+import { currentReadme, ENDPOINTS, README } from './endpoints-readme.ts';
+import { openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+
+describe('the table of endpoints', () => {
+  let testDb: TestDb;
+  let t: TestApp;
+  before(async () => {
+    testDb = await openTestDb('pglite');
+    t = testApp(testDb.db);
+  });
+  after(async () => {
+    t.cleanup();
+    await testDb.cleanup();
+  });
+
+  test('the app registers exactly the endpoints of the table', () => {
+    const served = new Set(
+      t.app.routes
+        .filter((route) => route.path.startsWith('/api/') && (route.method === 'GET' || route.method === 'POST'))
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    const declared = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    assert.deepEqual([...served].sort(), [...declared].sort());
+  });
+
+  test('a JSON endpoint refuses another content type with 415 and a body over its own limit with 413', async () => {
+    const app = new Hono();
+    const small: Endpoint<any, any> = { ...vinCheck, path: '/api/small', body: { kind: 'json', limitBytes: 100 } };
+    on(app, small, (c) => c.json({ ok: true }));
+    app.onError((error, c) => c.json({ message: error.message }, (error as { status?: number }).status as 413 ?? 500));
+    const post = (body: string, type = 'application/json') =>
+      app.request('/small', { method: 'POST', body, headers: { 'Content-Type': type, 'Content-Length': String(body.length) } });
+    assert.equal((await post('{}')).status, 200);
+    assert.equal((await post('{}', 'text/plain')).status, 415);
+    const tooLarge = await post(JSON.stringify({ text: 'x'.repeat(200) }));
+    assert.equal(tooLarge.status, 413);
+    assert.deepEqual(await tooLarge.json(), { message: HTTP_MESSAGES.tooLarge });
+  });
+
+  test('an endpoint that needs a session is not registered without a session guard', () => {
+    assert.throws(() => on(new Hono(), { ...vinCheck, session: true }, (c) => c.json({})), /needs a session/);
+  });
+
+  test('README.md carries the API table written from the endpoints (run: node api/http/endpoints-readme.ts --write)', () => {
+    const readme = readFileSync(README, 'utf8');
+    assert.equal(readme, currentReadme(readme));
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The text sent at bind with the link for the initial odometer photo (doc 3 section 1: "Mileage is reported
+ * by a photo of the odometer, through a web link sent by text and email"; issue 7: step 7 says the text is
+ * on its way). Queued by api/policies/purchase-messages.ts in the bind's transaction.
+ *
+ * It goes to the insured's mobile number from the stored quote request (phoneNumbers: the Mobile entry,
+ * else the Other one). The body names no one and holds nothing of the policy but its number; the link
+ * (`/odometer?token=...`, token purpose 'odometer-photo') opens the rest. The page behind the link is a
+ * later issue.
+ */
+import { BRAND } from '../../contract/index.ts';
+import type { Queryable } from '../db/db.ts';
+import { issueToken } from '../tokens/tokens.ts';
+import { enqueueText, usPhoneToE164 } from './texts.ts';
+
+export const ODOMETER_TEXT_KIND = 'odometer photo text';
+
+export function odometerPhotoUrl(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/odometer?token=${encodeURIComponent(token)}`;
+}
+
+export function odometerPhotoText(policyNumber: string, link: string): string {
+  return `${BRAND.productName}: policy ${policyNumber} is issued once we have a photo of each vehicle's odometer. Take it with your phone here: ${link} Reply STOP to opt out, HELP for help.`;
+}
+
+/**
+ * The number to text from a stored quote request: its Mobile entry, else its Other entry; null when
+ * neither is a US number (the request's struct requires the type and the number, but the stored request is
+ * read as it was kept, so nothing is assumed).
+ */
+export function mobileNumberOf(quoteRequest: unknown): string | null {
+  const entries = (quoteRequest as { phoneNumbers?: unknown } | null)?.phoneNumbers;
+  if (!Array.isArray(entries)) return null;
+  const numbered = (type: string) =>
+    entries
+      .filter((entry): entry is { type: string; number: string } => typeof entry?.type === 'string' && typeof entry?.number === 'string')
+      .filter((entry) => entry.type === type && usPhoneToE164(entry.number) !== null)
+      .map((entry) => entry.number)[0];
+  return numbered('Mobile') ?? numbered('Other') ?? null;
+}
+
+export interface OdometerTextInput {
+  /** The stored quote request (quotes.request), where the phone numbers are. */
+  quoteRequest: unknown;
+  policyNumber: string;
+  /** The row the link opens (the policy's id), kept on the token for the photo page. */
+  subjectId: number | null;
+  publicOrigin: string;
+  now: Date;
+}
+
+/**
+ * Issues the odometer link and queues its text, in the caller's transaction. False (nothing issued, nothing
+ * queued) when the quote has no number to text; the e-mail still reaches the person.
+ */
+export async function queueOdometerPhotoText(tx: Queryable, input: OdometerTextInput): Promise<boolean> {
+  const to = mobileNumberOf(input.quoteRequest);
+  if (to === null) return false;
+  const token = await issueToken(tx, 'odometer-photo', input.now, { subjectId: input.subjectId });
+  const body = odometerPhotoText(input.policyNumber, odometerPhotoUrl(input.publicOrigin, token));
+  await enqueueText(tx, ODOMETER_TEXT_KIND, { to, body }, input.now);
+  return true;
+}

@@ -1,0 +1,42 @@
+/**
+ * The e-mail after a purchase (doc 3 section 2, step 7 "After payment"): the binder number, that the policy
+ * documents follow by e-mail to be signed, that a text brings the link for the initial odometer photo, and
+ * that the policy is not issued until both the signed documents and a valid initial odometer photo arrive.
+ * It names the person by first name and the policy by number only: no address, birth date or licence.
+ */
+import { BRAND, formatCents, isoToUs } from '../../contract/index.ts';
+import { brandedHtml, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+export const PURCHASE_MAIL_KIND = 'purchase mail';
+
+export interface PurchaseMailInput {
+  to: string;
+  firstName: string;
+  policyNumber: string;
+  binderNumber: string;
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+  amountCents: number;
+  billingFrequency: 'monthly' | 'biannually';
+}
+
+export function purchaseMail(input: PurchaseMailInput): MailMessage {
+  const subject = `Your ${BRAND.productName} policy ${input.policyNumber}: binder ${input.binderNumber}`;
+  const effective = isoToUs(input.effectiveDate) ?? input.effectiveDate;
+  const paid = `${formatCents(input.amountCents)} (${input.billingFrequency === 'monthly' ? 'first monthly payment' : 'single payment for 6 months'})`;
+  const lines = [
+    `Thank you${input.firstName ? `, ${input.firstName}` : ''}. Your payment of ${paid} was received and your coverage is bound from ${effective}.`,
+    `Binder number: ${input.binderNumber}. Policy number: ${input.policyNumber}.`,
+    'Your policy documents, to read and sign, follow by e-mail. A text message brings you the link for the initial odometer photo.',
+    'Your policy is not issued until we receive the signed documents and a valid initial odometer photo.',
+  ];
+  const text = `${lines.join('\n\n')}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
+  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + careLine();
+  return {
+    to: input.to,
+    subject,
+    text,
+    html: brandedHtml({ subject, body, why: `You received this e-mail because you bought a policy from ${BRAND.productName}.` }),
+  };
+}

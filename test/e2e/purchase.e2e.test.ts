@@ -1,0 +1,198 @@
+/**
+ * The purchase end to end (issue 7) on our own site's /receive-a-quote, against the real server in test
+ * mode (no Stripe keys): a priced quote, step 6 with Stripe's test cards turned into test tokens in the
+ * browser, the bind, the lienholder sub-step for a financed car, step 7 with the binder number and account
+ * creation, and what the bind queued in the outbox: the policy-documents e-mail and the odometer-photo text.
+ * The dealer-demo hand-over is the hand-over's own e2e test.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from 'playwright-core';
+import { MESSAGES } from '../../contract/index.ts';
+import { parseEml } from '../../api/mail/eml.ts';
+import { parseTextFile } from '../../api/messages/texter.ts';
+import { axeViolations, outboxMails, outboxTexts, serverAndBrowser } from './support.ts';
+import { fillTestCard, GRACE, purchaseNow, stepHeading, toQuoteStep, type Person } from './wizard-steps.ts';
+
+const DECLINED = 'Your payment method has been declined. Please check to make sure your card information is correct, or try a different payment method.';
+
+/** Each test buys as its own person, so its e-mails can be told apart in the shared outbox. */
+const person = (name: string): Person => ({ ...GRACE, email: `grace.${name}@example.com` });
+
+/** Every bind request the page sends, as sent. */
+function bindRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/policy/bind') && request.method() === 'POST') seen.push(request);
+  });
+  return seen;
+}
+
+function thankYou(page: Page) {
+  return page.getByRole('heading', { name: 'Thank You', exact: true });
+}
+
+/** The value beside a label in step 7's facts. */
+async function fact(page: Page, label: string): Promise<string> {
+  return (await page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+}
+
+/** The text parts of the outbox e-mails to `to`, once there are at least `count` of them. */
+async function mailsTo(dataDir: string, to: string, count: number, timeoutMs = 15_000): Promise<{ subject: string; text: string }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await outboxMails(dataDir, 0, 0))
+      .map((file) => parseEml(readFileSync(file, 'utf8')))
+      .filter((mail) => (mail.headers.get('to') ?? '').toLowerCase().includes(to.toLowerCase()))
+      .map((mail) => ({
+        subject: mail.headers.get('subject') ?? '',
+        text: mail.parts.find((part) => part.contentType === 'text/plain')?.body ?? mail.parts[0]?.body ?? '',
+      }));
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('purchase on our own site, in test mode', () => {
+  const run = serverAndBrowser();
+
+  test('4242 4242 4242 4242 buys the policy: the thank-you page with a binder number; the e-mail and the text are queued', async () => {
+    const buyer = person('visa');
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const binds = bindRequests(page);
+    await toQuoteStep(page, run.server.url, 'TX', { person: buyer });
+    await purchaseNow(page);
+    await page.getByText('Test mode: no real charge is made.').waitFor();
+    await page.getByText('Powered by').first().waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+
+    const dueToday = await fact(page, 'Down Payment \\(Due Today\\)');
+    assert.match(dueToday, /^\$[\d,]+\.\d{2}$/);
+    await fillTestCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+    await thankYou(page).waitFor({ timeout: 30_000 });
+    const binder = await fact(page, 'Binder number');
+    assert.ok(binder.length > 0, 'a binder number is shown');
+    await page.getByText(`An email with your policy documents is on its way to ${buyer.email}.`).waitFor();
+    await page.getByText('Your policy is not issued until we receive your signed documents and a valid initial odometer photo.').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+
+    // the bind carried Stripe's test token, never the card
+    assert.equal(binds.length, 1);
+    const body = binds[0]!.postDataJSON() as { paymentToken: { token: string }; billingFrequency: string; payPlan: number };
+    assert.deepEqual(body.paymentToken, { token: 'tok_visa' });
+    assert.equal(body.billingFrequency, 'monthly');
+    assert.equal(body.payPlan, 18);
+    assert.doesNotMatch(binds[0]!.postData() ?? '', /4242/);
+    assert.ok(binds[0]!.headers()['idempotency-key'], 'an Idempotency-Key');
+
+    // a reload keeps the thank-you page (the wizard's state), without any card data in it
+    await page.reload();
+    await thankYou(page).waitFor();
+    assert.equal(await fact(page, 'Binder number'), binder);
+    const saved = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+    assert.doesNotMatch(saved, /4242|tok_|Grace Hopper","card/);
+
+    // the outbox: the quote e-mail, then the policy documents e-mail; the odometer-photo text to the mobile
+    const mails = await mailsTo(run.server.dataDir, buyer.email, 2);
+    assert.ok(mails.length >= 2, `the quote e-mail and the documents e-mail, got ${mails.map((m) => m.subject).join(' | ')}`);
+    const policyNumber = await fact(page, 'Policy number');
+    const purchase = mails.filter((mail) => mail.subject.includes(binder));
+    assert.equal(purchase.length, 1, 'one purchase e-mail, with the binder number');
+    assert.ok(purchase[0]!.text.includes(`Binder number: ${binder}. Policy number: ${policyNumber}.`), purchase[0]!.text);
+    // charged exactly what step 6 showed as due today
+    assert.ok(purchase[0]!.text.includes(`Your payment of ${dueToday} (first monthly payment)`), purchase[0]!.text);
+    const texts = (await outboxTexts(run.server.dataDir, 1)).map((file) => parseTextFile(readFileSync(file, 'utf8')));
+    const odometer = texts.find((text) => text.to.replace(/\D/g, '').endsWith('2145550134'));
+    assert.ok(odometer, 'a text to the mobile number');
+    assert.match(odometer.body, /odometer/i);
+    assert.match(odometer.body, /https?:\/\/\S+/);
+    assert.doesNotMatch(odometer.body, /Grace|Hopper/, 'no name in the text');
+    await page.close();
+  });
+
+  test("4000 0000 0000 0002 is declined with the spec's message; the next submit only shows 'Call to complete your quote'", async () => {
+    const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+    const binds = bindRequests(page);
+    await toQuoteStep(page, run.server.url, 'TX', { person: person('declined') });
+    await purchaseNow(page);
+    await fillTestCard(page, '4000 0000 0000 0002');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/policy/bind'));
+    await page.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+    assert.equal((await answered).status(), 402);
+    await page.getByRole('alert').filter({ hasText: DECLINED }).waitFor();
+    assert.equal((binds[0]!.postDataJSON() as { paymentToken: { token: string } }).paymentToken.token, 'tok_chargeDeclined');
+
+    await page.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call to complete your quote' });
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /800-400-4128/);
+    assert.deepEqual(await axeViolations(page), []);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    assert.equal(binds.length, 1, 'no second bind');
+    await stepHeading(page, 'Payment').waitFor();
+    await page.close();
+  });
+
+  test('a double-clicked Submit Payment binds once', async () => {
+    const buyer = person('double');
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const binds = bindRequests(page);
+    await toQuoteStep(page, run.server.url, 'TX', { person: buyer });
+    await purchaseNow(page);
+    await fillTestCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Submit Payment', exact: true }).dblclick();
+    await thankYou(page).waitFor({ timeout: 30_000 });
+    assert.equal(binds.length, 1, 'one bind request');
+    const quoteNumber = (binds[0]!.postDataJSON() as { quoteNumber: string }).quoteNumber;
+
+    // the API: the quote is bound, so another payment attempt (a new key) is refused; nothing was charged twice
+    const again = await fetch(`${run.server.url}/api/policy/bind`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: run.server.url, 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ ...(binds[0]!.postDataJSON() as object), quoteNumber }),
+    });
+    assert.equal(again.status, 409, 'already bound');
+    // one bind, one purchase e-mail (the bind queues it in its own transaction): the quote e-mail and exactly one more
+    const binder = await fact(page, 'Binder number');
+    const mails = await mailsTo(run.server.dataDir, buyer.email, 2);
+    assert.deepEqual(mails.filter((mail) => /binder/i.test(mail.subject)).map((mail) => mail.subject.includes(binder)), [true]);
+    assert.equal(mails.length, 2);
+    await page.close();
+  });
+
+  test('a financed car: the lienholder step (PFS prefilled and locked), then step 7 and account creation', async () => {
+    const buyer = person('financed');
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await toQuoteStep(page, run.server.url, 'TX', { person: buyer, ownership: 'Financed' });
+    await purchaseNow(page);
+    await page.getByRole('radio', { name: 'Every six months' }).check();
+    await fillTestCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Lienholder Information' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Lienholder for your 2019 Porsche 911').waitFor();
+    await page.getByLabel('Lienholder', { exact: true }).selectOption('PFS');
+    assert.equal(await page.getByLabel('Lienholder Name', { exact: true }).inputValue(), 'Porsche Financial Services');
+    assert.equal(await page.getByLabel('Lienholder Name', { exact: true }).isDisabled(), true);
+    assert.deepEqual(await axeViolations(page), []);
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/policy/lienholder'));
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    assert.equal((await sent).status(), 200);
+    await thankYou(page).waitFor({ timeout: 30_000 });
+
+    // account creation, with the live checklist
+    await page.getByLabel('Password', { exact: true }).fill('Cobol-1959!x');
+    await page.getByLabel('Verify Password', { exact: true }).fill('Cobol-1959!x');
+    assert.equal(await page.locator('.ppm-thanks__check--met').count(), 6, 'every line of the checklist ticked');
+    const signUp = page.waitForResponse((r) => r.url().endsWith('/api/user/signup'));
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    assert.equal((await signUp).status(), 200);
+    await page.getByRole('status').filter({ hasText: MESSAGES.signUpSuccess }).waitFor();
+    await page.waitForURL(`${run.server.url}/`, { timeout: 20_000 });
+    const mails = await mailsTo(run.server.dataDir, buyer.email, 3);
+    assert.ok(mails.some((mail) => /\/account\/confirm\?token=/.test(mail.text)), 'the confirmation e-mail with its link');
+    await page.close();
+  });
+});

@@ -1,0 +1,129 @@
+import type { ComponentType } from 'react';
+import type { SnackbarKind } from '../core/store.ts';
+import type { StepProps } from './step.ts';
+import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
+import { StepVehicles } from './steps/vehicles/StepVehicles.tsx';
+import { StepDrivers } from './steps/drivers/StepDrivers.tsx';
+import { StepCoverage } from './steps/coverage/StepCoverage.tsx';
+import { StepQuote } from './steps/quote/StepQuote.tsx';
+import { PurchaseStep, ThankYouStep } from './steps/payment/lazy-steps.tsx';
+import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
+import type { StepNumber } from './wizard-model.ts';
+
+/**
+ * The wizard's steps, in order, as one table: what each step is called, which component draws it, which of
+ * the shell's buttons it shows, whether the step indicator lists it, and when it can be shown at all. The
+ * shell (QuoteWizard.tsx) renders whatever entry the state's step number names and asks this table every
+ * question about it; it holds no branch per step number.
+ *
+ * The persisted state keeps the step as its number (wizard-model.ts StepNumber, doc 2 section 4: 0 loading,
+ * 1 info ... 7 final), so a tab's save and a hand-over's payload read the same as before; the ids are names
+ * for code.
+ */
+export type StepId = 'info' | 'vehicles' | 'drivers' | 'coverage' | 'quote' | 'payment' | 'thank-you';
+
+/** What decides whether a step can be shown. */
+export interface StepContext {
+  /** The wizard runs on a page that is not our site (QuoteWizard's offOrigin): no card payment here. */
+  offOrigin: boolean;
+}
+
+/** What the shell hands every step: StepProps and the shell's services the steps that need them take. */
+export interface WizardStepProps extends StepProps {
+  /** Step 1: a ZIP or state we cannot serve; the shell shows the location loader, then the unavailable page. */
+  onLocationProblem(problem: LocationProblem): void;
+  /** Step 5: leave for the home page after a notice. */
+  goHome(kind: SnackbarKind, text: string): void;
+  /** The API's origin ('' for same-origin). */
+  apiBase: string;
+  /** The brand site's origin ('' on our own site). */
+  siteUrl: string;
+  /** How the wizard leaves for another page. */
+  navigate(url: string): void;
+}
+
+/**
+ * The shell's Back and Continue on a step, or 'own' when the step draws its own row: step 5 (Back, Call to
+ * Complete, Save My Quote, and Purchase Now as its Continue) and step 6 (Back and Submit Payment; then the
+ * lienholder sub-step's Back, Continue and Submit).
+ */
+export type StepActions = { back: boolean; continue: boolean } | 'own';
+
+export interface WizardStep {
+  id: StepId;
+  number: Exclude<StepNumber, 0>;
+  /** The heading, the indicator's entry and the ppm-step event's name. */
+  title: string;
+  /** A paragraph under the heading. */
+  intro?: string;
+  component: ComponentType<WizardStepProps>;
+  actions: StepActions;
+  /** Listed in the step indicator always, only while it is the current step, or never (the indicator hides). */
+  indicator: 'always' | 'when-current' | 'never';
+  /** Whether the step can be shown in this context. */
+  available(context: StepContext): boolean;
+  /**
+   * What moving forward to the step does where it is not available: 'hand-over' sends the visitor, with
+   * the answers and the quote, to this step on our own site (handover.ts). Without it the wizard stays.
+   */
+  elsewhere?: 'hand-over';
+}
+
+const everywhere = () => true;
+/** Card payment, and what follows it, happens on our own origin only (DESIGN.md "Embedding"). */
+const ownOriginOnly = (context: StepContext) => !context.offOrigin;
+const BOTH = { back: true, continue: true } as const;
+
+// doc 3 section 2: "Back is shown on steps 2 to 6. Continue is shown on every step except 7."
+// doc 2 section 1: the indicator lists Your Info to Your Quote, "and Payment (the last shown only on step 6)".
+export const WIZARD_STEPS: readonly WizardStep[] = [
+  {
+    id: 'info', number: 1, title: TEXTS.stepTitles.info, intro: TEXTS.intro, component: StepInfo,
+    actions: { back: false, continue: true }, indicator: 'always', available: everywhere,
+  },
+  { id: 'vehicles', number: 2, title: TEXTS.stepTitles.vehicles, component: StepVehicles, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'drivers', number: 3, title: TEXTS.stepTitles.drivers, component: StepDrivers, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'coverage', number: 4, title: TEXTS.stepTitles.coverage, component: StepCoverage, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'quote', number: 5, title: TEXTS.stepTitles.quote, component: StepQuote, actions: 'own', indicator: 'always', available: everywhere },
+  {
+    id: 'payment', number: 6, title: TEXTS.stepTitles.payment, component: PurchaseStep, actions: 'own', indicator: 'when-current',
+    available: ownOriginOnly, elsewhere: 'hand-over',
+  },
+  {
+    id: 'thank-you', number: 7, title: TEXTS.stepTitles['thank-you'], component: ThankYouStep,
+    actions: { back: false, continue: false }, indicator: 'never', available: ownOriginOnly,
+  },
+];
+
+export function stepById(id: StepId): WizardStep {
+  return WIZARD_STEPS.find((step) => step.id === id)!;
+}
+
+/**
+ * The step to show for the state's step number: its entry when it is available here, else the nearest
+ * earlier one that is. Undefined for 0 (loading).
+ */
+export function stepToShow(number: StepNumber, context: StepContext): WizardStep | undefined {
+  return WIZARD_STEPS.filter((step) => step.number <= number && step.available(context)).at(-1);
+}
+
+/** The step after `step` (whether or not it is available here), or undefined after the last. */
+export function nextStep(step: WizardStep): WizardStep | undefined {
+  return WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1];
+}
+
+/** doc 2 section 2: "Back goes to the previous step, never below step 1". */
+export function previousStep(step: WizardStep, context: StepContext): WizardStep {
+  return WIZARD_STEPS.filter((earlier) => earlier.number < step.number && earlier.available(context)).at(-1) ?? step;
+}
+
+/** The step indicator's entries while `current` is shown; empty when the indicator hides. */
+export function indicatorSteps(current: WizardStep): readonly WizardStep[] {
+  if (current.indicator === 'never') return [];
+  return WIZARD_STEPS.filter((step) => step.indicator === 'always' || (step.indicator === 'when-current' && step === current));
+}
+
+/** The shell's buttons on `step`: none of them where the step draws its own. */
+export function shellActions(step: WizardStep): { back: boolean; continue: boolean } {
+  return step.actions === 'own' ? { back: false, continue: false } : step.actions;
+}

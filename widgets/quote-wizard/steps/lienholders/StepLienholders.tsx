@@ -1,0 +1,202 @@
+import { useRef, useState } from 'react';
+import {
+  LIENHOLDER_OPTIONS, LienholderForm, US_STATES, check, financingCompanyFor, skipsLienholder, type LienholderRequest, type QuotePolicy,
+} from '../../../../contract/index.ts';
+import { MaskedField } from '../../../core/fields/MaskedField.tsx';
+import { SelectField } from '../../../core/fields/SelectField.tsx';
+import { TextField } from '../../../core/fields/TextField.tsx';
+import { useBoundForm, type Rules } from '../../../core/form.ts';
+import { Modal } from '../../../core/modal.tsx';
+import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import type { StepProps } from '../../step.ts';
+import type { WizardState } from '../../wizard-model.ts';
+import { quotePolicyOf } from '../quote/quote-logic.ts';
+import { paymentStyles } from '../payment/payment.styles.ts';
+import { financedVehicles, purchaseOf, type LienholderAnswers } from '../payment/purchase-model.ts';
+import { LIENHOLDER_TEXTS as T } from './lienholders.texts.ts';
+import * as endpoints from '../../../../contract/api/endpoints.ts';
+
+/**
+ * The lienholder sub-step (doc 3 sections 2, 3, 4, 5, 8), after a successful payment when a vehicle is
+ * LEASED or FINANCED: one block per such vehicle, one at a time, with Back and Continue between them and
+ * Submit on the last. PFS and PLL fill in the financing company (contract/reference/lienholders.ts) and
+ * lock it; 'other' asks for everything; "I don't know" asks nothing and is not sent. Submit sends POST
+ * /api/policy/lienholder once per vehicle that is not skipped; if any fails, the 'Apologies' modal says a
+ * concierge will call, and OK goes on to step 7 all the same (the policy is bound either way).
+ */
+type Values = Omit<LienholderAnswers, 'carNumber'>;
+type FieldName = keyof Values & string;
+
+const FIELD_RULES = LienholderForm.schema as unknown as Rules<Values>;
+const ONLY_OPTION: Partial<Rules<Values>> = { option: FIELD_RULES.option };
+const EMPTY: Values = { option: '', name: '', address: '', city: '', state: '', zip: '', phoneNumber: '' };
+
+function answersFor(state: WizardState, carNumber: number): LienholderAnswers {
+  return purchaseOf(state).lienholders.find((answers) => answers.carNumber === carNumber) ?? { carNumber, ...EMPTY };
+}
+
+/** The rules of one block: all of LienholderForm, or only the option when the person does not know. */
+function rulesFor(option: string): Partial<Rules<Values>> {
+  return skipsLienholder(option) ? ONLY_OPTION : FIELD_RULES;
+}
+
+/** One vehicle's request, as the API takes it; null when the block is skipped or not valid. */
+export function lienholderRequest(quoteNumber: string, answers: LienholderAnswers): LienholderRequest | null {
+  if (skipsLienholder(answers.option)) return null;
+  const form = check({ option: answers.option, name: answers.name, address: answers.address, city: answers.city, state: answers.state, zip: answers.zip, phoneNumber: answers.phoneNumber }, LienholderForm);
+  if (!form.ok) return null;
+  const { option: _option, ...fields } = form.value;
+  return { quoteNumber, ...fields, carNumber: answers.carNumber };
+}
+
+function vehicleTitle(vehicle: QuotePolicy['vehicleInfo'][number]): string {
+  return [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
+}
+
+export function StepLienholders({ state, update, register, api, busy }: StepProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(rootRef, paymentStyles);
+  const policy = quotePolicyOf(state.quoteResponse);
+  const vehicles = financedVehicles(policy);
+  const bound = purchaseOf(state).bound;
+  const [index, setIndex] = useState(0);
+  const [apologies, setApologies] = useState(false);
+  const sending = useRef(false);
+  const latest = useRef(state);
+  latest.current = state;
+
+  const vehicle = vehicles[Math.min(index, vehicles.length - 1)];
+  const carNumber = vehicle?.carNumber ?? index + 1;
+  const answers = answersFor(state, carNumber);
+  const { carNumber: _car, ...values } = answers;
+
+  function change(fields: Partial<Values>) {
+    update((s) => {
+      const purchase = purchaseOf(s);
+      const others = purchase.lienholders.filter((entry) => entry.carNumber !== carNumber);
+      return { ...s, purchase: { ...purchase, lienholders: [...others, { ...answersFor(s, carNumber), ...fields }] } };
+    });
+  }
+
+  const form = useBoundForm<Values>(`ppm-lienholder-${carNumber}`, rulesFor(values.option), values, (name, value) => {
+    if (name !== 'option') return change({ [name]: value });
+    // PFS and PLL bring their company; leaving them clears it, so no locked text stays behind as typed
+    const company = financingCompanyFor(value);
+    const was = financingCompanyFor(values.option);
+    if (company) change({ option: value, name: company.name, address: company.address, city: company.city, state: company.state, zip: company.zip, phoneNumber: company.phoneNumber });
+    else if (was) change({ ...EMPTY, option: value });
+    else change({ option: value });
+  });
+
+  const last = index >= vehicles.length - 1;
+  const prefilled = financingCompanyFor(values.option) !== undefined;
+  const skipped = skipsLienholder(values.option);
+
+  async function next(): Promise<void> {
+    if (!form.validate()) return;
+    if (!last) {
+      setIndex(index + 1);
+      return;
+    }
+    await submit();
+  }
+
+  async function submit(): Promise<void> {
+    if (sending.current || !bound) return;
+    const now = latest.current;
+    // every block must be complete: a block left on an earlier page is shown again
+    const firstInvalid = vehicles.findIndex((v, i) => {
+      const entry = answersFor(now, v.carNumber ?? i + 1);
+      return !skipsLienholder(entry.option) && lienholderRequest(bound.quoteNumber, entry) === null;
+    });
+    if (firstInvalid >= 0 && firstInvalid !== index) {
+      setIndex(firstInvalid);
+      return;
+    }
+    const requests = vehicles
+      .map((v, i) => lienholderRequest(bound.quoteNumber, answersFor(now, v.carNumber ?? i + 1)))
+      .filter((request): request is LienholderRequest => request !== null);
+    sending.current = true;
+    try {
+      const results = await busy(() => Promise.all(requests.map((request) => api.call(endpoints.lienholder, request))));
+      if (results.every((result) => result.ok)) finish();
+      else setApologies(true);
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  function finish() {
+    setApologies(false);
+    update((s) => ({ ...s, purchase: { ...purchaseOf(s), lienholdersDone: true }, step: 7 }));
+  }
+
+  register({
+    onContinue: async () => {
+      await next();
+      return 'stay' as const;
+    },
+    // the payment is made: Back moves between the vehicles only
+    onBack: () => {
+      if (index > 0) setIndex(index - 1);
+      return 'stay';
+    },
+  });
+
+  if (!vehicle) return null;
+  return (
+    <div ref={rootRef} className="ppm-root ppm-purchase" part="lienholders">
+      <h4 className="ppm-payment__heading">{T.heading}</h4>
+      <p className="ppm-purchase__lead">{T.lead}</p>
+      <fieldset className="ppm-purchase__vehicle" key={carNumber}>
+        <legend className="ppm-purchase__legend">
+          {T.vehicleLegend(vehicleTitle(vehicle))}
+          {vehicles.length > 1 && <span className="ppm-purchase__count"> ({T.vehicleCount(index + 1, vehicles.length)})</span>}
+        </legend>
+        <SelectField label={T.option} field={form.field('option')} options={LIENHOLDER_OPTIONS.map(({ value, label }) => ({ value, label }))} />
+        {prefilled && <p className="ppm-notice ppm-notice--info">{T.prefilled}</p>}
+        {skipped && <p className="ppm-notice ppm-notice--info">{T.unknown}</p>}
+        {!skipped && (
+          <div className="ppm-grid">
+            <div className="ppm-grid__wide">
+              <TextField label={T.name} field={form.field('name')} disabled={prefilled} autoComplete="off" />
+            </div>
+            <div className="ppm-grid__wide">
+              <TextField label={T.address} field={form.field('address')} disabled={prefilled} autoComplete="off" />
+            </div>
+            <TextField label={T.city} field={form.field('city')} disabled={prefilled} autoComplete="off" />
+            <SelectField label={T.state} field={form.field('state')} options={US_STATES} disabled={prefilled} />
+            <MaskedField label={T.zip} field={form.field('zip')} mask="zip" disabled={prefilled} />
+            <MaskedField label={T.phoneNumber} field={form.field('phoneNumber')} mask="phone" disabled={prefilled} />
+          </div>
+        )}
+      </fieldset>
+
+      <div className="ppm-wizard__actions">
+        {index > 0 && (
+          <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => setIndex(index - 1)}>
+            {T.back}
+          </button>
+        )}
+        <button
+          type="submit"
+          className="ppm-button"
+          part={last ? 'submit' : 'continue'}
+          onClick={(event) => {
+            event.preventDefault();
+            void next();
+          }}
+        >
+          {last ? T.submit : T.continue}
+        </button>
+      </div>
+
+      <Modal open={apologies} title={T.apologiesTitle} onClose={finish} closeLabel={T.close}>
+        <p>{T.apologiesBody}</p>
+        <button type="button" className="ppm-button" onClick={finish}>
+          {T.ok}
+        </button>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/// <reference types="mocha" />
+import { FINANCING_COMPANIES, MESSAGES } from '../../../../contract/index.ts';
+import { createApiClient } from '../../../core/api-client.ts';
+import { snackbars } from '../../../core/store.ts';
+import {
+  assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+} from '../../../testing/browser.ts';
+import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
+import type { WizardState } from '../../wizard-model.ts';
+import { initialPurchase } from '../payment/purchase-model.ts';
+import { StepPurchase } from '../payment/StepPurchase.tsx';
+import { quoteFixture } from '../quote/quote.fixture.ts';
+import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
+import { LIENHOLDER_TEXTS as T } from './lienholders.texts.ts';
+
+let mounted: MountedStep | undefined;
+let root: ShadowRoot;
+let current: WizardState;
+let stub: ReturnType<typeof stubApi> | undefined;
+
+const BOUND = { quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com' };
+
+/** Step 6 after the bind: the fixture's Cayman is FINANCED; `leased` makes the 911 LEASED too. */
+async function mount(options: { leased?: boolean; respond?: (call: StubbedCall) => Response } = {}): Promise<void> {
+  stub = stubApi(options.respond ?? (() => json(200, { ok: true })));
+  const response = quoteFixture();
+  if (options.leased) response.policies[0]!.vehicleInfo[0]!.financing = 'LEASED';
+  const initial: WizardState = { ...wizardWithSavedQuote(response), step: 6, purchase: { ...initialPurchase(), bound: BOUND } };
+  mounted = await mountStep(StepPurchase, initial, {
+    api: createApiClient('http://api.test'),
+    ready: (shadow) => shadow.querySelector('.ppm-purchase'),
+    onState: (state) => (current = state),
+  });
+  root = mounted.root;
+}
+
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  stub?.restore();
+  stub = undefined;
+  snackbars.value = [];
+});
+
+const lienholderCalls = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/policy/lienholder');
+function errorOf(control: Element): string {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  return ids.map((id) => root.getElementById(id)?.textContent ?? '').join('');
+}
+async function pick(label: string, value: string): Promise<void> {
+  const select = getByLabel<HTMLSelectElement>(root, label);
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  await waitFor(() => getByLabel<HTMLSelectElement>(root, label).value === value, `${label} = ${value}`);
+}
+const legend = () => root.querySelector('.ppm-purchase__legend')!.textContent ?? '';
+
+async function fillOther() {
+  await pick(T.option, 'other');
+  await type(getByLabel(root, T.name), 'First Desert Credit Union');
+  await type(getByLabel(root, T.address), '200 W Washington St');
+  await type(getByLabel(root, T.city), 'Phoenix');
+  await pick(T.state, 'AZ');
+  await type(getByLabel(root, T.zip), '85003');
+  await type(getByLabel(root, T.phoneNumber), '6025550188');
+}
+
+describe('The lienholder sub-step', () => {
+  it('names the financed vehicle, validates every field of doc 3 section 5, and passes axe', async () => {
+    await mount();
+    assert.ok(legend().includes('2018 Porsche Cayman'), legend());
+    assert.equal(queryAllByRole(root, 'button', T.back).length, 0, 'no Back to a payment already made');
+    await click(getByRole(root, 'button', T.submit));
+    const option = getByLabel(root, T.option);
+    await waitFor(() => option.getAttribute('aria-invalid') === 'true', 'option required');
+    assert.equal(focused(), option);
+    for (const label of [T.name, T.address, T.city, T.state, T.zip, T.phoneNumber]) {
+      assert.ok(errorOf(getByLabel(root, label)).startsWith('Error: '), `${label} says what is wrong`);
+    }
+    await type(getByLabel(root, T.zip), '850');
+    await type(getByLabel(root, T.phoneNumber), '602555');
+    await click(getByRole(root, 'button', T.submit));
+    await waitFor(() => errorOf(getByLabel(root, T.zip)) === `Error: ${MESSAGES.zip}`, 'ZIP of 5 digits');
+    assert.equal(errorOf(getByLabel(root, T.phoneNumber)), `Error: ${MESSAGES.phone}`);
+    assert.equal(lienholderCalls().length, 0);
+    await checkA11y(root.host as HTMLElement);
+  });
+
+  it('PFS fills in the financing company and locks it; the request carries it and the vehicle', async () => {
+    await mount();
+    await pick(T.option, 'PFS');
+    const company = FINANCING_COMPANIES.PFS;
+    await waitFor(() => getByLabel<HTMLInputElement>(root, T.name).value === company.name, 'prefilled');
+    for (const label of [T.name, T.address, T.city, T.state, T.zip, T.phoneNumber]) {
+      assert.equal(getByLabel<HTMLInputElement>(root, label).disabled, true, `${label} disabled`);
+    }
+    assert.equal(getByLabel<HTMLInputElement>(root, T.zip).value, company.zip);
+    await checkA11y(root.host as HTMLElement);
+    await click(getByRole(root, 'button', T.submit));
+    await waitFor(() => current.step === 7, 'step 7');
+    assert.deepEqual(lienholderCalls().map((call) => call.body), [{
+      quoteNumber: 'Q-AZ-000123', name: company.name, address: company.address, city: company.city, state: company.state,
+      zip: company.zip, phoneNumber: company.phoneNumber, carNumber: 2,
+    }]);
+    assert.equal(current.purchase!.lienholdersDone, true);
+  });
+
+  it("two vehicles: Continue and Back between them; 'I don't know' is skipped on send", async () => {
+    await mount({ leased: true });
+    assert.ok(legend().includes('2019 Porsche 911') && legend().includes('Vehicle 1 of 2'), legend());
+    await pick(T.option, "I don't know");
+    assert.equal(queryAllByRole(root, 'textbox').length, 0, 'nothing more is asked');
+    await click(getByRole(root, 'button', T.continue));
+    await waitFor(() => legend().includes('2018 Porsche Cayman'), 'the second vehicle');
+    await click(getByRole(root, 'button', T.back));
+    await waitFor(() => legend().includes('2019 Porsche 911'), 'back to the first');
+    assert.equal(getByLabel<HTMLSelectElement>(root, T.option).value, "I don't know", 'the answer is kept');
+    await click(getByRole(root, 'button', T.continue));
+    await waitFor(() => legend().includes('2018 Porsche Cayman'), 'the second vehicle again');
+    await fillOther();
+    await click(getByRole(root, 'button', T.submit));
+    await waitFor(() => current.step === 7, 'step 7');
+    assert.equal(lienholderCalls().length, 1, 'one request: the skipped vehicle is not sent');
+    assert.deepEqual(lienholderCalls()[0]!.body, {
+      quoteNumber: 'Q-AZ-000123', name: 'First Desert Credit Union', address: '200 W Washington St', city: 'Phoenix', state: 'AZ',
+      zip: '85003', phoneNumber: '602-555-0188', carNumber: 2,
+    });
+  });
+
+  it("a failed request shows 'Apologies'; OK continues to step 7", async () => {
+    await mount({ leased: true, respond: (call) => ((call.body as { carNumber: number }).carNumber === 1 ? json(500, { error_messages: [] }) : json(200, { ok: true })) });
+    await pick(T.option, 'PLL');
+    await click(getByRole(root, 'button', T.continue));
+    await waitFor(() => legend().includes('2018 Porsche Cayman'), 'the second vehicle');
+    await pick(T.option, 'PFS');
+    await click(getByRole(root, 'button', T.submit));
+    const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[open]'), 'the Apologies modal');
+    assert.equal(dialog.querySelector('h2')!.textContent, 'Apologies');
+    assert.ok(/concierge will call/.test(dialog.textContent ?? ''));
+    assert.equal(lienholderCalls().length, 2, 'one request per vehicle');
+    assert.equal(current.step, 6);
+    await checkA11y(root.host as HTMLElement);
+    await click(getByRole(dialog, 'button', T.ok));
+    await waitFor(() => current.step === 7, 'step 7 after OK');
+  });
+});

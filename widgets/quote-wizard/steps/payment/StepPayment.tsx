@@ -1,0 +1,433 @@
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import {
+  BRAND, PAY_PLANS, PaymentsConfig, billingSummary, formatCents, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
+} from '../../../../contract/index.ts';
+import type { ApiClient } from '../../../core/api-client.ts';
+import { RadioGroup } from '../../../core/fields/Choices.tsx';
+import { FieldFrame } from '../../../core/fields/FieldFrame.tsx';
+import { MaskedField } from '../../../core/fields/MaskedField.tsx';
+import { TextField } from '../../../core/fields/TextField.tsx';
+import { useForm, type FieldBinding, type Rules } from '../../../core/form.ts';
+import { Modal } from '../../../core/modal.tsx';
+import { hideLoader, showLoader } from '../../../core/store.ts';
+import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import type { StepProps } from '../../step.ts';
+import { quotePolicyOf } from '../quote/quote-logic.ts';
+import { paymentStyles } from './payment.styles.ts';
+import { PAYMENT_TEXTS as T } from './payment.texts.ts';
+import { financedVehicles, purchaseOf, type BoundPolicy } from './purchase-model.ts';
+import type { CardField, CardState, StripeCard } from './stripe-card.ts';
+import { cardRules, testTokenFor } from './card-logic.ts';
+import * as endpoints from '../../../../contract/api/endpoints.ts';
+
+/**
+ * Step 6, Your Payment (doc 3 sections 2, 4, 5, 7, 8): the billing frequency, the price of that frequency
+ * (contract billingSummary: the figures the bind charges, to the cent), the name on the card and the card,
+ * then Submit Payment: a token is made in the browser and POST /api/policy/bind binds the quote.
+ *
+ * The card: GET /api/payments/config says 'stripe' (Stripe Elements, stripe-card.ts) or 'test' (our test
+ * form, which turns Stripe's test cards into Stripe's test tokens here in the browser). Either way only a
+ * token leaves the page. Each payment attempt carries one Idempotency-Key: a retry after no answer (or a
+ * 5xx, or a 409 while the first is still running) sends the same key and the same body, so the server
+ * answers it once; a double click is held off here too. A refused payment (402) shows the server's
+ * message, and every later submit only shows 'Call to complete your quote' (doc 3 section 4).
+ */
+type Card =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'off-site' }
+  | ({ kind: 'ready' } & PaymentsConfig);
+
+/** One Submit Payment: its key, and the body it sent, kept so a retry is the same request. */
+interface Attempt {
+  key: string;
+  body: BindRequest;
+}
+
+interface PaymentValues extends Record<string, string> {
+  nameOnCard: string;
+  cardNumber: string;
+  cardExpiry: string;
+  cardCvc: string;
+}
+
+const EMPTY: PaymentValues = { nameOnCard: '', cardNumber: '', cardExpiry: '', cardCvc: '' };
+const nameRule = { nameOnCard: requiredMax(LIMITS.shortTextMax) };
+
+export interface StepPaymentProps extends StepProps {
+  /** Tests: a stand-in for Stripe Elements (the real one needs js.stripe.com). */
+  mountCard?: typeof import('./stripe-card.ts').mountStripeCard;
+}
+
+export function StepPayment({ state, update, register, api, mountCard }: StepPaymentProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(rootRef, paymentStyles);
+  const policy = quotePolicyOf(state.quoteResponse);
+  const purchase = purchaseOf(state);
+  const frequency = purchase.billingFrequency;
+  const [card, setCard] = useState<Card>({ kind: 'loading' });
+  const [dialog, setDialog] = useState(false);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+  const attempt = useRef<Attempt | null>(null);
+  const latest = useRef(state);
+  latest.current = state;
+
+  const testMode = card.kind === 'ready' && card.mode === 'test';
+  const rules = useMemo(() => (testMode ? { ...nameRule, ...cardRules() } : nameRule) as Rules<PaymentValues>, [testMode]);
+  const form = useForm<PaymentValues>('ppm-payment', rules, EMPTY);
+
+  // Stripe Elements, when the server pays through Stripe
+  const stripeCard = useRef<StripeCard | null>(null);
+  const [stripeState, setStripeState] = useState<CardState>({ complete: { cardNumber: false, cardExpiry: false, cardCvc: false }, errors: {} });
+  const [stripeShown, setStripeShown] = useState<Partial<Record<CardField, string>>>({});
+  const containers = { cardNumber: useRef<HTMLDivElement>(null), cardExpiry: useRef<HTMLDivElement>(null), cardCvc: useRef<HTMLDivElement>(null) };
+
+  useEffect(() => {
+    let alive = true;
+    void api.call(endpoints.paymentsConfig).then((result) => {
+      if (!alive) return;
+      if (!result.ok) return setCard({ kind: 'failed' });
+      const config = result.data;
+      // Stripe.js cannot mount its fields inside a shadow root: an embedded wizard hands the visitor over to our site
+      if (config.mode === 'stripe' && rootRef.current?.getRootNode() instanceof ShadowRoot) return setCard({ kind: 'off-site' });
+      setCard({ kind: 'ready', ...config });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (card.kind !== 'ready' || card.mode !== 'stripe') return;
+    const targets = { cardNumber: containers.cardNumber.current, cardExpiry: containers.cardExpiry.current, cardCvc: containers.cardCvc.current };
+    if (!targets.cardNumber || !targets.cardExpiry || !targets.cardCvc) return;
+    let alive = true;
+    const mount = mountCard ?? (async (...args: Parameters<typeof import('./stripe-card.ts').mountStripeCard>) => (await import('./stripe-card.ts')).mountStripeCard(...args));
+    mount(card.publishableKey, targets as Record<CardField, HTMLElement>, (next) => {
+      attempt.current = null; // another card is another attempt
+      setStripeState(next);
+      // reward early: a shown message goes once Stripe says the field is right
+      setStripeShown((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !next.complete[field as CardField])));
+    }).then(
+      (mounted) => {
+        if (alive) stripeCard.current = mounted;
+        else mounted.destroy();
+      },
+      () => alive && setCard({ kind: 'failed' }),
+    );
+    return () => {
+      alive = false;
+      stripeCard.current?.destroy();
+      stripeCard.current = null;
+    };
+  }, [card]);
+
+  register({
+    onContinue: async () => {
+      await submit();
+      return 'stay' as const;
+    },
+    onBack: () => (latest.current.purchase?.bound ? 'stay' : 'previous'),
+  });
+
+  /** A field the person changed ends the attempt: the next submit is a new payment with a new key. */
+  function changed(binding: FieldBinding): FieldBinding {
+    return {
+      ...binding,
+      onChange: (value) => {
+        attempt.current = null;
+        binding.onChange(value);
+      },
+    };
+  }
+
+  function chooseFrequency(value: string) {
+    if (value !== 'monthly' && value !== 'biannually') return;
+    attempt.current = null;
+    update((s) => ({ ...s, purchase: { ...purchaseOf(s), billingFrequency: value } }));
+  }
+
+  /** Stripe's fields: complete, else the spec's message (or Stripe's own for a wrong value). */
+  function validateStripe(): boolean {
+    const messages: Partial<Record<CardField, string>> = {};
+    const required: Record<CardField, string> = { cardNumber: T.cardNumberRequired, cardExpiry: T.cardExpiryRequired, cardCvc: T.cardCvcRequired };
+    for (const field of ['cardNumber', 'cardExpiry', 'cardCvc'] as CardField[]) {
+      if (!stripeState.complete[field]) messages[field] = stripeState.errors[field] ?? required[field];
+    }
+    setStripeShown(messages);
+    return Object.keys(messages).length === 0;
+  }
+
+  async function tokenFor(values: PaymentValues): Promise<string | { error: string }> {
+    if (testMode) return testTokenFor(values.cardNumber) ?? { error: T.cardNumberRequired };
+    const mounted = stripeCard.current;
+    if (!mounted) return { error: T.cardUnavailable };
+    const made = await mounted.tokenize(values.nameOnCard);
+    return 'token' in made ? made.token : { error: made.error || T.callUs };
+  }
+
+  async function submit(): Promise<void> {
+    // a second click, or Enter while the first is running, is the same payment: it waits for that one
+    if (busy.current) return;
+    const now = purchaseOf(latest.current);
+    if (now.bound) return;
+    if (now.paymentFailed) {
+      setDialog(true);
+      return;
+    }
+    if (!policy || card.kind !== 'ready') return;
+    const values = form.validate();
+    const cardOk = testMode || validateStripe();
+    if (!values || !cardOk) {
+      if (values && !cardOk) {
+        const first = (['cardNumber', 'cardExpiry', 'cardCvc'] as CardField[]).find((field) => !stripeState.complete[field]);
+        if (first) stripeCard.current?.focus(first);
+      }
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setFailure(null);
+    showLoader(T.paying);
+    try {
+      let current = attempt.current;
+      if (!current) {
+        const token = await tokenFor(values);
+        if (typeof token !== 'string') {
+          setFailure([token.error]);
+          return;
+        }
+        current = {
+          key: newIdempotencyKey(),
+          body: {
+            quoteNumber: policy.policyNumber,
+            stripeKey: { key: card.publishableKey },
+            paymentToken: { token },
+            billingFrequency: now.billingFrequency,
+            payPlan: PAY_PLANS[now.billingFrequency],
+          },
+        };
+        attempt.current = current;
+      }
+      const result = await bind(api, current);
+      if (result.ok) {
+        attempt.current = null;
+        const bound = boundFrom(result.data, current.body.quoteNumber, policy);
+        const needsLienholders = financedVehicles(policy).length > 0;
+        update((s) => ({
+          ...s,
+          purchase: { ...purchaseOf(s), bound, lienholdersDone: !needsLienholders },
+          step: needsLienholders ? 6 : 7,
+        }));
+        return;
+      }
+      if (result.status === 0 || result.status >= 500 || result.status === 409) {
+        // no answer, our fault or still running: whether it was charged is not known; the same key asks again
+        setFailure([T.callUs]);
+        return;
+      }
+      attempt.current = null;
+      setFailure(result.messages.length ? result.messages : [T.callUs]);
+      update((s) => ({ ...s, purchase: { ...purchaseOf(s), paymentFailed: true } }));
+    } finally {
+      hideLoader();
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  function onSubmitClick(event: MouseEvent<HTMLButtonElement>) {
+    // the wizard's form would submit too (Enter in a field clicks this button): this click is the one path
+    event.preventDefault();
+    void submit();
+  }
+
+  const frequencyField: FieldBinding = {
+    id: 'ppm-payment-billingFrequency', name: 'billingFrequency', value: frequency, error: undefined,
+    onChange: chooseFrequency, onBlur: () => undefined, inputRef: () => undefined,
+  };
+
+  return (
+    <div ref={rootRef} className="ppm-root ppm-payment" part="payment">
+      <RadioGroup
+        legend={T.frequencyLegend}
+        field={frequencyField}
+        options={[{ value: 'monthly', label: T.monthly }, { value: 'biannually', label: T.biannually }]}
+      />
+      {policy && <PriceSummary policy={policy} frequency={frequency} />}
+
+      <section className="ppm-payment__card" aria-labelledby="ppm-payment-card-heading">
+        <h4 id="ppm-payment-card-heading" className="ppm-payment__heading">
+          {T.cardHeading}
+        </h4>
+        {testMode && (
+          <div className="ppm-notice ppm-payment__test" role="note">
+            <p className="ppm-payment__test-title">{T.testModeTitle}</p>
+            <p>{T.testModeBody}</p>
+          </div>
+        )}
+        <p className="ppm-payment__accepted">{T.cardAccepted}</p>
+        <TextField label={T.nameOnCard} field={changed(form.field('nameOnCard'))} autoComplete="cc-name" />
+        {card.kind === 'loading' && (
+          <p className="ppm-payment__status" role="status">
+            {T.cardLoading}
+          </p>
+        )}
+        {card.kind === 'failed' && <p className="ppm-notice ppm-notice--danger">{T.cardUnavailable}</p>}
+        {card.kind === 'off-site' && <p className="ppm-notice ppm-notice--danger">{T.notOnThisSite}</p>}
+        {testMode && (
+          <>
+            <MaskedField label={T.cardNumber} field={changed(form.field('cardNumber'))} mask="cardNumber" autoComplete="off" />
+            <div className="ppm-payment__row">
+              <MaskedField label={T.cardExpiry} field={changed(form.field('cardExpiry'))} mask="cardExpiry" autoComplete="off" />
+              <MaskedField label={T.cardCvc} field={changed(form.field('cardCvc'))} mask="cardCvc" autoComplete="off" />
+            </div>
+          </>
+        )}
+        {card.kind === 'ready' && card.mode === 'stripe' && (
+          <>
+            <StripeField id="ppm-payment-cardNumber" label={T.cardNumber} error={stripeShown.cardNumber} container={containers.cardNumber} onLabel={() => stripeCard.current?.focus('cardNumber')} />
+            <div className="ppm-payment__row">
+              <StripeField id="ppm-payment-cardExpiry" label={T.cardExpiry} error={stripeShown.cardExpiry} container={containers.cardExpiry} onLabel={() => stripeCard.current?.focus('cardExpiry')} />
+              <StripeField id="ppm-payment-cardCvc" label={T.cardCvc} error={stripeShown.cardCvc} container={containers.cardCvc} onLabel={() => stripeCard.current?.focus('cardCvc')} />
+            </div>
+          </>
+        )}
+        <p className="ppm-payment__badge">
+          <span className="ppm-payment__powered">
+            {T.poweredBy} <strong className="ppm-payment__stripe">{T.stripe}</strong>
+          </span>
+          <span className="ppm-payment__secure">{testMode ? T.secureTestMode : T.secure}</span>
+        </p>
+      </section>
+
+      {failure && (
+        <div className="ppm-notice ppm-notice--danger ppm-payment__failure" role="alert">
+          <p className="ppm-payment__failure-title">{T.failedHeading}</p>
+          {failure.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+
+      <div className="ppm-wizard__actions">
+        <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 5 }))}>
+          {T.back}
+        </button>
+        <button
+          type="submit"
+          className="ppm-button ppm-payment__submit"
+          part="submit-payment"
+          aria-disabled={submitting || card.kind !== 'ready' ? true : undefined}
+          onClick={onSubmitClick}
+        >
+          {T.submit}
+        </button>
+      </div>
+
+      <Modal open={dialog} title={T.callTitle} onClose={() => setDialog(false)} closeLabel={T.close}>
+        <p>
+          {T.callLead}{' '}
+          <a className="ppm-wizard__phone" href={BRAND.phoneHref}>
+            {BRAND.phone}
+          </a>{' '}
+          {T.callQuote} <span className="ppm-payment__nowrap">{policy?.policyNumber}</span>.
+        </p>
+        <p>{T.callHours}</p>
+        <button type="button" className="ppm-button" onClick={() => setDialog(false)}>
+          {T.ok}
+        </button>
+      </Modal>
+    </div>
+  );
+}
+
+/**
+ * A v4 UUID per payment attempt. randomUUID exists only in secure contexts (https, localhost); a page served
+ * over plain http elsewhere (a LAN test box) builds the same from getRandomValues.
+ */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** POST /api/policy/bind with the attempt's key; the body is the attempt's, unchanged on a retry. */
+function bind(api: ApiClient, attempt: Attempt) {
+  return api.call(endpoints.bind, attempt.body, { headers: { 'Idempotency-Key': attempt.key } });
+}
+
+function boundFrom(answer: BindResponse, quoteNumber: string, policy: QuotePolicy): BoundPolicy {
+  const first = answer.policies?.[0];
+  return {
+    quoteNumber,
+    policyNumber: first?.policyNumber ?? quoteNumber,
+    binderNumber: first?.binderNumber ?? '',
+    emailAddress: first?.emailAddress ?? policy.emailAddress ?? '',
+  };
+}
+
+/** A Stripe Element's frame: a label that focuses it, the spec's message, and the element's container. */
+function StripeField({ id, label, error, container, onLabel }: {
+  id: string; label: string; error: string | undefined; container: RefObject<HTMLDivElement | null>; onLabel: () => void;
+}) {
+  const field: FieldBinding = { id, name: id, value: '', error, onChange: () => undefined, onBlur: () => undefined, inputRef: () => undefined };
+  return (
+    <FieldFrame label={label} field={field}>
+      <div
+        id={id}
+        ref={container}
+        className={error ? 'ppm-input ppm-payment__element ppm-payment__element--error' : 'ppm-input ppm-payment__element'}
+        onClick={onLabel}
+      />
+    </FieldFrame>
+  );
+}
+
+/** The price of the chosen frequency: what is due today, what follows, the term's total and the fees. */
+function PriceSummary({ policy, frequency }: { policy: QuotePolicy; frequency: BillingFrequency }) {
+  const headingId = useId();
+  const s = billingSummary(policy, frequency);
+  return (
+    <section className="ppm-payment__summary" aria-labelledby={headingId}>
+      <h4 id={headingId} className="ppm-payment__heading">
+        {T.summaryHeading}
+      </h4>
+      <dl className="ppm-payment__pairs">
+        <div className="ppm-payment__pair">
+          <dt>{T.quoteNumber}</dt>
+          <dd>{policy.policyNumber}</dd>
+        </div>
+        <div className="ppm-payment__pair ppm-payment__pair--total">
+          <dt>{T.dueToday}</dt>
+          <dd>{formatCents(s.dueTodayCents)}</dd>
+        </div>
+        {frequency === 'monthly' && s.paymentsCount > 1 && (
+          <div className="ppm-payment__pair">
+            <dt>{T.monthlyAfter(s.paymentsCount - 1)}</dt>
+            <dd>{formatCents(s.perPaymentCents)}</dd>
+          </div>
+        )}
+        <div className="ppm-payment__pair">
+          <dt>{T.sixMonthCost}</dt>
+          <dd>{formatCents(s.sixMonthCostCents)}</dd>
+        </div>
+      </dl>
+      {(frequency === 'biannually' || s.estimated) && <p className="ppm-payment__note">{frequency === 'monthly' ? T.estimatedNote : T.singleNote}</p>}
+      <p className="ppm-payment__note">{T.feesIncluded}</p>
+      <ul className="ppm-payment__fees">
+        {s.fees.map((fee) => (
+          <li key={fee.label}>
+            {fee.label}: {formatCents(fee.cents)} {T.feePer[fee.per]}
+            {fee.count > 1 ? ` ${T.feeTimes(fee.count)}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { modalStyles } from '../../../core/modal.tsx';
+import { baseStyles } from '../../../core/styles/base.styles.ts';
+
+/** Step 6's own rules, and the lienholder sub-step's and step 7's (one purchase sheet); shared ones come from core. */
+export const paymentOwnStyles = /* css */ `
+.ppm-payment__heading { margin: 0 0 0.5rem; font-size: 1.25rem; line-height: 1.3; }
+.ppm-payment__summary { margin: 0 0 1.25rem; padding: 1rem; background: #f4f6f8; border-radius: var(--_radius); }
+.ppm-payment__pairs { margin: 0; }
+.ppm-payment__pair {
+  display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0.25rem 1rem;
+  padding: 0.375rem 0; border-bottom: 1px dashed var(--_line);
+}
+.ppm-payment__pair:last-child { border-bottom: 0; }
+.ppm-payment__pair dt { font-weight: 600; }
+.ppm-payment__pair dd { margin: 0 0 0 auto; text-align: right; font-variant-numeric: tabular-nums; }
+.ppm-payment__pair--total dt, .ppm-payment__pair--total dd { font-size: 1.125rem; font-weight: 700; }
+.ppm-payment__note { margin: 0.5rem 0 0; color: var(--_muted); font-size: 0.9375rem; }
+.ppm-payment__fees { margin: 0.25rem 0 0; padding: 0; list-style: none; color: var(--_muted); font-size: 0.9375rem; }
+.ppm-payment__card { margin: 0 0 1rem; }
+.ppm-payment__accepted { margin: 0 0 1rem; color: var(--_muted); }
+.ppm-payment__test { color: var(--_ink); border-color: #b26a00; background: #fff6e5; }
+.ppm-payment__test p { margin: 0.25rem 0; }
+.ppm-payment__test-title { font-weight: 700; }
+.ppm-payment__row { display: grid; grid-template-columns: 1fr 1fr; column-gap: 1rem; }
+.ppm-payment__element { min-height: 2.75rem; padding-top: 0.7rem; padding-bottom: 0.7rem; }
+.ppm-payment__element.StripeElement--focus { outline: 3px solid var(--_focus); box-shadow: inset 0 0 0 2px var(--_ink); }
+.ppm-payment__element--error, .ppm-payment__element.StripeElement--invalid { border-color: var(--_danger); }
+.ppm-payment__badge { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 0.5rem 0 0; font-size: 0.875rem; color: var(--_muted); }
+.ppm-payment__powered {
+  display: inline-flex; align-items: center; gap: 0.25rem; padding: 0.125rem 0.5rem; border: 1px solid var(--_line);
+  border-radius: var(--_radius); color: var(--_ink); white-space: nowrap;
+}
+.ppm-payment__stripe { color: #533afd; font-weight: 800; letter-spacing: 0.01em; }
+.ppm-payment__status { color: var(--_muted); }
+.ppm-payment__failure p { margin: 0.25rem 0; }
+.ppm-payment__failure-title { font-weight: 700; }
+.ppm-payment__submit[aria-disabled="true"] { opacity: 0.6; cursor: progress; }
+.ppm-payment__nowrap { white-space: nowrap; }
+.ppm-purchase__lead { margin: 0 0 1rem; }
+.ppm-purchase__vehicle { margin: 0 0 1rem; padding: 0; border: 0; min-width: 0; }
+.ppm-purchase__legend { margin-bottom: 1rem; padding: 0; font-size: 1.25rem; font-weight: 700; }
+.ppm-purchase__count { font-size: 1rem; font-weight: 400; color: var(--_muted); }
+.ppm-input:disabled, .ppm-select:disabled { border-color: var(--_line); background: #f4f6f8; color: var(--_ink); }
+.ppm-thanks__facts {
+  display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; margin: 0 0 1.25rem; padding: 0.75rem 1rem;
+  background: #f4f6f8; border-radius: var(--_radius);
+}
+.ppm-thanks__facts dt { font-size: 0.875rem; color: var(--_muted); }
+.ppm-thanks__facts dd { margin: 0; font-weight: 700; font-size: 1.125rem; overflow-wrap: anywhere; }
+.ppm-thanks__lead { font-size: 1.125rem; font-weight: 600; }
+.ppm-thanks__next { margin: 0 0 1.25rem; padding-left: 1.25rem; }
+.ppm-thanks__next li { margin: 0.375rem 0; }
+.ppm-thanks__account { margin: 1.5rem 0 0; padding: 1rem 1.25rem; border: 2px solid var(--_line); border-radius: var(--_radius); }
+.ppm-thanks__checklist { margin: 0 0 1rem; padding: 0; list-style: none; }
+.ppm-thanks__check { display: flex; align-items: center; gap: 0.5rem; padding: 0.125rem 0; color: var(--_muted); }
+.ppm-thanks__check::before {
+  content: ""; flex: none; width: 1rem; height: 1rem; border: 2px solid var(--_line); border-radius: 50%;
+}
+.ppm-thanks__check--met { color: var(--_success); }
+.ppm-thanks__check--met::before { border-color: var(--_success); background: var(--_success); box-shadow: inset 0 0 0 2px var(--_surface); }
+@media (max-width: 30em) { .ppm-payment__row { grid-template-columns: 1fr; } }
+`;
+
+export const paymentStyles: readonly string[] = [baseStyles, modalStyles, paymentOwnStyles];

@@ -1,0 +1,138 @@
+/// <reference types="mocha" />
+import { MESSAGES } from '../../../../contract/index.ts';
+import { createApiClient } from '../../../core/api-client.ts';
+import { snackbars, user } from '../../../core/store.ts';
+import {
+  assert, checkA11y, click, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+} from '../../../testing/browser.ts';
+import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
+import { readWizard, saveWizard } from '../../persistence.ts';
+import type { WizardState } from '../../wizard-model.ts';
+import { initialPurchase } from '../payment/purchase-model.ts';
+import { quoteFixture } from '../quote/quote.fixture.ts';
+import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
+import { StepThankYou, type StepThankYouProps } from './StepThankYou.tsx';
+import { THANK_YOU_TEXTS as T } from './thank-you.texts.ts';
+
+let mounted: MountedStep | undefined;
+let root: ShadowRoot;
+let stub: ReturnType<typeof stubApi> | undefined;
+let navigations: string[] = [];
+
+const BOUND = { quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com' };
+
+function boundState(): WizardState {
+  return { ...wizardWithSavedQuote(quoteFixture()), step: 7, purchase: { ...initialPurchase(), bound: BOUND, lienholdersDone: true } };
+}
+
+async function mount(initial: WizardState, respond: (call: StubbedCall) => Response = () => json(200, { message: MESSAGES.signUpSuccess })) {
+  stub = stubApi(respond);
+  mounted = await mountStep(StepThankYou, initial, {
+    props: { siteUrl: 'http://site.test', navigate: (url: string) => void navigations.push(url), toastMs: 150 } as Partial<StepThankYouProps> as StepThankYouProps,
+    api: createApiClient('http://api.test'),
+    ready: (shadow) => shadow.querySelector('.ppm-thanks'),
+  });
+  root = mounted.root;
+}
+
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  stub?.restore();
+  stub = undefined;
+  snackbars.value = [];
+  user.value = null;
+  navigations = [];
+});
+
+const text = () => (root.textContent ?? '').replace(/\s+/g, ' ');
+const checked = (name: string) => root.querySelector(`[data-check="${name}"]`)!.classList.contains('ppm-thanks__check--met');
+const signUps = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/user/signup');
+
+describe('Step 7, thank-you', () => {
+  it('after payment: the binder number, the e-mail and the text on their way, not issued until both arrive; passes axe', async () => {
+    await mount(boundState());
+    assert.ok(text().includes('B-AZ-000123'), 'binder number');
+    assert.ok(text().includes(T.documentsEmail('ada@example.com')));
+    assert.ok(text().includes(T.odometerText));
+    assert.ok(text().includes(T.notIssued));
+    assert.ok(getByRole(root, 'button', T.createAccount), 'a visitor can create an account');
+    await checkA11y(root.host as HTMLElement);
+  });
+
+  it('survives a reload: everything shown is in the saved wizard state, and no card data is', async () => {
+    saveWizard(boundState());
+    const saved = readWizard()!;
+    await mount(saved);
+    assert.ok(text().includes('B-AZ-000123'));
+    const raw = sessionStorage.getItem('ppm-quote-wizard') ?? '';
+    assert.equal(/tok_|4242|cardNumber|nameOnCard/.test(raw), false, 'no card data saved');
+  });
+
+  it("an anonymous quote: the quote number and 'Continue to Homepage'", async () => {
+    await mount({ ...wizardWithSavedQuote(quoteFixture()), step: 7 });
+    assert.ok(text().includes('Q-AZ-000123'));
+    assert.equal(text().includes(T.binderNumber), false);
+    await checkA11y(root.host as HTMLElement);
+    await click(getByRole(root, 'button', T.continueHome));
+    assert.deepEqual(navigations, ['http://site.test/']);
+  });
+
+  it('a signed-in person gets no account form', async () => {
+    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    await mount(boundState());
+    assert.equal(queryAllByRole(root, 'button', T.createAccount).length, 0);
+  });
+
+  it('the checklist follows the password as it is typed', async () => {
+    await mount(boundState());
+    const all = ['length', 'number', 'upper', 'lower', 'special', 'match'];
+    assert.deepEqual(all.filter(checked), []);
+    await type(getByLabel(root, T.password), 'abc');
+    await waitFor(() => checked('lower'), 'lower');
+    assert.deepEqual(all.filter(checked), ['lower']);
+    await type(getByLabel(root, T.password), 'DEF12');
+    await waitFor(() => checked('number') && checked('upper'), 'number and upper');
+    assert.equal(checked('length'), false, '8 characters');
+    await type(getByLabel(root, T.password), '.xy');
+    await waitFor(() => checked('special') && checked('length'), 'special and length');
+    assert.equal(checked('match'), false);
+    await type(getByLabel(root, T.verifyPassword), 'abcDEF12.xy');
+    await waitFor(() => checked('match'), 'match');
+    assert.deepEqual(all.filter(checked), all);
+    await checkA11y(root.host as HTMLElement);
+  });
+
+  it('sign-up: the request, the success toast for its time, then home', async () => {
+    await mount(boundState());
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => getByLabel(root, T.password).getAttribute('aria-invalid') === 'true', 'password required');
+    assert.equal(signUps().length, 0);
+    await type(getByLabel(root, T.password), 'Correct-Horse-9');
+    await type(getByLabel(root, T.verifyPassword), 'Correct-Horse-8');
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => (root.getElementById('ppm-account-verifyPassword-error')?.textContent ?? '').includes(MESSAGES.passwordMatch), 'mismatch');
+    await click(getByLabel(root, T.verifyPassword));
+    await press('Backspace');
+    await type(getByLabel(root, T.verifyPassword), '9');
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => signUps().length === 1, 'the sign-up');
+    assert.deepEqual(signUps()[0]!.body, {
+      emailAddress: 'ada@example.com', returnUrl: 'http://site.test/account/', password: 'Correct-Horse-9',
+      policyAddress: { streetName: '1 Main St', city: 'Phoenix', state: 'AZ', zip: '85004' },
+    });
+    await waitFor(() => snackbars.value.some((s) => s.text === MESSAGES.signUpSuccess && s.duration === 150), 'the success toast');
+    assert.deepEqual(navigations, [], 'the toast shows before the wizard leaves');
+    await waitFor(() => navigations.length === 1, 'home');
+    assert.deepEqual(navigations, ['http://site.test/']);
+  });
+
+  it('sign-up failure shows the call-us message', async () => {
+    await mount(boundState(), () => json(500, { error_messages: [] }));
+    await type(getByLabel(root, T.password), 'Correct-Horse-9');
+    await type(getByLabel(root, T.verifyPassword), 'Correct-Horse-9');
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => queryAllByRole(root, 'alert').some((a) => a.textContent === MESSAGES.callUs), 'the call-us message');
+    assert.deepEqual(navigations, []);
+  });
+});
