@@ -4,7 +4,7 @@
  * outbox and a fixed clock, and call it with app.request() without opening a port.
  */
 import { Hono, type Context } from 'hono';
-import { HandoverRequest, QuoteLookupRequest, SignUpRequest, SubscribeRequest } from '../contract/index.ts';
+import { HandoverRequest, PolicyDocsRequest, QuoteLookupRequest, SignUpRequest, SubscribeRequest } from '../contract/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -31,6 +31,11 @@ import { paymentsRoutes, purchaseRoutes } from './routes/purchase.ts';
 import { handoverRoutes } from './routes/handover.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import type { BlobStore } from './blobs/store.ts';
+import { createFileBlobStore } from './blobs/file-store.ts';
+import { documentsRoutes } from './routes/documents.ts';
+import { opsRoutes } from './routes/ops.ts';
+import { odometerRoutes } from './routes/odometer.ts';
 
 /** Per client address. Generous enough for a household or a club stand behind one address. */
 export const RATE_LIMITS = {
@@ -43,6 +48,10 @@ export const RATE_LIMITS = {
   signUp: { name: 'signup', limit: 10, windowSeconds: 15 * 60 },
   /** Per recipient address: sign-up e-mails (confirmation or 'you already have an account') to one mailbox. */
   accountMail: { name: 'account-mail', limit: 5, windowSeconds: 60 * 60 },
+  /** The My Policy page's documents request: each may send an e-mail with fresh links. */
+  documentsRequest: { name: 'documents-request', limit: 10, windowSeconds: 15 * 60 },
+  /** Per recipient address: documents e-mails to one mailbox. */
+  documentsMail: { name: 'documents-mail', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export interface CreateAppOptions {
@@ -51,6 +60,8 @@ export interface CreateAppOptions {
   mail: MailQueue;
   /** Default: the gateway the config names (Stripe with keys, else test mode); tests pass a stand-in's. */
   payments?: PaymentGateway;
+  /** Default: files under DATA_DIR/blobs; the server passes the store its environment names (api/main.ts). */
+  blobs?: BlobStore;
   clock?: () => Date;
   log?: LogSink;
   rateLimits?: Partial<typeof RATE_LIMITS>;
@@ -71,6 +82,7 @@ export function createApp(options: CreateAppOptions): Hono {
     db: options.db,
     mail: options.mail,
     payments: options.payments ?? paymentGatewayFor(options.config),
+    blobs: options.blobs ?? createFileBlobStore(join(options.config.dataDir, 'blobs')),
     clock: options.clock ?? (() => new Date()),
     log: options.log ?? consoleSink,
   };
@@ -99,12 +111,15 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: HandoverRequest }) }));
   api.route('/', paymentsRoutes(deps));
   api.route('/', userRoutes(deps, { signUp: rateLimit(deps.db, limits.signUp, clientOf, deps.clock, { body: SignUpRequest }), accountMail: limits.accountMail }));
+  api.route('/', odometerRoutes(deps));
+  api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock, { body: PolicyDocsRequest }), documentsMail: limits.documentsMail }));
   api.all('*', () => {
     throw new ApiError(404, HTTP_MESSAGES.notFound);
   });
   api.onError((error, c) => onApiError(deps, error, c));
   app.route('/api', api);
 
+  app.route('/ops', opsRoutes(deps));
   if (!config.production) app.route('/dev/outbox', outboxPage(join(config.dataDir, 'outbox')));
 
   app.route('/', staticRoutes(config));

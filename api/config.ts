@@ -28,6 +28,7 @@
  * the repository root, so `node api/main.ts` works from anywhere.
  */
 import { resolve } from 'node:path';
+import { DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
 
 export interface Config {
   port: number;
@@ -50,6 +51,29 @@ export interface Config {
   twilio?: TwilioConfig | undefined;
   /** Card payments through Stripe when set; otherwise the test-mode gateway (api/payments/test-mode.ts). */
   stripe?: StripeConfig | undefined;
+  /** The operations page /ops/odometer (HTTP Basic, any user name, this password); off when unset. */
+  opsPassword?: string | undefined;
+  /** An odometer reading implying more miles a day than this since the last one is held for review. */
+  odometerMaxMilesPerDay: number;
+}
+
+/** The ops password guards photos and policy records: long enough that guessing it is not a plan. */
+export const OPS_PASSWORD_MIN_LENGTH = 16;
+
+function opsPassword(env: Env): string | undefined {
+  const password = optional(env, 'OPS_PASSWORD');
+  if (password !== undefined && password.length < OPS_PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(`OPS_PASSWORD must be at least ${OPS_PASSWORD_MIN_LENGTH} characters; unset it to turn the operations page off.`);
+  }
+  return password;
+}
+
+function positiveNumber(env: Env, key: string, fallback: number): number {
+  const raw = optional(env, key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${key} must be a positive number, got "${raw}".`);
+  return value;
 }
 
 export interface StripeConfig {
@@ -197,5 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     restrictedZips,
     twilio: twilioConfig(env),
     stripe: stripeConfig(env),
+    opsPassword: opsPassword(env),
+    odometerMaxMilesPerDay: positiveNumber(env, 'ODOMETER_MAX_MILES_PER_DAY', DEFAULT_MAX_MILES_PER_DAY),
   };
 }

@@ -3,6 +3,7 @@
  * the log. Its own file, so that app.ts (which builds it) and routes/* and the use cases (which take it)
  * do not import each other.
  */
+import type { BlobStore } from './blobs/store.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { LogSink } from './log.ts';
@@ -16,6 +17,8 @@ export interface Deps {
   mail: MailQueue;
   /** The card gateway: Stripe with keys, the test-mode gateway of Stripe's test tokens without (api/payments/). */
   payments: PaymentGateway;
+  /** PDFs and odometer photos: files under DATA_DIR/blobs, or an S3-compatible bucket (api/blobs/). */
+  blobs: BlobStore;
   clock: () => Date;
   log: LogSink;
 }

@@ -18,10 +18,17 @@ export function redact(text: string): string {
   return text.replace(EMAIL, '[email]').replace(DATE, '[date]').replace(IDENTIFIER, '[id]');
 }
 
+/** Path segments that are tokens: the documents page's link (/account/documents/{token}, doc 1's route). */
+const TOKEN_SEGMENT = /(\/account\/documents\/)[^/]+/g;
+
 /** Paths are ours and carry no personal data by design; this catches a caller who puts some there anyway. */
 export function redactPath(path: string): string {
-  // eslint-disable-next-line no-control-regex
-  return path.replace(EMAIL, '[email]').replace(DATE, '[date]').replace(/[\u0000-\u001f\u007f]/g, '?');
+  return path
+    .replace(TOKEN_SEGMENT, '$1[token]')
+    .replace(EMAIL, '[email]')
+    .replace(DATE, '[date]')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '?');
 }
 
 export function requestLogger(sink: LogSink): MiddlewareHandler {

@@ -14,6 +14,8 @@ import { loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createDemoApp } from './demo.ts';
+import { blobStoreFromEnv } from './blobs/config.ts';
+import { startReminders } from './policies/reminders.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createTexter } from './messages/texter.ts';
@@ -107,7 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demoUrl = urlOf(demoServer, config.host);
       if (ephemeralDemo) live.corsOrigins = [...config.corsOrigins, demoUrl];
     }
-    const app = createApp({ config: live, db, mail, log, ...(rateLimits ? { rateLimits } : {}) });
+    const blobs = blobStoreFromEnv(process.env, config.dataDir);
+    const app = createApp({ config: live, db, mail, blobs, log, ...(rateLimits ? { rateLimits } : {}) });
     const main = await listen(app.fetch as never, config.port, config.host);
     servers.push(main);
     const url = urlOf(main, config.host);
@@ -124,6 +127,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
     // Retries, and mail a previous process queued but did not deliver.
     mail.start();
+    // Reminders of a missing signature or odometer photo, 2 and 5 days after the bind.
+    const stopReminders = startReminders({ db, mail, config: live, clock: () => new Date() }, log);
 
     return {
       url,
@@ -132,6 +137,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db,
       mail,
       async close() {
+        stopReminders();
         await Promise.all(servers.map(closeServer));
         await mail.stop();
         mailer.close();

@@ -6,6 +6,11 @@
 export const BRAND = {
   /** Programme name shown in titles, mail and documents. */
   productName: 'Apex Pay-Per-Mile',
+  /**
+   * The insurer that underwrites the programme, as printed on ID cards and declarations. Fictional, like the
+   * programme: a real programme names its carrier (and its NAIC number) here.
+   */
+  insurer: 'Apex Specialty Insurance Company',
   /** The one marque we insure; the spec's VIN messages name it. */
   marque: 'Porsche',
   /** Owners' club whose members get the club discount (doc 2: isPCAMember). */

@@ -149,6 +149,22 @@ export const MESSAGES = {
   // ours: a token from a link that cannot be one (the API answers an unknown or expired one the same way)
   token: 'This link is not valid or has expired.',
 
+  // doc 1 section 8: the documents page when its link is expired or unknown, and when the server failed
+  documentsLinkExpired: 'This link has expired. You can request a new one from the My Policy page.',
+  documentsUnavailable: 'We were unable to locate your documents. Please try again later or request a new link from the My Policy page.',
+  // doc 1 section 8: "Policy-docs request failure" (the answer is the same whether or not a policy exists)
+  policyDocsRequestFailed: 'Cannot locate policy - please call Customer Care (Contact details below).',
+  // ours: the e-signature of the application (issue 8)
+  esignFullName: 'Please type your full name.',
+  esignConsentRequired: 'Please agree to sign and receive your documents electronically.',
+  esignNameMismatch: 'The name you typed does not match the named insured on the application. Please type your full name as it appears on the application.',
+  esignAlreadySigned: 'This application is already signed. Your documents are on your documents page.',
+  // ours: the odometer photo (issue 8); each says what to do next, on the same page
+  odometerReading: 'Please type the reading on the odometer: digits only, up to 7.',
+  odometerPhotoMissing: 'Please take or choose a photo of the odometer.',
+  odometerVehicle: 'Please choose one of the vehicles on this policy.',
+  odometerAlreadyVerified: "This vehicle's odometer reading is already verified. Thank you.",
+
   // doc 3 section 5: payment card fields (the card fields themselves are the card provider's)
   cardNumber: 'Card Number is Required',
   cardExpiry: 'Expiry date is Required',

@@ -6,6 +6,9 @@ import { NOT_FOUND, QUOTE_STEP_PATHS, ROUTES, routeFor } from './routes.ts';
 
 const PAGES = join(import.meta.dirname, 'pages');
 
+/** Page files the server serves for a parameterised path: the documents page answers /account/documents/{token}. */
+const SERVED_FOR: Record<string, string> = { '/account/documents': '/account/documents/a-token' };
+
 /** URL paths of the page files (not endpoints such as styles/widgets.css.ts, not 404). */
 function pagePaths(dir = PAGES): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -13,7 +16,7 @@ function pagePaths(dir = PAGES): string[] {
     if (entry.isDirectory()) return pagePaths(full);
     if (!/\.(astro|md)$/.test(entry.name) || entry.name.startsWith('404.')) return [];
     const path = `/${relative(PAGES, full)}`.replace(/\.(astro|md)$/, '').replace(/\/?index$/, '');
-    return [path || '/'];
+    return [SERVED_FOR[path] ?? (path || '/')];
   });
 }
 

@@ -59,6 +59,9 @@ export const ROUTES: readonly SiteRoute[] = [
   { path: '/account/documents/:id', title: 'Policy Documents', description: 'Your policy documents and insurance ID card.', login: false, navHidden: false },
   // Ours (issue 7): where the account confirmation e-mail's single-use link lands.
   { path: '/account/confirm', title: 'Confirm Your Account', description: `Confirm the ${product} account you created.`, login: false, navHidden: false },
+  // Ours (issue 8): the e-signature of the application and the odometer photo, opened from e-mailed and texted links.
+  { path: '/account/sign', title: 'Sign Your Application', description: 'Read and sign your insurance application online.', login: false, navHidden: false },
+  { path: '/odometer', title: 'Odometer Photo', description: "Send a photo of your vehicle's odometer from your phone.", login: false, navHidden: false },
   { path: '/account/lookup-quotes', title: 'My Saved Quotes', description: 'Your saved quotes that are not yet policies.', login: true, navHidden: false },
   // Doc 1 gives these four no login or nav column ("only linked from an older account-info block"); they
   // show account data, so they ask for a sign-in like the rest of the account area.

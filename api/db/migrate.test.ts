@@ -27,9 +27,9 @@ for (const target of dbTargets()) {
         const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
         assert.deepEqual(recorded.map((row) => row.version), all);
         assert.deepEqual(await tables(db), [
-          'accounts', 'bind_attempts', 'idempotency_keys', 'lienholders', 'mail_queue', 'payments', 'policies',
-          'policy_coverages', 'policy_drivers', 'policy_vehicles', 'quotes', 'rate_limits', 'schema_migrations',
-          'subscribers', 'tokens',
+          'accounts', 'bind_attempts', 'esignatures', 'idempotency_keys', 'lienholders', 'mail_queue', 'odometer_readings',
+          'payments', 'policies', 'policy_coverages', 'policy_documents', 'policy_drivers', 'policy_vehicles', 'quotes',
+          'rate_limits', 'schema_migrations', 'subscribers', 'tokens',
         ]);
       } finally {
         await cleanup();

@@ -6,14 +6,16 @@
  */
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import type { Endpoint } from '../../contract/api/endpoints.ts';
-import { limitBody, requireJson } from './guards.ts';
+import { limitBody, requireJson, requireMultipart } from './guards.ts';
 
 function guardsFor(endpoint: Endpoint<any, any>): MiddlewareHandler[] {
   if (endpoint.session) {
     // Sessions arrive with the account area (issue 9); until then no call may claim to need one unguarded.
     throw new Error(`${endpoint.method} ${endpoint.path} needs a session, and there is no session guard yet`);
   }
-  return endpoint.body.kind === 'json' ? [requireJson(), limitBody(endpoint.body.limitBytes)] : [];
+  if (endpoint.body.kind === 'json') return [requireJson(), limitBody(endpoint.body.limitBytes)];
+  if (endpoint.body.kind === 'multipart') return [requireMultipart(), limitBody(endpoint.body.limitBytes)];
+  return [];
 }
 
 /** The path under the /api app: '/api/policy/quote' -> '/policy/quote'. */

@@ -47,6 +47,7 @@ export const HTTP_MESSAGES = {
   notAnObject: 'The request body must be a JSON object.',
   tooLarge: 'The request body is too large.',
   unsupportedType: 'Please send the request body as application/json.',
+  unsupportedUploadType: 'Please send the photo as a file upload (multipart/form-data).',
   forbiddenOrigin: 'Requests from this origin are not allowed.',
   misdirected: 'This server does not answer for that host name.',
   notFound: 'There is nothing at this address.',

@@ -34,6 +34,18 @@ export function requireJson(): MiddlewareHandler {
   };
 }
 
+/**
+ * A file upload takes multipart/form-data only. A cross-site form CAN send this type, so an upload endpoint
+ * is opened only by a token in its own body (the odometer link's), which another site does not have.
+ */
+export function requireMultipart(): MiddlewareHandler {
+  return async (c, next) => {
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'multipart/form-data') throw new ApiError(415, HTTP_MESSAGES.unsupportedUploadType);
+    await next();
+  };
+}
+
 /** Loopback names (127.0.0.0/8, ::1, localhost): a developer's own machine, the tests, the bench. */
 export function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');

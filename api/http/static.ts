@@ -19,6 +19,9 @@ export interface StaticOptions {
 }
 
 
+/** The documents page (doc 1 route table); its last segment is the link's token. */
+export const DOCUMENTS_PAGE_PATH = '/account/documents';
+
 export const DEMO_ORIGIN_PLACEHOLDER = 'http://localhost:4321';
 
 /** Resolves `urlPath` (still percent-encoded) under `root`, or null when it is not a plain path inside it. */
@@ -67,6 +70,8 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 /**
  * The site's Content-Security-Policy: our own scripts, Stripe.js (payment on our origin, DESIGN.md), and
  * the exact inline scripts of this page by hash (Astro inlines its island loader), never 'unsafe-inline'.
+ * Images may be data: (the documents page's QR code) and blob: (the odometer page's preview of the photo
+ * chosen, which never leaves the phone until it is sent).
  */
 export function siteCsp(html: string): string {
   const hashes = new Set<string>();
@@ -79,7 +84,7 @@ export function siteCsp(html: string): string {
     "default-src 'self'",
     `script-src 'self' ${[...hashes].join(' ')}${hashes.size ? ' ' : ''}https://js.stripe.com`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://*.stripe.com",
+    "img-src 'self' data: blob: https://*.stripe.com",
     "font-src 'self'",
     "connect-src 'self' https://api.stripe.com",
     'frame-src https://js.stripe.com https://hooks.stripe.com',
@@ -162,6 +167,18 @@ export function staticRoutes(options: StaticOptions): Hono {
     app.get(`${WIZARD_PATH}/${page}`, toWizard);
     app.get(`${WIZARD_PATH}/${page}/`, toWizard);
   }
+
+  // doc 1's /account/documents/{id}: one static page for every token, which it reads from the path. The
+  // page must not be cached by anyone but the person (its address is a key) and sends no referrer.
+  const documentsPage = (c: Context) => {
+    const file = findFile(options.siteDir, `${DOCUMENTS_PAGE_PATH}/`);
+    if (!file) return notFoundPage(c, options.siteDir);
+    const response = sitePage(c, file, 200);
+    response.headers.set('Cache-Control', 'private, no-store');
+    return response;
+  };
+  app.get(`${DOCUMENTS_PAGE_PATH}/:token`, documentsPage);
+  app.get(`${DOCUMENTS_PAGE_PATH}/:token/`, documentsPage);
 
   app.get('/embed/*', (c) => {
     const rest = new URL(c.req.url).pathname.slice('/embed'.length);

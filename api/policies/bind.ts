@@ -32,6 +32,7 @@ import type { PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
 import { lockQuoteForBind, markQuoteBound, type QuoteForBind } from '../quotes/store.ts';
 import { revokeTokens } from '../tokens/tokens.ts';
+import { issueDocumentsLink } from '../documents/links.ts';
 import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
@@ -40,7 +41,7 @@ export const QUOTE_VALID_DAYS = 30;
 export const ATTEMPT_IN_PROGRESS_MS = 2 * 60_000;
 
 export type BindOutcome =
-  | { kind: 'bound'; status: 200; body: BindResponse }
+  | { kind: 'bound'; status: 200; body: BindResponse; policyId: number }
   | { kind: 'refused'; status: 400 | 404 | 409 | 422; messages: string[] }
   | { kind: 'payment-failed'; status: 402; messages: string[]; errorType: PaymentErrorType; outcomeUnknown: boolean };
 
@@ -162,7 +163,7 @@ export async function bindQuote(context: BindContext, request: BindRequest): Pro
   }
 
   // Transaction 2: the payment and the policy, together.
-  const body = await db.transaction((tx) =>
+  const { body, policyId } = await db.transaction((tx) =>
     writePolicy(tx, {
       quote,
       attemptId,
@@ -174,7 +175,7 @@ export async function bindQuote(context: BindContext, request: BindRequest): Pro
       publicOrigin: context.publicOrigin,
     }),
   );
-  return { kind: 'bound', status: 200, body };
+  return { kind: 'bound', status: 200, body, policyId };
 }
 
 interface WriteInput {
@@ -191,7 +192,7 @@ interface WriteInput {
 /** Draws of a fresh policy or binder number before giving up (2^40 numbers each: a second draw is rare). */
 const NUMBER_ATTEMPTS = 5;
 
-async function writePolicy(tx: Queryable, input: WriteInput): Promise<BindResponse> {
+async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: BindResponse; policyId: number }> {
   const { quote, now } = input;
   const request = quote.request;
   const answer = quote.response;
@@ -255,6 +256,7 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<BindRespon
       effectiveDate: answer.effectiveDate,
       amountCents: input.amountCents,
       billingFrequency: input.billingFrequency,
+      documentsUrl: await issueDocumentsLink(tx, policy.id, input.publicOrigin, now),
     }),
     now,
   );
@@ -266,7 +268,7 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<BindRespon
     now,
   });
 
-  return {
+  const body: BindResponse = {
     policies: [
       {
         policyNumber: policy.policy_number,
@@ -278,6 +280,7 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<BindRespon
       },
     ],
   };
+  return { body, policyId: policy.id };
 }
 
 /** The policy's vehicles, drivers and coverages, as the quote was priced (doc 3 section 3's entries). */

@@ -7,7 +7,7 @@ import { MESSAGES, type LienholderRequest } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { quoteIdOf } from '../quotes/store.ts';
 
-export type LienholderOutcome = { kind: 'saved' } | { kind: 'refused'; status: 404 | 422; message: string };
+export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; status: 404 | 422; message: string };
 
 export async function saveLienholder(db: Queryable, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
   const quoteId = await quoteIdOf(db, request.quoteNumber);
@@ -31,5 +31,5 @@ export async function saveLienholder(db: Queryable, request: LienholderRequest, 
        updated_at = EXCLUDED.updated_at`,
     [vehicle.policy_id, request.carNumber, request.name, request.address, request.city, request.state, request.zip, request.phoneNumber, now],
   );
-  return { kind: 'saved' };
+  return { kind: 'saved', policyId: vehicle.policy_id };
 }

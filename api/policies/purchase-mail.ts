@@ -5,7 +5,7 @@
  * It names the person by first name and the policy by number only: no address, birth date or licence.
  */
 import { BRAND, formatCents, isoToUs } from '../../contract/index.ts';
-import { brandedHtml, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
+import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 export const PURCHASE_MAIL_KIND = 'purchase mail';
@@ -19,6 +19,8 @@ export interface PurchaseMailInput {
   effectiveDate: string;
   amountCents: number;
   billingFrequency: 'monthly' | 'biannually';
+  /** The documents page: the binder's ID card now, the application to sign, the odometer photo link. */
+  documentsUrl: string;
 }
 
 export function purchaseMail(input: PurchaseMailInput): MailMessage {
@@ -28,11 +30,12 @@ export function purchaseMail(input: PurchaseMailInput): MailMessage {
   const lines = [
     `Thank you${input.firstName ? `, ${input.firstName}` : ''}. Your payment of ${paid} was received and your coverage is bound from ${effective}.`,
     `Binder number: ${input.binderNumber}. Policy number: ${input.policyNumber}.`,
-    'Your policy documents, to read and sign, follow by e-mail. A text message brings you the link for the initial odometer photo.',
+    'Your policy documents are on your documents page: your ID card (a binder until the policy is issued), your declarations page, and your application to read and sign. A text message brings you the link for the initial odometer photo; it is on the documents page too.',
     'Your policy is not issued until we receive the signed documents and a valid initial odometer photo.',
   ];
-  const text = `${lines.join('\n\n')}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
-  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + careLine();
+  const link = `Your documents: ${input.documentsUrl}`;
+  const text = `${lines.join('\n\n')}\n\n${link}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
+  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + buttonLink(input.documentsUrl, 'Open your documents') + careLine();
   return {
     to: input.to,
     subject,

@@ -163,3 +163,13 @@ export async function openQuoteById(db: Queryable, quoteId: number): Promise<{ q
   const row = rows[0];
   return row ? { quoteNumber: row.quote_number, answer: row.response, request: row.request } : null;
 }
+
+/** The quote `quoteId` as it was priced, whatever its status (a bound policy's paperwork reads it). */
+export async function pricedQuoteById(db: Queryable, quoteId: number): Promise<{ quoteNumber: string; request: QuoteRequest; answer: QuotePolicy } | null> {
+  const rows = await db.query<{ quote_number: string; request: QuoteRequest; response: QuotePolicy }>(
+    `SELECT quote_number, request, response FROM quotes WHERE id = $1`,
+    [quoteId],
+  );
+  const row = rows[0];
+  return row ? { quoteNumber: row.quote_number, request: row.request, answer: row.response } : null;
+}

@@ -20,6 +20,8 @@ import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { makeDocuments, makeMissingDocuments } from '../documents/generate.ts';
+import { logError } from '../log.ts';
 
 function answerOf(outcome: BindOutcome): StoredAnswer {
   if (outcome.kind === 'bound') return { status: 200, body: outcome.body };
@@ -64,7 +66,12 @@ export function purchaseRoutes(deps: Deps): Hono {
     // An unknown outcome is not kept: a retry under this key must run again (and reuse the attempt).
     if (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) await releaseKey(deps.db, 'bind', key);
     else await completeKey(deps.db, 'bind', key, answer);
-    if (outcome.kind === 'bound') void deps.mail.deliverDue();
+    if (outcome.kind === 'bound') {
+      void deps.mail.deliverDue();
+      // The binder's documents, after the answer: the documents page makes whatever is still missing
+      // when it is opened, so a failure here costs a delay, never a document.
+      void makeMissingDocuments(deps, outcome.policyId, false).catch((error: unknown) => logError(deps.log, 'bind documents', error));
+    }
     return send(c, answer, false);
   });
 
@@ -72,6 +79,8 @@ export function purchaseRoutes(deps: Deps): Hono {
     const request = await readBody(c, LienholderRequest);
     const outcome = await saveLienholder(deps.db, request, deps.clock());
     if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    // The declarations page lists lienholders: made again with this one (the newest is the one shown).
+    await makeDocuments(deps, outcome.policyId, ['declaration']);
     const body: LienholderSaved = { ok: true };
     return c.json(body, 200, NO_STORE);
   });

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { check, VehicleImageQuery, type VehicleImageResponse } from '../../contract/index.ts';
+import { VehicleImageQuery, type VehicleImageResponse } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../deps.ts';
 import { silhouetteFor } from '../vehicle/picture.ts';
 import { silhouetteSvg } from '../vehicle/silhouettes.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
+import { readQuery } from '../http/query.ts';
 
 export const NO_PICTURE = 'There is no picture for this vehicle.';
 
@@ -27,12 +28,8 @@ export function vehicleRoutes(deps: Deps): Hono {
   const app = new Hono();
 
   on(app, endpoints.vehicleImage, (c) => {
-    const query = { vin: c.req.query('vin'), year: c.req.query('year'), model: c.req.query('model') };
-    const result = check(query, VehicleImageQuery);
-    if (!result.ok) {
-      throw new ApiError(400, [...new Set(result.errors.map((e) => e.message))], { fields: result.errors });
-    }
-    const key = silhouetteFor(result.value.vin, result.value.year, result.value.model, deps.clock());
+    const query = readQuery(c, VehicleImageQuery);
+    const key = silhouetteFor(query.vin, query.year, query.model, deps.clock());
     if (!key) throw new ApiError(404, NO_PICTURE);
     const body: VehicleImageResponse = { Vin: { picture: [{ view: SIDE_VIEW, uri: `${SILHOUETTE_PATH}${key}.svg` }] } };
     return c.json(body);

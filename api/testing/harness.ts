@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
+import { DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
@@ -92,6 +93,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoDir: '/nonexistent-demo-dir',
     trustProxy: 0,
     restrictedZips: [],
+    odometerMaxMilesPerDay: DEFAULT_MAX_MILES_PER_DAY,
     ...overrides,
   };
 }

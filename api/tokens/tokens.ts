@@ -37,6 +37,13 @@ export const TOKEN_PURPOSES = {
    * the policy is not issued without the photo, so the link outlives any reasonable delay.
    */
   'odometer-photo': { ttlMs: 30 * DAY, singleUse: false },
+  /**
+   * The documents link (issue 8: /account/documents/{token}), e-mailed at bind, at issue, in reminders and on
+   * request from the My Policy page. It opens the policy's paperwork: its PDFs, the e-signature of its
+   * application and the odometer page (the documents page shows both links, and a QR code of the latter).
+   * Read, not spent, for 14 days; a fresh one is a request away.
+   */
+  documents: { ttlMs: 14 * DAY, singleUse: false },
 } as const satisfies Record<string, { ttlMs: number; singleUse: boolean }>;
 
 export type TokenPurpose = keyof typeof TOKEN_PURPOSES;

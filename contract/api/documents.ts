@@ -25,11 +25,31 @@ export type PolicyDocument = Infer<typeof PolicyDocument>;
 export const DocumentListResponse = type({ data: type({ documents: array(PolicyDocument) }) });
 export type DocumentListResponse = Infer<typeof DocumentListResponse>;
 
-export type DocumentKind = 'declaration' | 'esignature' | 'card' | 'odometer';
+/** What POST /api/documents/link answers, whether or not the address has a policy: nothing to list. */
+export const DocumentsLinkAnswer = DocumentListResponse;
+export type DocumentsLinkAnswer = DocumentListResponse;
 
-/** doc 1 section 2: the kind is read from the description (declaration, esignature, card, odometer). */
+export type DocumentKind = 'declaration' | 'esignature' | 'card' | 'odometer' | 'signed-application';
+
+/**
+ * The descriptions the API gives its entries. The open requests (e-sign, odometer) are entries too, whose
+ * fileUrl is the page that fulfils them: their presence is what puts the page in onboarding mode.
+ */
+export const DOCUMENT_DESCRIPTIONS = {
+  card: 'Insurance ID Card',
+  declaration: 'Declaration Page',
+  esignature: 'Application for esignature',
+  odometer: 'Odometer photo request',
+  'signed-application': 'Signed Application',
+} as const satisfies Record<DocumentKind, string>;
+
+/**
+ * doc 1 section 2: the kind is read from the description (declaration, esignature, card, odometer). Ours:
+ * the signed application, listed once signed, is its own kind (read first: it is no e-sign request).
+ */
 export function documentKind(description: string): DocumentKind | null {
   const text = description.toLowerCase();
+  if (text.includes('signed application')) return 'signed-application';
   if (text.includes('declaration')) return 'declaration';
   if (text.includes('esignature')) return 'esignature';
   if (text.includes('card')) return 'card';

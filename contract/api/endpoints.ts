@@ -23,3 +23,4 @@ export * from './endpoints/quote.ts';
 export * from './endpoints/handover.ts';
 export * from './endpoints/purchase.ts';
 export * from './endpoints/user.ts';
+export * from './endpoints/documents.ts';

@@ -31,6 +31,12 @@ export interface ApiClient {
    */
   call<E extends Endpoint<any, any>>(endpoint: E, body?: RequestOf<E> | null, options?: CallOptions): Promise<ApiResult<AnswerOf<E>>>;
   /**
+   * Posts a form with a file to a multipart endpoint of the table (`api.upload(endpoints.odometerPhoto, form)`),
+   * with the same result and the same answer check as `call`. The browser writes the Content-Type with the
+   * form's boundary, so none is set here.
+   */
+  upload<E extends Endpoint<any, any>>(endpoint: E, form: FormData, options?: CallOptions): Promise<ApiResult<AnswerOf<E>>>;
+  /**
    * A POST to a path outside the table. One caller: step 5's Save My Quote, whose POST /api/user/update
    * arrives with the account area (issue 9); until then it fails and the person is told to call.
    */
@@ -68,16 +74,27 @@ export function createApiClient(base: string): ApiClient {
     return { ok: true, status: response.status, data: data as T };
   }
 
+  function prepare(endpoint: Endpoint<any, any>, options: CallOptions) {
+    const path = endpoint.path.replace(/:([a-z]+)/gi, (_: string, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
+    const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    return api.url(path + query).headers(options.headers ?? {});
+  }
+
+  function checkAnswer<T>(endpoint: Endpoint<any, any>, result: ApiResult<T>): ApiResult<T> {
+    if (result.ok && endpoint.answer && !is(result.data, endpoint.answer)) return { ok: false, status: result.status, messages: [] };
+    return result;
+  }
+
   return {
     async call(endpoint, body, options = {}) {
-      const path = endpoint.path.replace(/:([a-z]+)/gi, (_: string, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
-      const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
-      const request = api.url(path + query).headers(options.headers ?? {});
+      const prepared = prepare(endpoint, options);
       const result = await run<AnswerOf<typeof endpoint>>(() =>
-        endpoint.method === 'GET' ? request.get().res() : request.json(body ?? {}).post().res(),
+        endpoint.method === 'GET' ? prepared.get().res() : prepared.json(body ?? {}).post().res(),
       );
-      if (result.ok && endpoint.answer && !is(result.data, endpoint.answer)) return { ok: false, status: result.status, messages: [] };
-      return result;
+      return checkAnswer(endpoint, result);
+    },
+    async upload(endpoint, form, options = {}) {
+      return checkAnswer(endpoint, await run<AnswerOf<typeof endpoint>>(() => prepare(endpoint, options).body(form).post().res()));
     },
     post: (path, body) => run(() => api.url(path).json(body).post().res()),
   };

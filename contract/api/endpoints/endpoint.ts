@@ -1,8 +1,11 @@
 /** The shape of one entry of the table of endpoints (contract/api/endpoints.ts). */
 import type { Struct } from 'superstruct';
 
-/** What a call's body is: JSON (the only kind a cross-site form cannot send) or none (GET). */
-export type BodyKind = 'json' | 'none';
+/**
+ * What a call's body is: JSON (the only kind a cross-site form cannot send), none (GET), or a file upload
+ * (multipart/form-data, which a cross-site form can send: such a call must be opened by a token in its body).
+ */
+export type BodyKind = 'json' | 'none' | 'multipart';
 
 /** The largest JSON body a call takes unless it says otherwise: a quote with four vehicles is a few KiB. */
 export const DEFAULT_JSON_LIMIT = 64 * 1024;

@@ -147,7 +147,7 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
   return (
     <div ref={rootRef} className="ppm-root ppm-purchase" part="lienholders">
       <h4 className="ppm-payment__heading">{T.heading}</h4>
-      <p className="ppm-purchase__lead">{T.lead}</p>
+      <p className="ppm-purchase__lead ppm-purchase__confirmed">{T.lead}</p>
       <fieldset className="ppm-purchase__vehicle" key={carNumber}>
         <legend className="ppm-purchase__legend">
           {T.vehicleLegend(vehicleTitle(vehicle))}

@@ -251,6 +251,13 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
 
   return (
     <div ref={rootRef} className="ppm-root ppm-payment" part="payment">
+      {/* first on the step, so nobody reads the price and the card form without knowing no charge is real */}
+      {testMode && (
+        <div className="ppm-notice ppm-payment__test" role="note">
+          <p className="ppm-payment__test-title">{T.testModeTitle}</p>
+          <p>{T.testModeBody}</p>
+        </div>
+      )}
       <RadioGroup
         legend={T.frequencyLegend}
         field={frequencyField}
@@ -262,12 +269,6 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         <h4 id="ppm-payment-card-heading" className="ppm-payment__heading">
           {T.cardHeading}
         </h4>
-        {testMode && (
-          <div className="ppm-notice ppm-payment__test" role="note">
-            <p className="ppm-payment__test-title">{T.testModeTitle}</p>
-            <p>{T.testModeBody}</p>
-          </div>
-        )}
         <p className="ppm-payment__accepted">{T.cardAccepted}</p>
         <TextField label={T.nameOnCard} field={changed(form.field('nameOnCard'))} autoComplete="cc-name" />
         {card.kind === 'loading' && (

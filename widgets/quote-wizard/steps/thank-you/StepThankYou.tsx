@@ -75,7 +75,7 @@ export function StepThankYou({ state, register, api, siteUrl = '', navigate = (u
 
   return (
     <div ref={rootRef} className="ppm-root ppm-thanks" part="thank-you">
-      <p className="ppm-thanks__lead">{T.purchased}</p>
+      <p className="ppm-thanks__lead ppm-purchase__confirmed">{T.purchased}</p>
       <dl className="ppm-thanks__facts">
         <div>
           <dt>{T.binderNumber}</dt>

@@ -1,0 +1,115 @@
+/**
+ * The electronic signature of the application (issue 8; ESIGN Act 15 U.S.C. 7001 and UETA as the anchor):
+ *
+ * - consent: the person ticks the consent to do business electronically (its text is recorded as shown);
+ * - intent: they type their full name, which must be the named insured's, and press Sign;
+ * - association: the signature names the SHA-256 of the exact application PDF they were shown, and the
+ *   signed copy carries a signature block and an audit-trail page with it;
+ * - retention: the signed copy is stored like every document and listed on the documents page.
+ *
+ * Signer, time, hash, IP address and user agent are recorded in esignatures, never in a log.
+ */
+import { BRAND, MESSAGES } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { issueIfComplete } from '../policies/issue.ts';
+import { makeDocuments } from './generate.ts';
+import { loadPolicyRecord } from './model.ts';
+import { signedApplicationPdf } from './pdf/index.ts';
+import { documentBytes, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
+
+export const ESIGN_CONSENT_TEXT =
+  `I agree to sign my application electronically and to receive my policy documents and notices from ${BRAND.insurer} ` +
+  `and ${BRAND.productName} electronically, by e-mail and on my documents page. I can download and print them, ` +
+  `ask for paper copies at no charge, and withdraw this consent at any time by calling ${BRAND.phone}.`;
+
+export interface Signature {
+  signedAt: Date;
+  signedDocumentId: number;
+}
+
+/** Names compared as a person would: case, accents, punctuation and spacing aside. */
+export function normalisedName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
+}
+
+/** The named insured typed in full: first and last name, with or without the middle name or initial. */
+export function nameMatches(typed: string, insured: { firstName: string; lastName: string; middleName?: string }): boolean {
+  const wanted = [
+    `${insured.firstName} ${insured.lastName}`,
+    ...(insured.middleName ? [`${insured.firstName} ${insured.middleName} ${insured.lastName}`] : []),
+  ].map(normalisedName);
+  return wanted.includes(normalisedName(typed));
+}
+
+export async function signatureOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Signature | null> {
+  const rows = await deps.db.query<{ signed_at: Date; signed_document_id: string }>(
+    'SELECT signed_at, signed_document_id::text AS signed_document_id FROM esignatures WHERE policy_id = $1',
+    [policyId],
+  );
+  return rows[0] ? { signedAt: rows[0].signed_at, signedDocumentId: Number(rows[0].signed_document_id) } : null;
+}
+
+/** The application the person reads and signs: the newest one, made now if the policy has none yet. */
+export async function applicationOf(deps: Pick<Deps, 'db' | 'blobs' | 'clock'>, policyId: number): Promise<StoredDocument | null> {
+  const newest = async () => (await newestDocuments(deps.db, policyId)).find((document) => document.kind === 'application') ?? null;
+  const existing = await newest();
+  if (existing) return existing;
+  await makeDocuments(deps, policyId, ['application'], { onlyMissing: true });
+  return newest();
+}
+
+export interface SignInput {
+  policyId: number;
+  fullName: string;
+  ipAddress: string;
+  userAgent: string;
+}
+
+export type SignOutcome = { kind: 'signed' } | { kind: 'refused'; status: 404 | 409 | 422; message: string };
+
+export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, input: SignInput): Promise<SignOutcome> {
+  if (await signatureOf(deps, input.policyId)) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
+  const now = deps.clock();
+  const record = await loadPolicyRecord(deps.db, input.policyId, now);
+  const application = await applicationOf(deps, input.policyId);
+  if (!record || !application) return { kind: 'refused', status: 404, message: MESSAGES.documentsLinkExpired };
+  if (!nameMatches(input.fullName, record.document.namedInsured)) return { kind: 'refused', status: 422, message: MESSAGES.esignNameMismatch };
+
+  const applicationBytes = await documentBytes(deps.blobs, application);
+  const signedBytes = await signedApplicationPdf(applicationBytes, {
+    signerName: input.fullName.trim(),
+    signedAt: now,
+    documentSha256: application.sha256,
+    ipAddress: input.ipAddress,
+    userAgent: input.userAgent,
+    consentText: ESIGN_CONSENT_TEXT,
+    // The consent is given with the same press of Sign that signs (one form, one request).
+    consentedAt: now,
+  });
+  const signed = await deps.db.transaction(async (tx) => {
+    const document = await saveDocument(tx, deps.blobs, { policyId: input.policyId, kind: 'signed-application', stage: record.status, bytes: signedBytes }, now);
+    const rows = await tx.query(
+      `INSERT INTO esignatures (policy_id, application_document_id, signed_document_id, signer_name, consent_text, consented_at,
+                                signed_at, document_sha256, ip_address, user_agent)
+       VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
+       ON CONFLICT (policy_id) DO NOTHING RETURNING policy_id`,
+      [input.policyId, application.id, document.id, input.fullName.trim(), ESIGN_CONSENT_TEXT, now, application.sha256, input.ipAddress, input.userAgent],
+    );
+    // Signed twice at the same moment: the first signature stands; this transaction's copy is rolled back.
+    if (rows.length === 0) throw new AlreadySigned();
+    return true;
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadySigned) return false;
+    throw error;
+  });
+  if (!signed) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
+  await issueIfComplete(deps, input.policyId);
+  return { kind: 'signed' };
+}
+
+class AlreadySigned extends Error {}

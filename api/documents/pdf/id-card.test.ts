@@ -1,0 +1,89 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { WRITING_STATES } from '../../../contract/index.ts';
+import { fullName } from './format.ts';
+import { idCardPdf } from './id-card.ts';
+import { STATE_CARD_WORDING } from './state-card-wording.ts';
+import { missingFrom, pdfFlatText, pdfText, SAMPLE_VEHICLES, sampleModel } from './testing.ts';
+
+const FLORIDA_COVERAGES = [
+  { name: 'Personal Injury Protection', limit: '$10,000', code: 'PIP' },
+  { name: 'Property Damage Liability', limit: '$10,000', code: 'PD' },
+];
+
+describe('idCardPdf', () => {
+  test('one card per vehicle with insurer, programme, policy number and period, named insured, vehicle and VIN', async (t) => {
+    const model = sampleModel({ status: 'ISSUED', insurerNaicCode: '99999' });
+    const start = performance.now();
+    const bytes = await idCardPdf(model);
+    t.diagnostic(`idCardPdf, first build in this process: ${(performance.now() - start).toFixed(1)} ms`);
+    const text = await pdfFlatText(bytes);
+    assert.deepEqual(
+      missingFrom(text, [
+        model.insurerName, 'NAIC 99999', model.programName, model.policyNumber, '03/03/2026', '09/03/2026',
+        fullName(model.namedInsured), '2407 Lakeview Drive Austin, TX 78701',
+        '2021 Porsche 911 Carrera S', '2019 Porsche 718 Boxster', ...model.vehicles.map((vehicle) => vehicle.vin),
+        'Bodily Injury Liability: $50,000/$100,000', 'Property Damage Liability: $25,000',
+        'Car 1 of 2', 'Car 2 of 2', 'Report a claim: 800-400-4128, extension 3',
+      ]),
+      [],
+    );
+    assert.doesNotMatch(text, /binder/i);
+  });
+
+  test('Texas cards carry the Texas title and the carry sentence', async () => {
+    const text = await pdfFlatText(await idCardPdf(sampleModel({ ratedState: 'TX', status: 'ISSUED' })));
+    assert.match(text, /Texas Liability Insurance Card/);
+    assert.match(text, /This card must be carried in the insured vehicle for production upon demand\./);
+  });
+
+  test('Florida cards name Personal Injury Protection and Property Damage Liability with their limits', async () => {
+    const model = sampleModel({ ratedState: 'FL', status: 'ISSUED', policyCoverages: FLORIDA_COVERAGES });
+    const text = await pdfFlatText(await idCardPdf(model));
+    assert.deepEqual(
+      missingFrom(text, [
+        'Florida Automobile Insurance Identification Card',
+        'Florida Personal Injury Protection (PIP): $10,000',
+        'Property Damage Liability (PDL): $10,000',
+        'Fla. Stat. 316.646',
+      ]),
+      [],
+    );
+    assert.doesNotMatch(text, /Texas/);
+  });
+
+  test('a state without prescribed wording gets the generic card', async () => {
+    const text = await pdfFlatText(await idCardPdf(sampleModel({ ratedState: 'AZ', status: 'ISSUED' })));
+    assert.match(text, /Automobile Insurance Identification Card/);
+    assert.match(text, /KEEP THIS CARD IN YOUR VEHICLE/);
+  });
+
+  test('every writing state has an entry in the wording table', () => {
+    assert.deepEqual(Object.keys(STATE_CARD_WORDING).sort(), [...WRITING_STATES].sort());
+  });
+
+  test('the card of a bound policy says Binder, with the binder number, on both faces', async () => {
+    const model = sampleModel({ status: 'BOUND' });
+    const text = await pdfFlatText(await idCardPdf(model));
+    assert.match(text, new RegExp(`BINDER ${model.binderNumber}`));
+    assert.match(text, /Texas Liability Insurance Card \(Binder\)/);
+    assert.match(text, new RegExp(`This binder is temporary evidence of insurance until policy ${model.policyNumber} is issued`));
+  });
+
+  test('four vehicles: four cards over two pages, every VIN whole', async () => {
+    const model = sampleModel({ vehicles: [...SAMPLE_VEHICLES] });
+    const pages = await pdfText(await idCardPdf(model));
+    assert.equal(pages.length, 2);
+    assert.deepEqual(missingFrom(pages.join('\n'), model.vehicles.map((vehicle) => vehicle.vin)), []);
+    assert.match(pages[1]!, /Car 4 of 4/);
+  });
+
+  test('names outside the standard fonts do not stop the card', async () => {
+    const model = sampleModel({ namedInsured: { firstName: 'Zoë', lastName: 'O’Brien-Łukasz' } });
+    assert.match(await pdfFlatText(await idCardPdf(model)), /Zoë O’Brien-Lukasz/);
+  });
+
+  test('the same model gives the same bytes', async () => {
+    assert.deepEqual(await idCardPdf(sampleModel()), await idCardPdf(sampleModel()));
+  });
+});

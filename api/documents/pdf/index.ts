@@ -1,0 +1,9 @@
+/**
+ * The policy documents as PDFs: pure builders, data in and bytes out, with pdf-lib and the standard
+ * Helvetica fonts. Loading the data and storing the files is the caller's (api/documents/).
+ */
+export { idCardPdf } from './id-card.ts';
+export { declarationsPdf } from './declarations.ts';
+export { applicationPdf } from './application.ts';
+export { DocumentMismatchError, sha256Hex, signedApplicationPdf } from './signed-application.ts';
+export type * from './model.ts';

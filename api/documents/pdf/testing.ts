@@ -1,0 +1,228 @@
+/**
+ * For tests and the bench: a policy to print (two vehicles, one Pay-Per-Mile and owned, one Unlimited and
+ * financed with a lienholder; two drivers; marque VINs with correct check digits from api/vin/build-vin.ts)
+ * and the text of a PDF read back by pdfjs-dist, the way a reader's text layer sees it. Not used by the
+ * service. The insurer is plainly fictional, as is the lienholder's address (contract FINANCING_COMPANIES).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { BRAND, FINANCING_COMPANIES } from '../../../contract/index.ts';
+import { porscheVin } from '../../vin/build-vin.ts';
+import type { ApplicationModel, DocumentDriver, DocumentVehicle, PolicyDocumentModel, SignatureRecord } from './model.ts';
+
+// pdfjs reads the metrics of the standard fonts from its own package when a PDF does not embed them
+const STANDARD_FONT_DATA = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+
+interface PositionedText {
+  str: string;
+  transform: number[];
+}
+
+/** The text of each page: items on one baseline joined by a space, one line per baseline. */
+export async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  // pdfjs takes ownership of the buffer it is given; a copy leaves the caller's bytes intact
+  const loading = getDocument({ data: bytes.slice(), standardFontDataUrl: STANDARD_FONT_DATA, verbosity: 0 });
+  try {
+    const pdf = await loading.promise;
+    const pages: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const content = await (await pdf.getPage(number)).getTextContent();
+      const items: PositionedText[] = [];
+      for (const item of content.items) if ('str' in item && item.str !== '') items.push(item);
+      pages.push(joinLines(items));
+    }
+    return pages;
+  } finally {
+    await loading.destroy();
+  }
+}
+
+/** All pages as one line, whitespace runs made one space: a phrase is found even where a line wraps it. */
+export async function pdfFlatText(bytes: Uint8Array): Promise<string> {
+  return (await pdfText(bytes)).join(' ').replace(/\s+/g, ' ');
+}
+
+/** Which of `expected` the text lacks: `assert.deepEqual(missingFrom(text, [...]), [])` names what is missing. */
+export function missingFrom(text: string, expected: readonly string[]): string[] {
+  return expected.filter((phrase) => !text.includes(phrase));
+}
+
+function joinLines(items: readonly PositionedText[]): string {
+  let text = '';
+  let baseline: number | null = null;
+  for (const item of items) {
+    const y = item.transform[5]!;
+    if (baseline !== null) text += Math.abs(y - baseline) < 1 ? ' ' : '\n';
+    text += item.str;
+    baseline = y;
+  }
+  return text;
+}
+
+/** Four distinct marque vehicles; the sample policy has the first two. */
+export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
+  {
+    carNumber: 1, year: 2021, make: 'Porsche', model: '911 Carrera S', bodyStyle: 'Coupe',
+    vin: porscheVin({ type: '992', year: 2021, body: 'A' }),
+    statedValueDollars: 128_500, financing: 'OWN', billingType: 'per_mile', baseRateDollars: 61.4, perMileRateDollars: 0.072,
+    coverages: [
+      { name: 'Comprehensive deductible', limit: '$500', code: 'COMP' },
+      { name: 'Collision deductible', limit: '$1,000', code: 'COLL' },
+      { name: 'Rental reimbursement', limit: '$40 a day, $1,200 a loss', code: 'RENT' },
+    ],
+    lienholder: null,
+  },
+  {
+    carNumber: 2, year: 2019, make: 'Porsche', model: '718 Boxster', bodyStyle: 'Cabriolet',
+    vin: porscheVin({ type: '982', year: 2019, body: 'C', serial: '60713' }),
+    statedValueDollars: 58_900, financing: 'FINANCE', billingType: 'capped', baseRateDollars: 148.15, perMileRateDollars: 0,
+    coverages: [
+      { name: 'Comprehensive deductible', limit: '$250', code: 'COMP' },
+      { name: 'Collision deductible', limit: '$500', code: 'COLL' },
+      { name: 'Rental reimbursement', limit: 'Not carried', code: 'RENT' },
+    ],
+    lienholder: {
+      name: FINANCING_COMPANIES.PFS.name,
+      street: FINANCING_COMPANIES.PFS.address,
+      city: FINANCING_COMPANIES.PFS.city,
+      state: FINANCING_COMPANIES.PFS.state,
+      zip: FINANCING_COMPANIES.PFS.zip,
+    },
+  },
+  {
+    carNumber: 3, year: 2014, make: 'Porsche', model: '911 Targa 4S', bodyStyle: 'Targa',
+    vin: porscheVin({ type: '991', year: 2014, body: 'B', serial: '40388' }),
+    statedValueDollars: 96_000, financing: 'LEASE', billingType: 'per_mile', baseRateDollars: 52.9, perMileRateDollars: 0.065,
+    coverages: [
+      { name: 'Comprehensive deductible', limit: '$1,000', code: 'COMP' },
+      { name: 'Collision deductible', limit: '$1,000', code: 'COLL' },
+    ],
+    lienholder: {
+      name: FINANCING_COMPANIES.PLL.name,
+      street: FINANCING_COMPANIES.PLL.address,
+      city: FINANCING_COMPANIES.PLL.city,
+      state: FINANCING_COMPANIES.PLL.state,
+      zip: FINANCING_COMPANIES.PLL.zip,
+    },
+  },
+  {
+    carNumber: 4, year: 2020, make: 'Porsche', model: 'Cayenne', bodyStyle: 'Sport Utility',
+    vin: porscheVin({ type: '9YA', year: 2020, body: 'A', wmi: 'WP1', plant: 'L', serial: '82214' }),
+    statedValueDollars: null, financing: 'OWN', billingType: 'per_mile', baseRateDollars: 44.75, perMileRateDollars: 0.058,
+    coverages: [{ name: 'Comprehensive deductible', limit: '$500', code: 'COMP' }],
+    lienholder: null,
+  },
+];
+
+/** Four drivers of one household; the sample policy has the first two. */
+export const SAMPLE_DRIVERS: readonly DocumentDriver[] = [
+  {
+    driverNumber: 1, name: { firstName: 'Dana', middleName: 'K.', lastName: 'Whitaker' }, dob: '1978-06-14',
+    relation: 'INSURED', licenseState: 'TX', licenseNumberLast4: '5678',
+  },
+  {
+    driverNumber: 2, name: { firstName: 'Alex', lastName: 'Whitaker' }, dob: '1980-11-02',
+    relation: 'SPOUSE', licenseState: 'TX', licenseNumberLast4: '9012',
+  },
+  {
+    driverNumber: 3, name: { firstName: 'Jordan', lastName: 'Whitaker', suffix: 'Jr.' }, dob: '2004-01-30',
+    relation: 'CHILD', licenseState: 'TX', licenseNumberLast4: '3456',
+  },
+  {
+    driverNumber: 4, name: { firstName: 'Morgan', lastName: 'Ellery' }, dob: '1955-09-09',
+    relation: 'OTHER', licenseState: null, licenseNumberLast4: null,
+  },
+];
+
+/** A Texas policy, bound, paid monthly; `overrides` replace whole fields. */
+export function sampleModel(overrides: Partial<PolicyDocumentModel> = {}): PolicyDocumentModel {
+  return {
+    insurerName: 'Example Casualty Insurance Company',
+    programName: BRAND.productName,
+    policyNumber: 'PPMP-7KD2-XW9M',
+    binderNumber: 'PPMB-3QF8-T2NA',
+    status: 'BOUND',
+    effectiveDate: '2026-03-03',
+    expirationDate: '2026-09-03',
+    namedInsured: SAMPLE_DRIVERS[0]!.name,
+    emailAddress: 'dana.whitaker@example.com',
+    mailingAddress: { street: '2407 Lakeview Drive', city: 'Austin', state: 'TX', zip: '78701' },
+    garagingAddress: { street: '2407 Lakeview Drive', city: 'Austin', state: 'TX', zip: '78701' },
+    ratedState: 'TX',
+    drivers: SAMPLE_DRIVERS.slice(0, 2),
+    vehicles: SAMPLE_VEHICLES.slice(0, 2),
+    policyCoverages: [
+      { name: 'Bodily Injury Liability', limit: '$50,000/$100,000', code: 'BI' },
+      { name: 'Property Damage Liability', limit: '$25,000', code: 'PD' },
+      { name: 'Uninsured/Underinsured Motorist Bodily Injury', limit: '$50,000/$100,000', code: 'UMBI' },
+      { name: 'Uninsured/Underinsured Motorist Property Damage', limit: '$25,000', code: 'UMPD' },
+      { name: 'Personal Injury Protection', limit: '$2,500', code: 'PIP' },
+    ],
+    fees: [
+      { name: 'Monthly policy fee', cents: 500, per: 'month' },
+      { name: 'Mileage monitoring fee (car 1)', cents: 500, per: 'month' },
+      { name: 'Convenience fee', cents: 500, per: 'payment' },
+    ],
+    billing: {
+      frequency: 'monthly',
+      payPlan: 1,
+      downPaymentCents: 26_455,
+      estimatedMonthlyPaymentCents: 26_455,
+      estimatedTotalWrittenCents: 143_712,
+    },
+    rateTableVersion: 'TX-2025-01-01.1',
+    createdAt: new Date('2026-03-02T15:04:05.000Z'),
+    ...overrides,
+  };
+}
+
+/** The sample policy as an application to sign: the wizard's answers and the statements attested. */
+export function sampleApplication(overrides: Partial<ApplicationModel> = {}): ApplicationModel {
+  return {
+    ...sampleModel(),
+    answers: [
+      { question: 'How did you hear about us?', answer: BRAND.club },
+      { question: `Member of the ${BRAND.club}`, answer: 'Yes' },
+      { question: 'Home owner', answer: 'Yes' },
+      { question: 'Currently insured', answer: 'Yes, for 3 years or more' },
+      { question: 'Prior bodily injury limit', answer: '$100,000/$300,000' },
+      { question: 'Prior policy expiration date', answer: '03/02/2026' },
+      { question: 'Car 1 annual miles', answer: '6,000' },
+      { question: 'Car 1 prior damage', answer: 'No' },
+      { question: 'Car 2 annual miles', answer: '15,000' },
+      { question: 'Car 2 prior damage', answer: 'No' },
+      { question: 'Driver 1 violations or accidents in the last 3 years', answer: 'None' },
+      { question: 'Driver 2 violations or accidents in the last 3 years', answer: 'None' },
+      { question: 'Policy effective date', answer: '03/03/2026' },
+    ],
+    declarations: [
+      'The answers in this application are true and complete to the best of my knowledge.',
+      'Every member of my household of driving age and every regular driver of the vehicles is listed above.',
+      'The vehicles are kept at the garaging address and are not used to carry people or goods for a fee, for ' +
+        'ride-share or for delivery.',
+      'For each Pay-Per-Mile vehicle, I will send a photo of its odometer when asked each billing period.',
+      'I understand that false or misleading answers may void the policy or lead to a claim being denied.',
+    ],
+    ...overrides,
+  };
+}
+
+/** A signature as the e-sign page records it, for the application bytes hashed by the caller. */
+export function sampleSignature(documentSha256: string, overrides: Partial<SignatureRecord> = {}): SignatureRecord {
+  return {
+    signerName: 'Dana K. Whitaker',
+    signedAt: new Date('2026-03-02T16:20:31.000Z'),
+    documentSha256,
+    ipAddress: '198.51.100.23',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+      'Version/18.3 Mobile/15E148 Safari/604.1',
+    consentText:
+      'I agree to do business electronically: to receive, read and sign my application and policy documents ' +
+      'electronically, and to receive notices by e-mail. I can ask for paper copies at no charge and withdraw ' +
+      'this consent at any time.',
+    consentedAt: new Date('2026-03-02T16:19:58.000Z'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The policy's documents: PDFs in the blob store, one row each in policy_documents naming the blob and
+ * keeping its SHA-256. Every version is kept (an insurer keeps what it sent); readers take the newest of each
+ * kind (doc 1 section 2). The blob is written before its row, inside the caller's transaction: a rollback
+ * leaves an unnamed blob behind (harmless, and never listed), never a row without its PDF.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { BlobStore } from '../blobs/store.ts';
+import { blobKey } from '../blobs/store.ts';
+import type { Queryable } from '../db/db.ts';
+
+export const DOCUMENT_KINDS = ['card', 'declaration', 'application', 'signed-application'] as const;
+export type StoredDocumentKind = (typeof DOCUMENT_KINDS)[number];
+export type DocumentStage = 'BOUND' | 'ISSUED';
+
+export interface StoredDocument {
+  id: number;
+  policyId: number;
+  kind: StoredDocumentKind;
+  stage: DocumentStage;
+  blobKey: string;
+  sha256: string;
+  createdAt: Date;
+}
+
+interface DocumentRow {
+  id: string;
+  policy_id: number;
+  kind: StoredDocumentKind;
+  stage: DocumentStage;
+  blob_key: string;
+  sha256: string;
+  created_at: Date;
+}
+
+const COLUMNS = 'id::text AS id, policy_id, kind, stage, blob_key, sha256, created_at';
+
+const fromRow = (row: DocumentRow): StoredDocument => ({
+  id: Number(row.id),
+  policyId: row.policy_id,
+  kind: row.kind,
+  stage: row.stage,
+  blobKey: row.blob_key,
+  sha256: row.sha256.trim(),
+  createdAt: row.created_at,
+});
+
+export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+export interface NewDocument {
+  policyId: number;
+  kind: StoredDocumentKind;
+  stage: DocumentStage;
+  bytes: Uint8Array;
+}
+
+/** Stores a PDF and records it in `tx`. */
+export async function saveDocument(tx: Queryable, blobs: BlobStore, document: NewDocument, now: Date): Promise<StoredDocument> {
+  // A random part: two versions made in the same millisecond never share a key.
+  const key = blobKey('policies', document.policyId, 'documents', `${document.kind}-${now.getTime()}-${randomBytes(6).toString('hex')}.pdf`);
+  await blobs.put(key, document.bytes, 'application/pdf');
+  const rows = await tx.query<DocumentRow>(
+    `INSERT INTO policy_documents (policy_id, kind, stage, blob_key, byte_size, sha256, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), now],
+  );
+  return fromRow(rows[0]!);
+}
+
+/** The newest document of each kind of policy `policyId`. */
+export async function newestDocuments(db: Queryable, policyId: number): Promise<StoredDocument[]> {
+  const rows = await db.query<DocumentRow>(
+    `SELECT DISTINCT ON (kind) ${COLUMNS} FROM policy_documents
+     WHERE policy_id = $1 ORDER BY kind, created_at DESC, id DESC`,
+    [policyId],
+  );
+  return rows.map(fromRow);
+}
+
+/** Document `documentId`, only when it belongs to policy `policyId` (a token opens its own policy's files only). */
+export async function documentOfPolicy(db: Queryable, policyId: number, documentId: number): Promise<StoredDocument | null> {
+  const rows = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM policy_documents WHERE id = $1 AND policy_id = $2`, [documentId, policyId]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** The PDF's bytes, checked against the hash recorded with it: a changed blob is never served as the record. */
+export async function documentBytes(blobs: BlobStore, document: StoredDocument): Promise<Uint8Array> {
+  const blob = await blobs.get(document.blobKey);
+  if (!blob) throw new Error(`document ${document.id}: its blob is missing`);
+  if (sha256Hex(blob.bytes) !== document.sha256) throw new Error(`document ${document.id}: its blob does not match the recorded SHA-256`);
+  return blob.bytes;
+}

@@ -1,0 +1,37 @@
+/**
+ * Everything the photo route needs from one upload, in one call: the checks, the capture time (read before
+ * the normalised copy drops the metadata), the normalised copy to store, and the two OCR readings of that
+ * copy. The route then adds what only it knows (the previous reading, the request's window) and asks
+ * verdict.ts for the outcome.
+ */
+import { captureTime, type CaptureTime } from './exif.ts';
+import { checkPhoto, normalisePhoto, type NormalisedPhoto, type PhotoFormat } from './image.ts';
+import { ODOMETER_MESSAGES } from './messages.ts';
+import { readDigits, type OcrReadings } from './ocr.ts';
+
+export interface OdometerPhotoReading {
+  ok: true;
+  /** The format of the photo as sent, and its size in pixels. */
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  /** The copy to keep in the blob store: upright, greyscale, no metadata. */
+  normalised: NormalisedPhoto;
+  capturedAt: CaptureTime | null;
+  readings: OcrReadings;
+}
+
+/** Reads an uploaded photo, or says why it is refused (the message is for the sender, as it stands). */
+export async function readOdometerPhoto(bytes: Uint8Array): Promise<OdometerPhotoReading | { ok: false; message: string }> {
+  const check = await checkPhoto(bytes);
+  if (!check.ok) return check;
+  let normalised: NormalisedPhoto;
+  try {
+    normalised = await normalisePhoto(bytes);
+  } catch {
+    // A sound header over a body that does not decode: cut short on the way, most often.
+    return { ok: false, message: ODOMETER_MESSAGES.damaged };
+  }
+  const capturedAt = await captureTime(bytes);
+  return { ok: true, format: check.format, width: check.width, height: check.height, normalised, capturedAt, readings: await readDigits(normalised.bytes) };
+}

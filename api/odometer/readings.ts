@@ -1,0 +1,139 @@
+/**
+ * The odometer_readings table: every photo sent, what was decided about it, and the reading that counts.
+ * Only this file writes SQL against it.
+ */
+import type { OdometerStatus } from '../../contract/index.ts';
+import type { Queryable } from '../db/db.ts';
+
+export interface NewReading {
+  policyId: number;
+  carNumber: number;
+  typedReading: number;
+  ocrFirst: string | null;
+  ocrSecond: string | null;
+  status: 'verified' | 'needs_review' | 'rejected';
+  reasons: string[];
+  message: string | null;
+  photoBlobKey: string;
+  photoContentType: string;
+  capturedAt: Date | null;
+}
+
+export interface ReadingRow {
+  id: number;
+  policyId: number;
+  carNumber: number;
+  typedReading: number;
+  ocrFirst: string | null;
+  ocrSecond: string | null;
+  status: OdometerStatus;
+  reasons: string[];
+  message: string | null;
+  photoBlobKey: string;
+  photoContentType: string;
+  capturedAt: Date | null;
+  createdAt: Date;
+  reviewedReading: number | null;
+}
+
+const COLUMNS = `id::text AS id, policy_id, car_number, typed_reading, ocr_first, ocr_second, status, reasons, message,
+  photo_blob_key, photo_content_type, captured_at, created_at, reviewed_reading`;
+
+interface Row {
+  id: string;
+  policy_id: number;
+  car_number: number;
+  typed_reading: number;
+  ocr_first: string | null;
+  ocr_second: string | null;
+  status: OdometerStatus;
+  reasons: string[];
+  message: string | null;
+  photo_blob_key: string;
+  photo_content_type: string;
+  captured_at: Date | null;
+  created_at: Date;
+  reviewed_reading: number | null;
+}
+
+const fromRow = (row: Row): ReadingRow => ({
+  id: Number(row.id),
+  policyId: row.policy_id,
+  carNumber: row.car_number,
+  typedReading: row.typed_reading,
+  ocrFirst: row.ocr_first,
+  ocrSecond: row.ocr_second,
+  status: row.status,
+  reasons: row.reasons,
+  message: row.message,
+  photoBlobKey: row.photo_blob_key,
+  photoContentType: row.photo_content_type,
+  capturedAt: row.captured_at,
+  createdAt: row.created_at,
+  reviewedReading: row.reviewed_reading,
+});
+
+/** The reading that counts for an accepted row: what the reviewer read, else what was typed. */
+export const countedReading = (row: Pick<ReadingRow, 'typedReading' | 'reviewedReading'>): number => row.reviewedReading ?? row.typedReading;
+
+export async function insertReading(tx: Queryable, reading: NewReading, now: Date): Promise<number> {
+  const rows = await tx.query<{ id: string }>(
+    `INSERT INTO odometer_readings (policy_id, car_number, typed_reading, ocr_first, ocr_second, status, reasons, message,
+                                    photo_blob_key, photo_content_type, captured_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id::text AS id`,
+    [
+      reading.policyId, reading.carNumber, reading.typedReading, reading.ocrFirst, reading.ocrSecond, reading.status,
+      JSON.stringify(reading.reasons), reading.message, reading.photoBlobKey, reading.photoContentType, reading.capturedAt, now,
+    ],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** The vehicle's last accepted reading (verified or approved), the base of the plausibility checks. */
+export async function lastAcceptedReading(db: Queryable, policyId: number, carNumber: number): Promise<ReadingRow | null> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM odometer_readings
+     WHERE policy_id = $1 AND car_number = $2 AND status IN ('verified', 'approved')
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [policyId, carNumber],
+  );
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** The newest reading of each vehicle of the policy, whatever its status. */
+export async function latestReadings(db: Queryable, policyId: number): Promise<ReadingRow[]> {
+  const rows = await db.query<Row>(
+    `SELECT DISTINCT ON (car_number) ${COLUMNS} FROM odometer_readings WHERE policy_id = $1 ORDER BY car_number, created_at DESC, id DESC`,
+    [policyId],
+  );
+  return rows.map(fromRow);
+}
+
+/** Readings a person must look at, oldest first (first come, first served). */
+export async function readingsAwaitingReview(db: Queryable, limit = 50): Promise<ReadingRow[]> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM odometer_readings WHERE status = 'needs_review' ORDER BY created_at, id LIMIT $1`,
+    [limit],
+  );
+  return rows.map(fromRow);
+}
+
+export async function readingById(db: Queryable, id: number): Promise<ReadingRow | null> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM odometer_readings WHERE id = $1`, [id]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** A person's decision on a held reading; false when it was no longer held (decided by someone else). */
+export async function recordReview(
+  tx: Queryable,
+  id: number,
+  decision: { status: 'approved'; reading: number } | { status: 'declined'; message: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE odometer_readings SET status = $2, reviewed_at = $3, reviewed_reading = $4, message = $5
+     WHERE id = $1 AND status = 'needs_review' RETURNING id`,
+    [id, decision.status, now, decision.status === 'approved' ? decision.reading : null, decision.status === 'declined' ? decision.message : null],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,106 @@
+/**
+ * An odometer photo sent from the odometer page (issue 8), start to end: the photo is checked by its bytes
+ * and read twice by OCR (read-photo.ts), the verdict weighs the two readings against the typed one, the last
+ * accepted reading and the photo's capture time (verdict.ts), and the outcome is stored with the normalised
+ * photo. A verified reading may complete the policy, which is then issued.
+ */
+import { MESSAGES } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { blobKey } from '../blobs/store.ts';
+import { issueIfComplete } from '../policies/issue.ts';
+import { ODOMETER_MESSAGES } from './messages.ts';
+import { readOdometerPhoto } from './read-photo.ts';
+import { countedReading, insertReading, lastAcceptedReading } from './readings.ts';
+import { decideReading } from './verdict.ts';
+import { randomBytes } from 'node:crypto';
+
+/** What the person reads after a photo was kept. */
+export const ODOMETER_ANSWERS = {
+  verified: (miles: number) => `Thank you: the reading of ${miles.toLocaleString('en-US')} miles is verified.`,
+  needsReview: 'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result; there is nothing more to do now.',
+} as const;
+
+/** A refusal's status by what was wrong with the file: not an image we take, too large, or damaged. */
+const CHECK_STATUS = new Map<string, 413 | 415 | 422>([
+  [ODOMETER_MESSAGES.notAPhoto, 415],
+  [ODOMETER_MESSAGES.tooLarge, 413],
+  [ODOMETER_MESSAGES.tooManyPixels, 413],
+]);
+
+export interface PhotoSubmission {
+  policyId: number;
+  carNumber: number;
+  typedReading: number;
+  photo: Uint8Array;
+}
+
+export type SubmitOutcome =
+  | { kind: 'kept'; status: 'verified' | 'needs_review'; message: string }
+  | { kind: 'refused'; status: 404 | 409 | 413 | 415 | 422; message: string };
+
+/** Within this long of an accepted reading, another photo of the same vehicle is refused. */
+export const SAME_READING_MS = 24 * 60 * 60_000;
+
+export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, submission: PhotoSubmission): Promise<SubmitOutcome> {
+  const { policyId, carNumber } = submission;
+  const vehicles = await deps.db.query<{ bound_at: Date }>(
+    `SELECT p.created_at AS bound_at FROM policies p JOIN policy_vehicles v ON v.policy_id = p.id AND v.car_number = $2 WHERE p.id = $1`,
+    [policyId, carNumber],
+  );
+  if (!vehicles[0]) return { kind: 'refused', status: 422, message: MESSAGES.odometerVehicle };
+
+  const previous = await lastAcceptedReading(deps.db, policyId, carNumber);
+  const now = deps.clock();
+  // A second photo the same day is a double tap or a reload, not a new billing period's reading.
+  if (previous && now.getTime() - previous.createdAt.getTime() < SAME_READING_MS) {
+    return { kind: 'refused', status: 409, message: MESSAGES.odometerAlreadyVerified };
+  }
+
+  const read = await readOdometerPhoto(submission.photo);
+  if (!read.ok) return { kind: 'refused', status: CHECK_STATUS.get(read.message) ?? 422, message: read.message };
+
+  const unreadable = await deps.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM odometer_readings
+     WHERE policy_id = $1 AND car_number = $2 AND status = 'rejected' AND ocr_first IS NULL AND ocr_second IS NULL AND created_at > $3`,
+    [policyId, carNumber, previous?.createdAt ?? vehicles[0].bound_at],
+  );
+  const verdict = decideReading({
+    typed: String(submission.typedReading),
+    ocr: { first: read.readings.first, second: read.readings.second },
+    previous: previous ? { reading: countedReading(previous), at: previous.capturedAt ?? previous.createdAt } : null,
+    capturedAt: read.capturedAt,
+    // The request: from the link's first sending (the bind) or the last accepted photo, to now.
+    window: { from: previous?.createdAt ?? vehicles[0].bound_at, to: now },
+    unreadableBefore: unreadable[0]?.n ?? 0,
+    maxMilesPerDay: deps.config.odometerMaxMilesPerDay,
+  });
+
+  // Kept whatever the verdict: an insurer keeps what it was sent, and a reviewer may need the earlier tries.
+  const key = blobKey('policies', policyId, 'odometer', `car-${carNumber}-${now.getTime()}-${randomBytes(6).toString('hex')}.jpg`);
+  await deps.blobs.put(key, read.normalised.bytes, read.normalised.contentType);
+  await deps.db.transaction((tx) =>
+    insertReading(
+      tx,
+      {
+        policyId,
+        carNumber,
+        typedReading: submission.typedReading,
+        ocrFirst: read.readings.first,
+        ocrSecond: read.readings.second,
+        status: verdict.status,
+        reasons: verdict.status === 'needs_review' ? verdict.reasons : [],
+        message: verdict.status === 'rejected' ? verdict.message : null,
+        photoBlobKey: key,
+        photoContentType: read.normalised.contentType,
+        capturedAt: read.capturedAt?.at ?? null,
+      },
+      now,
+    ),
+  );
+  if (verdict.status === 'rejected') return { kind: 'refused', status: 422, message: verdict.message };
+  if (verdict.status === 'verified') {
+    await issueIfComplete(deps, policyId);
+    return { kind: 'kept', status: 'verified', message: ODOMETER_ANSWERS.verified(submission.typedReading) };
+  }
+  return { kind: 'kept', status: 'needs_review', message: ODOMETER_ANSWERS.needsReview };
+}

@@ -1,0 +1,54 @@
+/**
+ * A bound policy for the tests of what follows the sale (documents, e-signature, odometer, issuance): quoted
+ * and bought through the real routes with Stripe's test token tok_visa, its documents link read from the
+ * purchase e-mail in the outbox, as the person would.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type CalendarDate, type QuotePolicy } from '../../contract/index.ts';
+import type { Queryable } from '../db/db.ts';
+import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
+import { postJson, uniqueEmail, type TestApp } from '../testing/harness.ts';
+
+export interface BoundPolicy {
+  policyId: number;
+  policyNumber: string;
+  email: string;
+  quote: QuotePolicy;
+  /** The documents link's token, from the purchase e-mail */
+  documentsToken: string;
+}
+
+/** The decoded text of every outbox file whose text matches `pattern`. */
+export function outboxTexts(outboxDir: string, pattern: RegExp): string[] {
+  if (!existsSync(outboxDir)) return [];
+  return readdirSync(outboxDir)
+    .sort()
+    .map((name) => readFileSync(join(outboxDir, name), 'utf8'))
+    // quoted-printable soft line breaks would split a link
+    .map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((text) => pattern.test(text));
+}
+
+export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: QuoteFixtureOptions = {}): Promise<BoundPolicy> {
+  const email = uniqueEmail('insured');
+  const quoted = await t.app.request(...postJson('/api/policy/quote', quoteRequestFixture({ today, email, ...options })));
+  assert.equal(quoted.status, 200, await quoted.clone().text());
+  const quote = ((await quoted.json()) as { policies: QuotePolicy[] }).policies[0]!;
+  const bound = await t.app.request(
+    ...postJson(
+      '/api/policy/bind',
+      { quoteNumber: quote.policyNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 },
+      { 'Idempotency-Key': `test-${quote.policyNumber}` },
+    ),
+  );
+  assert.equal(bound.status, 200, await bound.clone().text());
+  const policyNumber = ((await bound.json()) as BindResponse).policies[0]!.policyNumber;
+  await t.mail.settled();
+  const mail = outboxTexts(t.outboxDir, new RegExp(policyNumber)).find((text) => text.includes('/account/documents/'));
+  assert.ok(mail, 'the purchase e-mail carries the documents link');
+  const documentsToken = /\/account\/documents\/([0-9a-f]{64})/.exec(mail)![1]!;
+  const rows = await db.query<{ id: number }>('SELECT id FROM policies WHERE policy_number = $1', [policyNumber]);
+  return { policyId: rows[0]!.id, policyNumber, email, quote, documentsToken };
+}

@@ -1,0 +1,161 @@
+/**
+ * The policy's paperwork (issue 8; doc 1 sections 2, 7 and 8):
+ *
+ * GET  /api/documents?id=TOKEN                 -> { data: { documents } }: newest of each kind, and the open
+ *                                                e-sign and odometer requests as entries whose fileUrl is their page
+ * GET  /api/documents/files/:fileId?id=TOKEN   -> the PDF, only for the token's own policy
+ * POST /api/documents/link { emailAddress }    -> the same answer whether or not a policy uses the address
+ * GET  /api/esign?token=TOKEN                  -> the application to sign and the consent text
+ * POST /api/esign { token, consent, fullName } -> signed; the policy is issued if nothing else is missing
+ *
+ * Every miss of a token (unknown, expired, another purpose, another policy's file) is the same 404, whose
+ * text the documents page shows as 'link has expired'. Answers are never cached.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  DOCUMENT_DESCRIPTIONS, DocumentListQuery, EsignRequest, MESSAGES, PolicyDocsRequest, TokenQuery,
+  type DocumentListResponse, type EsignAnswer, type EsignView, type PolicyDocument,
+} from '../../contract/index.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import type { Deps } from '../deps.ts';
+import { applicationOf, ESIGN_CONSENT_TEXT, signApplication, signatureOf } from '../documents/esign.ts';
+import { makeMissingDocuments } from '../documents/generate.ts';
+import {
+  documentFileUrl, documentsPageUrl, esignPageUrl, odometerPageUrl, policyOfToken, queueRequestedDocumentsMail,
+} from '../documents/links.ts';
+import { documentBytes, documentOfPolicy, newestDocuments, type StoredDocument } from '../documents/store.ts';
+import { readBody } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
+import { on } from '../http/endpoint.ts';
+import { ApiError } from '../http/errors.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
+import { readQuery } from '../http/query.ts';
+import { NO_STORE } from '../http/security-headers.ts';
+import { onboardingOf } from '../policies/onboarding.ts';
+
+const LISTED_DESCRIPTIONS: Partial<Record<StoredDocument['kind'], string>> = {
+  card: DOCUMENT_DESCRIPTIONS.card,
+  declaration: DOCUMENT_DESCRIPTIONS.declaration,
+  'signed-application': DOCUMENT_DESCRIPTIONS['signed-application'],
+};
+
+const FILE_NAMES: Record<StoredDocument['kind'], string> = {
+  card: 'ID-Card',
+  declaration: 'Declaration-Page',
+  application: 'Application',
+  'signed-application': 'Signed-Application',
+};
+
+/** doc 1 section 3: dates in data are the day at a fixed 12:00:00 UTC. */
+const dataDate = (date: Date) => `${date.toISOString().slice(0, 10)}T12:00:00.000Z`;
+
+const linkExpired = () => new ApiError(404, MESSAGES.documentsLinkExpired);
+
+export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler; documentsMail: RateLimit }): Hono {
+  const app = new Hono();
+  const origin = () => deps.config.publicOrigin;
+
+  async function openPolicy(token: string): Promise<number> {
+    const policyId = await policyOfToken(deps.db, token, ['documents'], deps.clock());
+    if (policyId === null) throw linkExpired();
+    return policyId;
+  }
+
+  on(app, endpoints.documentList, async (c) => {
+    const { id: token } = readQuery(c, DocumentListQuery);
+    const policyId = await openPolicy(token);
+    const onboarding = await onboardingOf(deps.db, policyId);
+    if (!onboarding) throw linkExpired();
+    await makeMissingDocuments(deps, policyId, onboarding.signed);
+    const documents: PolicyDocument[] = [];
+    for (const document of await newestDocuments(deps.db, policyId)) {
+      const description = LISTED_DESCRIPTIONS[document.kind];
+      if (description) documents.push({ fileDescription: description, fileUrl: documentFileUrl(origin(), token, document.id), dateCreated: dataDate(document.createdAt) });
+    }
+    const today = dataDate(deps.clock());
+    if (!onboarding.signed) documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.esignature, fileUrl: esignPageUrl(origin(), token), dateCreated: today });
+    if (onboarding.vehiclesWithoutReading.length > 0) {
+      documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.odometer, fileUrl: odometerPageUrl(origin(), token), dateCreated: today });
+    }
+    return c.json({ data: { documents } } satisfies DocumentListResponse, 200, NO_STORE);
+  });
+
+  on(app, endpoints.documentFile, async (c) => {
+    const { id: token } = readQuery(c, DocumentListQuery);
+    const policyId = await openPolicy(token);
+    const fileId = Number(c.req.param('fileId'));
+    const document = Number.isSafeInteger(fileId) && fileId > 0 ? await documentOfPolicy(deps.db, policyId, fileId) : null;
+    if (!document) throw linkExpired();
+    const bytes = await documentBytes(deps.blobs, document);
+    const policyNumber = (await loadPolicyNumber(deps, policyId)) ?? 'policy';
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        // inline: the tile opens it in a new tab; the name is what "Save" offers
+        'Content-Disposition': `inline; filename="${FILE_NAMES[document.kind]}-${policyNumber}.pdf"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  on(app, endpoints.documentsLink, limits.request, async (c) => {
+    const { emailAddress } = await readBody(c, PolicyDocsRequest);
+    const emailLower = emailAddress.trim().toLowerCase();
+    const now = deps.clock();
+    const policies = await deps.db.query<{ id: number; policy_number: string }>(
+      'SELECT id, policy_number FROM policies WHERE email_lower = $1 ORDER BY created_at DESC LIMIT 5',
+      [emailLower],
+    );
+    // Per mailbox as well as per client: nobody fills someone's inbox from many addresses.
+    if (policies.length > 0 && (await hit(deps.db, limits.documentsMail, emailLower, now)).allowed) {
+      await deps.db.transaction((tx) =>
+        queueRequestedDocumentsMail(tx, emailAddress.trim(), policies.map((row) => ({ id: row.id, policyNumber: row.policy_number })), origin(), now),
+      );
+      void deps.mail.deliverDue();
+    }
+    return c.json({ data: { documents: [] } } satisfies DocumentListResponse, 200, NO_STORE);
+  });
+
+  on(app, endpoints.esignView, async (c) => {
+    const { token } = readQuery(c, TokenQuery);
+    const policyId = await openPolicy(token);
+    const application = await applicationOf(deps, policyId);
+    const signature = await signatureOf(deps, policyId);
+    const policyNumber = await loadPolicyNumber(deps, policyId);
+    if (!application || !policyNumber) throw linkExpired();
+    const view: EsignView = {
+      policyNumber,
+      applicationUrl: documentFileUrl(origin(), token, application.id),
+      consentText: ESIGN_CONSENT_TEXT,
+      status: signature ? 'signed' : 'open',
+      ...(signature ? { signedAt: signature.signedAt.toISOString() } : {}),
+      documentsUrl: documentsPageUrl(origin(), token),
+    };
+    return c.json(view, 200, NO_STORE);
+  });
+
+  on(app, endpoints.esign, async (c) => {
+    const request = await readBody(c, EsignRequest);
+    const policyId = await openPolicy(request.token);
+    const outcome = await signApplication(deps, {
+      policyId,
+      fullName: request.fullName,
+      ipAddress: clientAddress(c, deps.config.trustProxy),
+      userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
+    });
+    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    // Signing may have issued the policy, whose e-mail is queued.
+    void deps.mail.deliverDue();
+    return c.json({ signed: true, documentsUrl: documentsPageUrl(origin(), request.token) } satisfies EsignAnswer, 200, NO_STORE);
+  });
+
+  return app;
+}
+
+async function loadPolicyNumber(deps: Deps, policyId: number): Promise<string | null> {
+  const rows = await deps.db.query<{ policy_number: string }>('SELECT policy_number FROM policies WHERE id = $1', [policyId]);
+  return rows[0]?.policy_number ?? null;
+}

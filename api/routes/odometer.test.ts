@@ -1,0 +1,138 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { localToday, MESSAGES, type OdometerView } from '../../contract/index.ts';
+import { closeOcr } from '../odometer/ocr.ts';
+import { ODOMETER_MESSAGES } from '../odometer/messages.ts';
+import { odometerImage } from '../odometer/testing/odometer-images.ts';
+import { createTestModeGateway } from '../payments/test-mode.ts';
+import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
+import { dbTargets, openTestDb, PUBLIC_ORIGIN, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+
+const NOW = new Date('2026-03-02T12:00:00.000Z');
+const TODAY = localToday(NOW);
+const OPS_PASSWORD = 'a-long-operations-password';
+const opsAuth = { Authorization: `Basic ${Buffer.from(`ops:${OPS_PASSWORD}`).toString('base64')}` };
+
+for (const target of dbTargets()) {
+  describe(`odometer photos and their review on ${target}`, () => {
+    let testDb: TestDb;
+    let t: TestApp;
+    let now = NOW;
+    before(async () => {
+      testDb = await openTestDb(target);
+      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(), config: { opsPassword: OPS_PASSWORD } });
+    });
+    after(async () => {
+      await closeOcr();
+      t.cleanup();
+      await testDb.cleanup();
+    });
+
+    async function send(policy: BoundPolicy, reading: string, photo: Uint8Array, name = 'odometer.jpg', carNumber = '1') {
+      const form = new FormData();
+      form.set('token', policy.documentsToken);
+      form.set('carNumber', carNumber);
+      form.set('reading', reading);
+      form.set('photo', new File([photo as Uint8Array<ArrayBuffer>], name, { type: 'image/jpeg' }));
+      const res = await t.app.request('http://localhost:4321/api/odometer/photo', { method: 'POST', body: form, headers: { Origin: PUBLIC_ORIGIN } });
+      return { status: res.status, body: (await res.json()) as { status?: string; message?: string; error_messages?: string[] } };
+    }
+    const view = async (token: string) =>
+      (await (await t.app.request(`http://localhost:4321/api/odometer?token=${token}`)).json()) as OdometerView;
+    const photoOf = (reading: string, seed: number) => odometerImage({ reading, style: 'segments', dark: seed % 2 === 0, format: 'jpeg', seed });
+    const policyStatus = async (policy: BoundPolicy) =>
+      (await testDb.db.query<{ status: string }>('SELECT status FROM policies WHERE id = $1', [policy.policyId]))[0]!.status;
+
+    test('a photo that reads as typed is verified; the vehicle shows it; a second one the same day is refused', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'OH' });
+      const sent = await send(policy, '048213', await photoOf('048213', 3));
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+      assert.equal(sent.body.status, 'verified');
+      const vehicle = (await view(policy.documentsToken)).vehicles[0]!;
+      assert.equal(vehicle.latest?.status, 'verified');
+      assert.equal(vehicle.latest?.reading, 48213);
+      const again = await send(policy, '048213', await photoOf('048213', 3));
+      assert.equal(again.status, 409);
+      assert.deepEqual(again.body.error_messages, [MESSAGES.odometerAlreadyVerified]);
+    });
+
+    test('a typed reading the photo does not show is held for review; a person approves it, the customer is told, the policy is issued', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA' });
+      const sent = await send(policy, '031999', await photoOf('031299', 8));
+      assert.equal(sent.status, 201);
+      assert.equal(sent.body.status, 'needs_review');
+      const held = await testDb.db.query<{ id: string; reasons: string[] }>(
+        `SELECT id::text AS id, reasons FROM odometer_readings WHERE policy_id = $1`,
+        [policy.policyId],
+      );
+      assert.match(held[0]!.reasons.join(' '), /031299/);
+
+      assert.equal((await t.app.request('http://localhost:4321/ops/odometer')).status, 401, 'the ops page needs its password');
+      const page = await t.app.request('http://localhost:4321/ops/odometer', { headers: opsAuth });
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), new RegExp(policy.policyNumber));
+      const photo = await t.app.request(`http://localhost:4321/ops/odometer/photos/${held[0]!.id}`, { headers: opsAuth });
+      assert.equal(photo.headers.get('content-type'), 'image/jpeg');
+
+      assert.equal((await sign(policy)).status, 200);
+      const approve = await t.app.request(`http://localhost:4321/ops/odometer/${held[0]!.id}`, {
+        method: 'POST',
+        headers: { ...opsAuth, 'Content-Type': 'application/json', Origin: PUBLIC_ORIGIN },
+        body: JSON.stringify({ decision: 'approve', correctedReading: '031299' }),
+      });
+      assert.equal(approve.status, 200, await approve.clone().text());
+      assert.equal(await policyStatus(policy), 'ISSUED', 'signed and approved: issued');
+      assert.equal((await view(policy.documentsToken)).vehicles[0]!.latest?.reading, 31299, 'the reviewer’s reading counts');
+      await t.mail.settled();
+      assert.equal(outboxTexts(t.outboxDir, new RegExp(`Subject: Policy ${policy.policyNumber}: your odometer reading is accepted`)).length, 1);
+    });
+
+    test('a reading below the last accepted one is rejected at once, with what to do', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TX' });
+      assert.equal((await send(policy, '052000', await photoOf('052000', 5))).body.status, 'verified');
+      now = new Date(NOW.getTime() + 10 * 86_400_000);
+      const lower = await send(policy, '051000', await photoOf('051000', 6));
+      assert.equal(lower.status, 422);
+      assert.deepEqual(lower.body.error_messages, [ODOMETER_MESSAGES.belowPrevious(51000, 52000)]);
+    });
+
+    test('a renamed text file and a 60-megapixel image are refused before anything is read or kept', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'AZ' });
+      const text = await send(policy, '012345', new TextEncoder().encode('these are not the pixels you are looking for'), 'odometer.jpg');
+      assert.equal(text.status, 415);
+      assert.deepEqual(text.body.error_messages, [ODOMETER_MESSAGES.notAPhoto]);
+      const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#777' } }).png({ compressionLevel: 9 }).toBuffer();
+      const big = await send(policy, '012345', new Uint8Array(huge), 'odometer.png');
+      assert.equal(big.status, 413);
+      assert.deepEqual(big.body.error_messages, [ODOMETER_MESSAGES.tooManyPixels]);
+      const kept = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM odometer_readings WHERE policy_id = $1', [policy.policyId]);
+      assert.equal(kept[0]!.n, 0);
+      const missing = await t.app.request('http://localhost:4321/api/odometer/photo', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Origin: PUBLIC_ORIGIN }, body: '{}',
+      });
+      assert.equal(missing.status, 415, 'an upload is multipart/form-data');
+    });
+
+    test('the ops page is off without a password', async () => {
+      const off = testApp(testDb.db, { clock: () => now });
+      try {
+        assert.equal((await off.app.request('http://localhost:4321/ops/odometer', { headers: opsAuth })).status, 404);
+      } finally {
+        off.cleanup();
+      }
+    });
+
+    function sign(policy: BoundPolicy) {
+      return t.app.request('http://localhost:4321/api/esign', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: PUBLIC_ORIGIN },
+        body: JSON.stringify({ token: policy.documentsToken, consent: true, fullName: 'Ann Driver' }),
+      });
+    }
+  });
+}

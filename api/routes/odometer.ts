@@ -1,0 +1,95 @@
+/**
+ * The odometer photo page's calls (issue 8; doc 3 section 1: "Mileage is reported by a photo of the
+ * odometer, through a web link sent by text and email"):
+ *
+ * GET  /api/odometer?token=TOKEN   -> the policy's vehicles and the latest reading of each
+ * POST /api/odometer/photo         multipart: token, carNumber, reading, photo ->
+ *                                  201 { status: verified | needs_review, message } | 4xx with what to do
+ *
+ * The token is the texted odometer link's or the documents link's. A photo that is not one, or too large,
+ * is refused before anything is stored; a photo that was read is stored with its outcome, even a rejected
+ * one (an insurer keeps what it was sent), and the person is told at once what to do.
+ */
+import { Hono } from 'hono';
+import { MESSAGES, OdometerPhotoFields, TokenQuery, type OdometerPhotoAnswer, type OdometerView } from '../../contract/index.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import { check } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { policyOfToken } from '../documents/links.ts';
+import { on } from '../http/endpoint.ts';
+import { ApiError } from '../http/errors.ts';
+import { readQuery } from '../http/query.ts';
+import { NO_STORE } from '../http/security-headers.ts';
+import { countedReading, latestReadings } from '../odometer/readings.ts';
+import { submitOdometerPhoto } from '../odometer/submit.ts';
+
+const ODOMETER_TOKENS = ['odometer-photo', 'documents'] as const;
+
+export function odometerRoutes(deps: Deps): Hono {
+  const app = new Hono();
+
+  async function openPolicy(token: string): Promise<number> {
+    const policyId = await policyOfToken(deps.db, token, ODOMETER_TOKENS, deps.clock());
+    if (policyId === null) throw new ApiError(404, MESSAGES.documentsLinkExpired);
+    return policyId;
+  }
+
+  on(app, endpoints.odometerView, async (c) => {
+    const { token } = readQuery(c, TokenQuery);
+    const policyId = await openPolicy(token);
+    const policy = await deps.db.query<{ policy_number: string }>('SELECT policy_number FROM policies WHERE id = $1', [policyId]);
+    const vehicles = await deps.db.query<{ car_number: number; year: number; make: string; model: string; vin: string }>(
+      'SELECT car_number, year, make, model, vin FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number',
+      [policyId],
+    );
+    const latest = new Map((await latestReadings(deps.db, policyId)).map((reading) => [reading.carNumber, reading]));
+    const view: OdometerView = {
+      policyNumber: policy[0]!.policy_number,
+      vehicles: vehicles.map((vehicle) => {
+        const reading = latest.get(vehicle.car_number);
+        return {
+          carNumber: vehicle.car_number,
+          year: vehicle.year,
+          make: vehicle.make,
+          model: vehicle.model,
+          vinEnd: vehicle.vin.trim().slice(-6),
+          latest: reading
+            ? {
+                status: reading.status,
+                reading: countedReading(reading),
+                sentOn: reading.createdAt.toISOString().slice(0, 10),
+                ...(reading.message ? { message: reading.message } : {}),
+              }
+            : null,
+        };
+      }),
+    };
+    return c.json(view, 200, NO_STORE);
+  });
+
+  on(app, endpoints.odometerPhoto, async (c) => {
+    let form: Record<string, string | File>;
+    try {
+      form = (await c.req.parseBody()) as Record<string, string | File>;
+    } catch {
+      throw new ApiError(400, MESSAGES.odometerPhotoMissing);
+    }
+    const fields = check({ token: form.token, carNumber: form.carNumber, reading: form.reading }, OdometerPhotoFields);
+    if (!fields.ok) throw new ApiError(400, [...new Set(fields.errors.map((error) => error.message))], { fields: fields.errors });
+    const photo = form.photo;
+    if (!(photo instanceof File) || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
+    const policyId = await openPolicy(fields.value.token);
+    const outcome = await submitOdometerPhoto(deps, {
+      policyId,
+      carNumber: Number(fields.value.carNumber),
+      typedReading: Number(fields.value.reading),
+      photo: new Uint8Array(await photo.arrayBuffer()),
+    });
+    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    // A verified reading may have issued the policy, whose e-mail is queued.
+    void deps.mail.deliverDue();
+    return c.json({ status: outcome.status, message: outcome.message } satisfies OdometerPhotoAnswer, 201, NO_STORE);
+  });
+
+  return app;
+}

@@ -1,0 +1,129 @@
+/**
+ * The operations page for odometer photos the checks held for review (issue 8), at /ops/odometer: off
+ * (404) unless OPS_PASSWORD is set, behind HTTP Basic when it is. Server-rendered HTML with one small
+ * script of ours (the CSP allows nothing else); decisions are JSON calls under /ops, from this origin only.
+ *
+ * GET  /ops/odometer                    the list: photo, typed reading, both OCR readings, the reasons
+ * GET  /ops/odometer/photos/:readingId  the normalised photo
+ * GET  /ops/odometer/review.js          the page's script
+ * POST /ops/odometer/:readingId         { decision, correctedReading?, note? } -> { status }
+ */
+import { Hono } from 'hono';
+import { OdometerReviewRequest, type OdometerReviewAnswer } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { readBody } from '../http/body.ts';
+import { ApiError, errorResponse, HTTP_MESSAGES } from '../http/errors.ts';
+import { allowedOrigin, checkOrigin, limitBody, requireJson } from '../http/guards.ts';
+import { escapeHtml } from '../mail/layout.ts';
+import { basicAuth } from '../ops/basic-auth.ts';
+import { reviewReading } from '../ops/review.ts';
+import { readingById, readingsAwaitingReview, type ReadingRow } from '../odometer/readings.ts';
+import { logError } from '../log.ts';
+
+const PAGE_CSP = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
+
+export function opsRoutes(deps: Deps): Hono {
+  const app = new Hono();
+  const password = deps.config.opsPassword;
+  if (!password) return app; // off: every /ops path falls through to the site's 404
+
+  app.use('*', basicAuth(password, 'operations'));
+  app.use('*', checkOrigin(allowedOrigin(deps.config.publicOrigin, [])));
+
+  app.get('/odometer', async (c) => {
+    const readings = await readingsAwaitingReview(deps.db);
+    const vehicles = await vehicleNames(deps, readings);
+    return c.html(page(readings, vehicles), 200, { ...PRIVATE, 'Content-Security-Policy': PAGE_CSP });
+  });
+
+  app.get('/odometer/review.js', (c) => c.body(REVIEW_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...PRIVATE }));
+
+  app.get('/odometer/photos/:readingId', async (c) => {
+    const reading = await readingById(deps.db, Number(c.req.param('readingId')) || 0);
+    const blob = reading ? await deps.blobs.get(reading.photoBlobKey) : null;
+    if (!blob) return c.text('No such photo.', 404, PRIVATE);
+    return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': reading!.photoContentType, ...PRIVATE });
+  });
+
+  app.post('/odometer/:readingId', requireJson(), limitBody(4096), async (c) => {
+    const request = await readBody(c, OdometerReviewRequest);
+    const outcome = await reviewReading(deps, Number(c.req.param('readingId')) || 0, request);
+    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    void deps.mail.deliverDue();
+    return c.json({ status: outcome.status } satisfies OdometerReviewAnswer, 200, PRIVATE);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error.status, error.messages, error.fields, error.headers);
+    logError(deps.log, `${c.req.method} /ops`, error);
+    return errorResponse(c, 500, [HTTP_MESSAGES.internal]);
+  });
+  return app;
+}
+
+async function vehicleNames(deps: Deps, readings: readonly ReadingRow[]): Promise<Map<number, { policyNumber: string; vehicle: string }>> {
+  const names = new Map<number, { policyNumber: string; vehicle: string }>();
+  for (const reading of readings) {
+    const rows = await deps.db.query<{ policy_number: string; year: number; make: string; model: string }>(
+      `SELECT p.policy_number, v.year, v.make, v.model FROM policies p JOIN policy_vehicles v ON v.policy_id = p.id AND v.car_number = $2 WHERE p.id = $1`,
+      [reading.policyId, reading.carNumber],
+    );
+    const row = rows[0];
+    if (row) names.set(reading.id, { policyNumber: row.policy_number, vehicle: `${row.year} ${row.make} ${row.model}` });
+  }
+  return names;
+}
+
+function page(readings: readonly ReadingRow[], names: Map<number, { policyNumber: string; vehicle: string }>): string {
+  const items = readings.map((reading) => {
+    const name = names.get(reading.id);
+    const reasons = reading.reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('');
+    return `<article aria-labelledby="r${reading.id}">
+  <h2 id="r${reading.id}">${escapeHtml(name?.policyNumber ?? '')}, vehicle ${reading.carNumber}: ${escapeHtml(name?.vehicle ?? '')}</h2>
+  <img src="/ops/odometer/photos/${reading.id}" alt="Odometer photo ${reading.id}" width="480">
+  <dl>
+    <dt>Typed</dt><dd>${reading.typedReading}</dd>
+    <dt>OCR, pass 1</dt><dd>${escapeHtml(reading.ocrFirst ?? 'nothing read')}</dd>
+    <dt>OCR, pass 2</dt><dd>${escapeHtml(reading.ocrSecond ?? 'nothing read')}</dd>
+    <dt>Sent</dt><dd>${reading.createdAt.toISOString()}</dd>
+    <dt>Taken (EXIF)</dt><dd>${reading.capturedAt ? reading.capturedAt.toISOString() : 'not recorded'}</dd>
+  </dl>
+  <ul>${reasons}</ul>
+  <form data-reading="${reading.id}">
+    <label>Reading on the photo <input name="correctedReading" inputmode="numeric" pattern="\\d{1,7}" value="${reading.typedReading}"></label>
+    <button name="decision" value="approve">Approve</button>
+    <label>Note to the customer <input name="note" maxlength="500"></label>
+    <button name="decision" value="reject">Reject</button>
+    <p role="status"></p>
+  </form>
+</article>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Odometer photos to review</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}img{max-width:100%;height:auto;display:block}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}label{display:block;margin:.5rem 0}button{margin:.25rem .5rem .25rem 0;padding:.5rem 1rem}</style>
+</head><body>
+<h1>Odometer photos to review</h1>
+<p>${readings.length === 0 ? 'Nothing to review.' : `${readings.length} photo${readings.length === 1 ? '' : 's'}, oldest first.`}</p>
+${items.join('\n')}
+<script src="/ops/odometer/review.js"></script>
+</body></html>`;
+}
+
+/** Sends a decision as JSON and shows the answer beside the form (no inline script: the CSP forbids it). */
+const REVIEW_SCRIPT = `for (const form of document.querySelectorAll('form[data-reading]')) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const status = form.querySelector('[role=status]');
+    const decision = event.submitter && event.submitter.value;
+    const body = { decision };
+    if (decision === 'approve') body.correctedReading = form.correctedReading.value.trim();
+    if (decision === 'reject' && form.note.value.trim()) body.note = form.note.value.trim();
+    const res = await fetch('/ops/odometer/' + form.dataset.reading, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await res.json().catch(() => ({}));
+    status.textContent = res.ok ? 'Done: ' + answer.status + '.' : (answer.error_messages || ['The decision was not saved.']).join(' ');
+    if (res.ok) for (const button of form.querySelectorAll('button')) button.disabled = true;
+  });
+}
+`;

@@ -1,0 +1,106 @@
+/**
+ * The account pages' own rules (documents, My Policy's request form, e-signature, odometer photo); the
+ * shared ones (fields, buttons, notices) are the widgets' base sheet. Phone first: one column, full-width
+ * buttons and large touch targets; wider screens get tiles side by side. Doc 1 breakpoints: sm 744, md 999.
+ */
+export const accountStyles = /* css */ `
+account-documents, account-documents-request, account-sign, account-odometer { display: block; }
+a.ppm-button { text-decoration: none; }
+.account-intro { color: var(--_muted); }
+.account-note { color: var(--_muted); font-size: 0.9375rem; font-weight: 400; }
+.account-loading { display: flex; align-items: center; gap: 0.75rem; margin: 1rem 0; }
+.account-spinner {
+  width: 1.25rem; height: 1.25rem; border-radius: 50%;
+  border: 3px solid var(--_line); border-top-color: var(--_accent);
+}
+@media (prefers-reduced-motion: no-preference) {
+  .account-spinner { animation: account-spin 0.8s linear infinite; }
+}
+@keyframes account-spin { to { transform: rotate(1turn); } }
+
+.ppm-error-summary {
+  margin: 0 0 1.5rem; padding: 1rem 1.25rem; border: 4px solid var(--_danger); border-radius: var(--_radius);
+}
+.ppm-error-summary:focus { outline: 3px solid var(--_focus); outline-offset: 0; }
+.ppm-error-summary__title { font-size: 1.2rem; margin: 0 0 0.5rem; }
+.ppm-error-summary__list { margin: 0; padding-left: 1.25rem; }
+.ppm-error-summary__list a { color: var(--_danger); font-weight: 600; }
+
+.account-card {
+  margin: 0 0 1.5rem; padding: 1.25rem; border: 1px solid var(--_line); border-radius: var(--_radius);
+  background: var(--_surface);
+}
+.account-card > :last-child { margin-bottom: 0; }
+.account-card h2, .account-card h3 { margin-top: 0; font-size: 1.35rem; }
+.account-actions { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
+@media (max-width: 449px) {
+  .account-actions .ppm-button { flex: 1 1 100%; }
+}
+.account-badge {
+  display: inline-block; padding: 0.1rem 0.6rem; border-radius: 999px; font-size: 0.875rem; font-weight: 700;
+  color: var(--_success); background: #eff8f2; border: 1px solid var(--_success);
+}
+
+/* documents page */
+.account-steps { display: grid; gap: 1rem; margin: 0 0 2rem; }
+@media (min-width: 745px) { .account-steps { grid-template-columns: 1fr 1fr; } }
+.account-steps .account-card { margin: 0; }
+.account-qr { display: flex; gap: 1rem; align-items: center; margin-top: 1rem; }
+.account-qr img { flex: none; width: 9rem; height: 9rem; border: 1px solid var(--_line); }
+.account-qr p { margin: 0; color: var(--_muted); font-size: 0.9375rem; }
+/* the QR is for a computer: a phone already holds the link */
+@media (pointer: coarse) and (max-width: 744px) { .account-qr { display: none; } }
+.account-tiles { list-style: none; margin: 0 0 1.5rem; padding: 0; display: grid; gap: 1rem; }
+@media (min-width: 450px) { .account-tiles { grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); } }
+.account-tile {
+  display: flex; flex-direction: column; gap: 0.25rem; min-height: 6.5rem; padding: 1rem 1.25rem 1rem 3.75rem;
+  position: relative; border: 2px solid var(--_line); border-radius: var(--_radius);
+  color: var(--_ink); text-decoration: none;
+}
+.account-tile::before {
+  content: 'PDF'; position: absolute; left: 1rem; top: 1rem; width: 2rem; height: 2.5rem;
+  display: grid; place-items: end center; padding-bottom: 0.2rem; font-size: 0.6rem; font-weight: 800;
+  color: var(--_accent-ink); background: var(--_accent); border-radius: 3px;
+}
+.account-tile:hover { border-color: var(--_ink); }
+.account-tile:focus-visible { outline: 3px solid var(--_focus); outline-offset: 0; border-color: var(--_ink); }
+.account-tile__name { font-weight: 700; font-size: 1.1rem; }
+
+/* My Policy's request form */
+.account-request { max-width: 32rem; }
+.account-request .ppm-button[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
+
+/* e-signature */
+.account-sign { max-width: 40rem; }
+.account-sign .ppm-choice { align-items: flex-start; gap: 0.75rem; }
+.account-sign .ppm-choice input { flex: none; margin-top: 0.1rem; }
+.account-facts { margin: 0 0 1rem; }
+.account-facts dt { font-weight: 600; }
+.account-facts dd { margin: 0 0 0.5rem; }
+
+/* odometer photo: designed at 360 to 390 px first */
+.account-vehicles { display: grid; gap: 1.25rem; }
+@media (min-width: 1000px) { .account-vehicles { grid-template-columns: 1fr 1fr; align-items: start; } }
+.account-vehicles .account-card { margin: 0; }
+.account-vehicle__head { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; justify-content: space-between; }
+.account-vehicle__vin { margin: 0 0 0.5rem; color: var(--_muted); }
+.account-vehicle__latest { margin: 0 0 1rem; }
+.account-file {
+  display: block; width: 100%; min-height: 2.75rem; padding: 0.5rem; font: inherit;
+  border: 2px dashed var(--_ink); border-radius: var(--_radius); background: var(--_surface);
+}
+.account-file::file-selector-button {
+  min-height: 2.5rem; margin-right: 0.75rem; padding: 0.4rem 1rem; font: inherit; font-weight: 600;
+  color: var(--_accent-ink); background: var(--_accent); border: 0; border-radius: var(--_radius); cursor: pointer;
+}
+.account-file:focus-visible { outline: 3px solid var(--_focus); outline-offset: 0; }
+.account-file[aria-invalid='true'] { border-color: var(--_danger); }
+.account-preview {
+  display: block; width: 100%; max-height: 16rem; object-fit: contain; margin: 0 0 1rem;
+  background: #f4f5f7; border-radius: var(--_radius);
+}
+.account-preview[hidden] { display: none; }
+.account-reading { max-width: 12rem; font-variant-numeric: tabular-nums; letter-spacing: 0.05em; }
+.account-send { width: 100%; }
+@media (min-width: 450px) { .account-send { width: auto; } }
+`;

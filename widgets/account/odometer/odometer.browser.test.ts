@@ -1,0 +1,223 @@
+/// <reference types="mocha" />
+import type { OdometerPhotoAnswer, OdometerView } from '../../../contract/api/onboarding.ts';
+import { MESSAGES } from '../../../contract/messages.ts';
+import { BRAND } from '../../../contract/brand.ts';
+import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, type, waitFor } from '../../testing/browser.ts';
+import { ODOMETER_TOKEN_KEY } from './odometer-page.ts';
+import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
+
+const TOKEN = 'odoT0ken_abcdefghijklmnopqrstuvwxyz0123456';
+const HOME = location.pathname;
+/** GET /api/odometer's answer: one vehicle still wanting a photo, one already verified. */
+const VIEW: OdometerView = {
+  policyNumber: 'PPM-AZ-000123',
+  vehicles: [
+    { carNumber: 1, year: 2019, make: 'Porsche', model: '911 Carrera', vinEnd: 'S12345', latest: null },
+    { carNumber: 2, year: 1987, make: 'Porsche', model: '944 Turbo', vinEnd: 'N45678', latest: { status: 'verified', reading: 88120, sentOn: '2025-03-20' } },
+  ],
+};
+const VERIFIED: OdometerPhotoAnswer = { status: 'verified', message: 'Thank you: the reading is verified.' };
+const REJECTED = 'The photo shows 12,845 and you typed 12,345. Please check the reading, or take the photo again closer to the odometer.';
+
+interface Sent {
+  url: string;
+  method: string;
+  form: FormData | null;
+  /** What the page itself set; the browser adds multipart's with its boundary. */
+  ownContentType: string | null;
+  sentContentType: string | null;
+}
+
+let fixture: HTMLElement | undefined;
+let restore: (() => void) | undefined;
+
+/** Replaces fetch for /api calls, keeping each request's FormData (the shared stubApi reads JSON bodies only). */
+function stubFetch(respond: (sent: Sent) => Response | Promise<Response>): Sent[] {
+  const original = window.fetch;
+  const calls: Sent[] = [];
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.includes('/api/')) return original(input, init);
+    const sent: Sent = {
+      url,
+      method: init?.method ?? 'GET',
+      form: init?.body instanceof FormData ? init.body : null,
+      ownContentType: new Headers(init?.headers).get('content-type'),
+      sentContentType: new Request(new URL(url, location.href), init).headers.get('content-type'),
+    };
+    calls.push(sent);
+    return respond(sent);
+  };
+  restore = () => (window.fetch = original);
+  return calls;
+}
+
+function mount(path = `/odometer?token=${TOKEN}`): HTMLElement {
+  history.replaceState(null, '', path);
+  fixture = document.createElement('section');
+  const heading = document.createElement('h1');
+  heading.textContent = 'Odometer Photo';
+  fixture.append(heading, document.createElement('account-odometer'));
+  document.body.append(fixture);
+  return fixture;
+}
+
+const loaded = (page: HTMLElement) => waitFor(() => queryAllByRole(page, 'button', T.send)[0] && page, 'the vehicles');
+
+/** A small PNG drawn on a canvas: an odometer's digits, white on black. */
+async function odometerPng(): Promise<File> {
+  const canvas = document.createElement('canvas');
+  canvas.width = 240;
+  canvas.height = 80;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#000';
+  context.fillRect(0, 0, 240, 80);
+  context.fillStyle = '#fff';
+  context.font = 'bold 48px monospace';
+  context.fillText('012345', 20, 58);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+  return new File([blob], 'odometer.png', { type: 'image/png' });
+}
+
+/** What the file picker does once the person has taken or chosen the photo. */
+function choose(input: HTMLInputElement, file: File): void {
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function errorOf(input: HTMLElement): string | undefined {
+  if (input.getAttribute('aria-invalid') !== 'true') return undefined;
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)).find((e) => e?.classList.contains('ppm-error-message'))?.textContent ?? undefined;
+}
+
+const summary = (page: HTMLElement) => [...page.querySelectorAll<HTMLElement>('.ppm-error-summary li')].map((item) => item.textContent);
+const preview = (page: HTMLElement) => page.querySelector<HTMLImageElement>(`img[alt="${T.previewAlt}"]`)!;
+
+beforeEach(() => sessionStorage.clear());
+
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+  fixture?.remove();
+  history.replaceState(null, '', HOME);
+  sessionStorage.clear();
+});
+
+describe('<account-odometer>', () => {
+  it('one card per vehicle: name, VIN ending, latest reading in words; a verified one is done; axe', async () => {
+    const calls = stubFetch(() => json(200, VIEW));
+    const page = await loaded(mount());
+    assert.equal(location.search, '', 'the token is off the address bar');
+    assert.equal(sessionStorage.getItem(ODOMETER_TOKEN_KEY), TOKEN);
+    assert.equal(calls[0]!.url, `/api/odometer?token=${TOKEN}`);
+    const [open, done] = queryAllByRole(page, 'heading').slice(1);
+    assert.equal(open!.textContent, '2019 Porsche 911 Carrera');
+    assert.equal(done!.textContent, '1987 Porsche 944 Turbo');
+    const cards = [...page.querySelectorAll('section')];
+    assert.ok(cards[0]!.textContent!.includes(`${T.vinEnding('S12345')}${T.noPhotoYet}`));
+    assert.ok(cards[1]!.textContent!.includes('Last photo: 88,120 miles, sent 03/20/2025. Verified.'));
+    assert.ok(cards[1]!.textContent!.includes(T.done));
+    assert.equal(cards[1]!.querySelector('form'), null, 'nothing to send for a verified vehicle');
+    const photo = getByLabel<HTMLInputElement>(document, T.photo);
+    assert.equal(photo.type, 'file');
+    assert.equal(photo.accept, 'image/*');
+    assert.equal(photo.getAttribute('capture'), 'environment');
+    assert.equal(getByLabel(document, T.reading).getAttribute('inputmode'), 'numeric');
+    await checkA11y(page);
+  });
+
+  it('a photo and its reading: one multipart POST with token, carNumber, reading and photo; verified, the vehicle is done', async () => {
+    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, VERIFIED)));
+    const page = await loaded(mount());
+    const file = await odometerPng();
+    choose(getByLabel<HTMLInputElement>(document, T.photo), file);
+    await waitFor(() => !preview(page).hidden && preview(page).complete && preview(page).naturalWidth === 240, 'the preview of the photo');
+    assert.ok(preview(page).src.startsWith('blob:'));
+    await type(getByLabel(document, T.reading), '12345');
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => page.textContent!.includes(VERIFIED.message), 'the verified message');
+
+    assert.equal(calls.length, 2);
+    const upload = calls[1]!;
+    assert.equal(upload.url, '/api/odometer/photo');
+    assert.equal(upload.method, 'POST');
+    assert.equal(upload.ownContentType, null, 'no Content-Type of our own');
+    assert.ok(upload.sentContentType?.startsWith('multipart/form-data; boundary='), String(upload.sentContentType));
+    const form = upload.form!;
+    assert.deepEqual([...form.keys()].sort(), ['carNumber', 'photo', 'reading', 'token']);
+    assert.equal(form.get('token'), TOKEN);
+    assert.equal(form.get('carNumber'), '1');
+    assert.equal(form.get('reading'), '12345');
+    const photo = form.get('photo') as File;
+    assert.equal(photo.name, 'odometer.png');
+    assert.equal(photo.type, 'image/png');
+    assert.equal(photo.size, file.size);
+
+    const card = page.querySelector('section')!;
+    assert.ok(card.querySelector('.ppm-notice--success'));
+    assert.equal(card.querySelector('form'), null, 'the form is gone');
+    assert.ok(card.textContent!.includes(T.done));
+    assert.ok(card.textContent!.includes('Last photo: 12,345 miles'));
+    await checkA11y(page);
+  });
+
+  it('a 422 rejection: its message in the summary, focused; the reading and the photo stay for another try', async () => {
+    let answer = () => json(422, { error_messages: [REJECTED] });
+    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : answer()));
+    const page = await loaded(mount());
+    const input = getByLabel<HTMLInputElement>(document, T.photo);
+    choose(input, await odometerPng());
+    const reading = getByLabel<HTMLInputElement>(document, T.reading);
+    await type(reading, '12345');
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => summary(page).length === 1, 'the summary');
+    assert.deepEqual(summary(page), [REJECTED]);
+    assert.equal(focused(), page.querySelector('.ppm-error-summary'));
+    assert.equal(reading.value, '12345');
+    assert.equal(input.files?.[0]?.name, 'odometer.png');
+    assert.ok(!preview(page).hidden, 'the preview stays');
+    assert.ok(getByRole(page, 'button', T.send), 'the form stays');
+    await checkA11y(page);
+
+    // no answer at all: our text with the phone number; the next try sends the same photo
+    answer = () => Promise.reject(new TypeError('Failed to fetch')) as unknown as Response;
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => summary(page)[0] === T.failure, 'the fallback');
+    assert.ok(T.failure.includes(BRAND.phone));
+    assert.equal((calls[2]!.form!.get('photo') as File).name, 'odometer.png');
+  });
+
+  it('checked before sending: no photo and a reading that is not digits, then a photo over 10 MB', async () => {
+    const calls = stubFetch(() => json(200, VIEW));
+    const page = await loaded(mount());
+    const photo = getByLabel<HTMLInputElement>(document, T.photo);
+    const reading = getByLabel<HTMLInputElement>(document, T.reading);
+    await type(reading, '12,345');
+    await click(getByRole(page, 'button', T.send));
+    assert.deepEqual(summary(page), [MESSAGES.odometerPhotoMissing, MESSAGES.odometerReading]);
+    assert.equal(errorOf(photo), `Error: ${MESSAGES.odometerPhotoMissing}`);
+    assert.equal(errorOf(reading), `Error: ${MESSAGES.odometerReading}`);
+    assert.equal(focused(), photo, 'the first invalid field');
+    await checkA11y(page);
+    choose(photo, new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
+    assert.equal(errorOf(photo), `Error: ${T.photoTooLarge}`, 'said as soon as it is chosen');
+    assert.equal(calls.length, 1, 'nothing sent');
+  });
+
+  it('held for review: its message, the form closes, the vehicle is not marked done', async () => {
+    const review: OdometerPhotoAnswer = { status: 'needs_review', message: 'Thank you. A person will check this photo and e-mail you within one business day.' };
+    stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, review)));
+    const page = await loaded(mount());
+    choose(getByLabel<HTMLInputElement>(document, T.photo), await odometerPng());
+    await type(getByLabel(document, T.reading), '12345');
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => page.textContent!.includes(review.message), 'the review message');
+    const card = page.querySelector('section')!;
+    assert.equal(card.querySelector('form'), null);
+    assert.ok(!card.textContent!.includes(T.done));
+    assert.ok(card.textContent!.includes(T.status.needs_review));
+  });
+});

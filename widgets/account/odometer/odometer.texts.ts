@@ -1,0 +1,46 @@
+/**
+ * Every text of the odometer photo page (/odometer), keyed (STYLE.md habit 7). Doc 1 gives only
+ * 'Loading...' (section 9); the rules' messages are the contract's (odometer* in contract/messages.ts) and
+ * the outcome of a photo is the API's own message. The rest is ours, written for a phone screen.
+ */
+import { BRAND } from '../../../contract/brand.ts';
+import { MESSAGES } from '../../../contract/messages.ts';
+import type { OdometerStatus } from '../../../contract/api/onboarding.ts';
+
+export const ODOMETER_TEXTS = {
+  loading: 'Loading...',
+  policy: (policyNumber: string) => `Policy ${policyNumber}`,
+  intro:
+    'For each vehicle: take a photo of the odometer, straight on and with every digit sharp, type the reading you see, and send it.',
+  vinEnding: (vinEnd: string) => `VIN ending ${vinEnd}`,
+  status: {
+    verified: 'Verified',
+    approved: 'Verified by our team',
+    needs_review: 'Being checked by our team',
+    rejected: 'Not accepted',
+    declined: 'Not accepted by our team',
+  } satisfies Record<OdometerStatus, string>,
+  latest: (miles: string, date: string, status: string) => `Last photo: ${miles} miles, sent ${date}. ${status}.`,
+  noPhotoYet: 'No photo sent yet.',
+  done: 'Done',
+  photo: 'Photo of the odometer',
+  photoHint: "Use your phone's camera, or choose a photo you took. JPEG, PNG or WebP, up to 10 MB.",
+  previewAlt: 'The photo you chose',
+  reading: 'Reading',
+  readingHint: 'Digits only, as the odometer shows them.',
+  send: 'Send photo',
+  sending: 'Sending...',
+  summaryTitle: 'There is a problem',
+  photoMissing: MESSAGES.odometerPhotoMissing,
+  /** The server refuses more than 10 MB (413) too; the browser says so before sending it. */
+  photoTooLarge: 'This photo is larger than 10 MB. Please take it again at a lower resolution, or choose a smaller photo.',
+  notAPhoto: 'This file is not a photo. Please take or choose a photo of the odometer (JPEG, PNG or WebP).',
+  noToken: `${MESSAGES.token} Please open the link in the e-mail or text message we sent you, ask My Policy for a new one, or call us on ${BRAND.phone}.`,
+  myPolicyLink: 'Go to My Policy',
+  /** No answer at all: the reading and the photo stay, so sending again costs nothing. */
+  failure: `We could not send the photo. Please check your connection and try again. If it still fails, call us on ${BRAND.phone}.`,
+  /** The page itself could not load (no answer, or our own failure). */
+  loadFailure: `We could not load your vehicles. Please try again in a moment, or call us on ${BRAND.phone}.`,
+};
+
+export type OdometerTexts = typeof ODOMETER_TEXTS;

@@ -1,0 +1,32 @@
+/**
+ * Every text of the e-signature page (/account/sign), keyed (STYLE.md habit 7). Doc 1 gives only
+ * 'Loading...' (section 9); the rules' messages are the contract's (esign* in contract/messages.ts); the
+ * consent itself comes from the API, which records it word for word. The rest is ours.
+ */
+import { BRAND } from '../../../contract/brand.ts';
+import { MESSAGES } from '../../../contract/messages.ts';
+
+export const SIGN_TEXTS = {
+  loading: 'Loading...',
+  intro: 'Your policy is issued once your application is signed. Please read it, then sign below.',
+  policyNumber: 'Policy number',
+  readApplication: 'Read your application (PDF)',
+  newTab: '(opens in a new tab)',
+  fullName: 'Full name',
+  fullNameHint: 'Type your full name as it appears on the application.',
+  sign: 'Sign',
+  signing: 'Signing...',
+  summaryTitle: 'There is a problem',
+  signedTitle: 'Thank you: your application is signed.',
+  signedHeading: 'Your application is signed',
+  signedText: 'A signed copy with its audit trail is on your documents page.',
+  alreadySigned: MESSAGES.esignAlreadySigned,
+  signedOn: (date: string) => `Signed on ${date}.`,
+  documentsLink: 'Go to your documents',
+  noToken: `${MESSAGES.token} Please open the link in the e-mail or text message we sent you, ask My Policy for a new one, or call us on ${BRAND.phone}.`,
+  myPolicyLink: 'Go to My Policy',
+  /** No answer at all, or one we cannot read: what was typed stays, so trying again costs nothing. */
+  failure: `We could not reach our service. Please try again in a moment, or call us on ${BRAND.phone}.`,
+};
+
+export type SignTexts = typeof SIGN_TEXTS;
