@@ -116,7 +116,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const url = urlOf(main, config.host);
     if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
 
-    log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}; texts: ${texter.kind}`);
+    log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}; texts: ${texter.kind}; documents and photos: ${blobs.kind}`);
     log(
       config.stripe
         ? `payments: Stripe (${config.stripe.publishableKey.startsWith('pk_live_') ? 'live' : 'test'} keys)`

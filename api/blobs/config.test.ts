@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../config.ts';
@@ -87,4 +87,9 @@ test('README rows: one per line of | variable | default | meaning |, naming ever
   assert.ok(read.size >= 6);
   for (const variable of read) assert.ok(BLOB_STORE_README_ROWS.includes(`\`${variable}\``), variable);
   for (const row of BLOB_STORE_README_ROWS.split('\n')) assert.equal(row.split(' | ').length, 3, row);
+});
+
+test("README.md's configuration table carries these rows as written", () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  for (const row of BLOB_STORE_README_ROWS.split('\n')) assert.ok(readme.includes(row), row);
 });

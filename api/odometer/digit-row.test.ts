@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { betterRow, closeGaps, findRowInMask, labelComponents, otsuThreshold, slantOf, type GreyImage } from './digit-row.ts';
+import { betterRow, dilate, findRowInMask, labelComponents, otsuThreshold, slantOf, type GreyImage } from './digit-row.ts';
 
 /** A binary mask with filled rectangles (x, y, width, height). */
 function mask(width: number, height: number, boxes: readonly (readonly [number, number, number, number])[]): Uint8Array {
@@ -42,10 +42,17 @@ describe('digit row pixel work', () => {
     assert.equal(components.length, 1);
   });
 
-  test('closing bridges a gap of twice its radius, and no wider', () => {
+  test('grouped through a dilation, strokes up to twice its radius apart are one component, measured on the strokes', () => {
     const bars = (gap: number) => mask(30, 10, [[2, 2, 8, 6], [10 + gap, 2, 8, 6]]);
-    assert.equal(labelComponents(closeGaps(bars(2), 30, 10, 1), 30, 10).components.length, 1);
-    assert.equal(labelComponents(closeGaps(bars(4), 30, 10, 1), 30, 10).components.length, 2);
+    const near = bars(2);
+    const grouped = labelComponents(dilate(near, 30, 10, 1), 30, 10, near);
+    assert.deepEqual(
+      grouped.components.map(({ left, top, right, bottom, area }) => ({ left, top, right, bottom, area })),
+      [{ left: 2, top: 2, right: 20, bottom: 8, area: 96 }],
+    );
+    assert.equal(grouped.labels[2 * 30 + 10], 0, 'the gap is not ink');
+    const far = bars(3);
+    assert.equal(labelComponents(dilate(far, 30, 10, 1), 30, 10, far).components.length, 2);
   });
 
   test('the row is the digits, not the frame around them', () => {
@@ -60,8 +67,8 @@ describe('digit row pixel work', () => {
     assert.ok(Math.abs(row.slopeDegrees) < 0.01);
   });
 
-  test('digits of separate segments are joined by a closing, and the row is marked as a segment display', () => {
-    // 400 pixels wide: closings of 0, 1, 2, 2 and 4 pixels are tried.
+  test('digits of separate segments are grouped, and the row is marked as a segment display', () => {
+    // 400 pixels wide: grouping distances of 0, 1, 2, 2 and 4 pixels are tried.
     const width = 400;
     const height = 160;
     const row = findRowInMask(mask(width, height, [0, 1, 2, 3, 4].flatMap((index) => brokenRing(60 + index * 60, 40, 40, 68, 6, 2))), width, height);

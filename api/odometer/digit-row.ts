@@ -1,6 +1,6 @@
 /**
- * Finds the row of digits in a greyscale photo and redraws it alone, black on white, level and cropped:
- * the one thing tesseract reads well. Pure pixel work on raw bytes, no I/O (ocr.ts does the decoding).
+ * Finds the row of digits in a greyscale photo and redraws it alone, black on white and cropped: what the
+ * readers read well. Pure pixel work on raw bytes, no I/O (ocr.ts decodes, levels and reads).
  *
  * Tesseract given a whole photo reads bezels, drum separators and the unlit segments of an LCD as digits,
  * or nothing at all; given a clean line of text it is reliable. So, on a binary image (ink = 1):
@@ -9,8 +9,9 @@
  * 2. connected components; a digit is a component of digit shape: taller than wide, not a solid block (a
  *    drum window or a panel is one), not touching the photo's edge;
  * 3. the row: digits of about one height, side by side, a neighbour at most a digit's height away; the
- *    longest such chain wins. Seven-segment digits are seven components each, none of digit shape, so the
- *    search is repeated after a morphological closing of growing size until the segments join into digits;
+ *    chain that explains most of the photo wins. Seven-segment digits are up to seven strokes each, none of digit shape, so the
+ *    search is repeated with strokes grouped by a growing distance (a dilation decides which pixels belong
+ *    together; boxes and drawing stay those of the strokes) until the segments make up digits;
  * 4. the redraw keeps every component inside the row's band (a '1' of one stroke, two digits run together)
  *    and nothing that crosses it (a separator, the bezel), and reports the row's slope so it can be levelled.
  */
@@ -220,8 +221,16 @@ function areNeighbours(a: Component, b: Component): boolean {
   return gap <= tall * 1.2;
 }
 
-/** The longest chain of neighbouring digit-shaped components, left to right (empty when none). */
-function longestChain(candidates: readonly Component[]): Component[] {
+/**
+ * How much of the photo a row of digits explains: its length in digit heights, near enough, a bare stroke
+ * counting half. Loose segments of an LCD can outnumber its digits (a 0 has four upright segments) but are
+ * half as tall and bare strokes, so the grouped digits win; digits run together by too large a grouping
+ * distance are fewer at the same height, so they lose.
+ */
+const rowWeight = (digits: readonly Component[]) => digits.reduce((sum, digit) => sum + height(digit) * (isStroke(digit) ? 0.5 : 1), 0);
+
+/** The weightiest chain of neighbouring digit-shaped components, left to right (empty when none). */
+function bestChain(candidates: readonly Component[]): Component[] {
   const group = candidates.map((_, index) => index);
   const root = (index: number): number => (group[index] === index ? index : (group[index] = root(group[index]!)));
   for (let i = 0; i < candidates.length; i += 1) {
@@ -230,9 +239,13 @@ function longestChain(candidates: readonly Component[]): Component[] {
     }
   }
   const chains = new Map<number, Component[]>();
-  candidates.forEach((candidate, index) => chains.set(root(index), [...(chains.get(root(index)) ?? []), candidate]));
-  const ranked = [...chains.values()].sort((a, b) => b.length - a.length || median(b.map(height)) - median(a.map(height)));
-  return (ranked[0] ?? []).sort((a, b) => a.left - b.left);
+  for (const [index, candidate] of candidates.entries()) {
+    const chain = chains.get(root(index)) ?? [];
+    chain.push(candidate);
+    chains.set(root(index), chain);
+  }
+  const best = [...chains.values()].reduce<Component[]>((heaviest, chain) => (rowWeight(chain) > rowWeight(heaviest) ? chain : heaviest), []);
+  return best.sort((a, b) => a.left - b.left);
 }
 
 /** The slope of the line through the digits' centres (least squares), in degrees. */
@@ -281,8 +294,8 @@ function drawRow(labels: Int32Array, components: readonly Component[], w: number
   return image;
 }
 
-/** Closing radii tried in turn, as fractions of the working image's longer side (0: digits already whole). */
-const CLOSING_STEPS = [0, 0.002, 0.004, 0.006, 0.009] as const;
+/** Grouping distances tried in turn, as fractions of the working image's longer side (0: digits already whole). */
+const GROUPING_STEPS = [0, 0.002, 0.004, 0.006, 0.009] as const;
 
 /** How many digits a row needs before we believe it is the reading. */
 const MIN_ROW_LENGTH = 2;
@@ -295,46 +308,37 @@ interface Candidate {
 }
 
 /**
- * How much of the photo a row explains: its length in digit heights, near enough, a bare stroke counting
- * half. Loose segments of an LCD can outnumber its digits (a 0 has four upright segments) but are half as
- * tall and bare strokes, so the joined digits win; digits run together by too large a closing are fewer at
- * the same height, so they lose.
- */
-const rowWeight = (row: { digits: readonly Component[] }) =>
-  row.digits.reduce((sum, digit) => sum + height(digit) * (isStroke(digit) ? 0.5 : 1), 0);
-
-/**
- * Whether the digits were drawn in separate strokes before any closing (most have two pieces or more): a
+ * Whether the digits are drawn in separate strokes (most have two pieces or more before any grouping): a
  * segment display, which tesseract's English model misreads (ocr.ts reads it with seven-segment.ts).
  */
-function isSegmented(digits: readonly Component[], unclosed: readonly Component[], digitHeight: number): boolean {
+function isSegmented(digits: readonly Component[], strokes: readonly Component[], digitHeight: number): boolean {
   const pieces = digits.map((digit) =>
-    unclosed.filter((piece) => height(piece) >= digitHeight * 0.2 && piece.left >= digit.left && piece.right <= digit.right && piece.top >= digit.top && piece.bottom <= digit.bottom).length,
+    strokes.filter((piece) => height(piece) >= digitHeight * 0.2 && piece.left >= digit.left && piece.right <= digit.right && piece.top >= digit.top && piece.bottom <= digit.bottom).length,
   );
   return median(pieces) >= 2;
 }
 
 /**
- * The row of digits in a binary image: the best row over closings of growing size (the smallest closing
- * that gives it, so digits are not run together), or null when no row of at least two digits is found.
+ * The row of digits in a binary image: the best row over grouping distances (the smallest that gives it, so
+ * digits are not run together), or null when no row of at least two digits is found.
  */
 export function findRowInMask(mask: Uint8Array, w: number, h: number): DigitRow | null {
   let best: Candidate | null = null;
-  let unclosed: Component[] = [];
-  for (const step of CLOSING_STEPS) {
+  let strokes: Component[] = [];
+  for (const step of GROUPING_STEPS) {
     const { labels, components } = labelComponents(dilate(mask, w, h, Math.round(step * Math.max(w, h))), w, h, mask);
-    if (step === 0) unclosed = components;
-    const digits = longestChain(components.filter((component) => isDigitShaped(component, w, h)));
+    if (step === 0) strokes = components;
+    const digits = bestChain(components.filter((component) => isDigitShaped(component, w, h)));
     if (digits.length < MIN_ROW_LENGTH) continue;
     const candidate = { digits, digitHeight: median(digits.map(height)), labels, components };
-    if (best === null || rowWeight(candidate) > rowWeight(best)) best = candidate;
+    if (best === null || rowWeight(digits) > rowWeight(best.digits)) best = candidate;
   }
   if (best === null) return null;
   return {
     digits: best.digits,
     digitHeight: best.digitHeight,
     slopeDegrees: slopeOf(best.digits),
-    segmented: isSegmented(best.digits, unclosed, best.digitHeight),
+    segmented: isSegmented(best.digits, strokes, best.digitHeight),
     image: drawRow(best.labels, best.components, w, h, best.digits),
   };
 }
@@ -349,14 +353,15 @@ function liesWithin(inner: DigitRow, outer: DigitRow): boolean {
 
 /**
  * The row of the two found in one photo (light ink, dark ink) that holds the reading. Text sits on its
- * background, never the reverse: where one row lies inside the other (light drums read as dark ink hold
- * the digits read as light ink), the inner one is the text. Otherwise the row that explains more.
+ * background, never the reverse: where one row lies inside the other (the white faces of light drums, seen
+ * as light ink, hold the digits seen as dark ink), the inner one is the text. Otherwise the row that
+ * explains more.
  */
 export function betterRow(a: DigitRow | null, b: DigitRow | null): DigitRow | null {
   if (a === null || b === null) return a ?? b;
   if (liesWithin(a, b)) return a;
   if (liesWithin(b, a)) return b;
-  return rowWeight(b) > rowWeight(a) ? b : a;
+  return rowWeight(b.digits) > rowWeight(a.digits) ? b : a;
 }
 
 /** Shears tried when looking for the slant, as horizontal shift per pixel of height. */

@@ -22,21 +22,21 @@ describe('odometer photo checks', () => {
 
   test('a renamed text file is refused with a message that says what to send instead', async () => {
     const text = new TextEncoder().encode('Odometer: 012345 miles\n(this is a text file called odometer.jpg)\n');
-    assert.deepEqual(await checkPhoto(text), { ok: false, message: ODOMETER_MESSAGES.notAPhoto });
+    assert.deepEqual(await checkPhoto(text), { ok: false, problem: 'notAPhoto', message: ODOMETER_MESSAGES.notAPhoto });
     assert.equal(ODOMETER_MESSAGES.notAPhoto, 'This file is not a photo. Please take or choose a JPEG, PNG or WebP photo of the odometer.');
   });
 
   test('an empty file and other image formats are not photos we take', async () => {
-    assert.deepEqual(await checkPhoto(new Uint8Array()), { ok: false, message: ODOMETER_MESSAGES.notAPhoto });
-    assert.deepEqual(await checkPhoto(await plain(20, 20).gif().toBuffer()), { ok: false, message: ODOMETER_MESSAGES.notAPhoto });
-    assert.deepEqual(await checkPhoto(await plain(20, 20).tiff().toBuffer()), { ok: false, message: ODOMETER_MESSAGES.notAPhoto });
+    assert.deepEqual(await checkPhoto(new Uint8Array()), { ok: false, problem: 'notAPhoto', message: ODOMETER_MESSAGES.notAPhoto });
+    assert.deepEqual(await checkPhoto(await plain(20, 20).gif().toBuffer()), { ok: false, problem: 'notAPhoto', message: ODOMETER_MESSAGES.notAPhoto });
+    assert.deepEqual(await checkPhoto(await plain(20, 20).tiff().toBuffer()), { ok: false, problem: 'notAPhoto', message: ODOMETER_MESSAGES.notAPhoto });
   });
 
   test('a 60-megapixel image is refused from its header, without decoding it', async () => {
     const png = await sixtyMegapixels();
-    assert.deepEqual(await checkPhoto(png), { ok: false, message: ODOMETER_MESSAGES.tooManyPixels });
+    assert.deepEqual(await checkPhoto(png), { ok: false, problem: 'tooManyPixels', message: ODOMETER_MESSAGES.tooManyPixels });
     // The first kilobyte holds the header and no pixels: had the check decoded them, it would call this damaged.
-    assert.deepEqual(await checkPhoto(png.subarray(0, 1024)), { ok: false, message: ODOMETER_MESSAGES.tooManyPixels });
+    assert.deepEqual(await checkPhoto(png.subarray(0, 1024)), { ok: false, problem: 'tooManyPixels', message: ODOMETER_MESSAGES.tooManyPixels });
     assert.match(ODOMETER_MESSAGES.tooManyPixels, /^This photo has more than 40 megapixels/);
   });
 
@@ -50,19 +50,19 @@ describe('odometer photo checks', () => {
     const jpeg = await plain(50, 50).jpeg().toBuffer();
     const large = new Uint8Array(MAX_PHOTO_BYTES + 1);
     large.set(jpeg);
-    assert.deepEqual(await checkPhoto(large), { ok: false, message: ODOMETER_MESSAGES.tooLarge });
+    assert.deepEqual(await checkPhoto(large), { ok: false, problem: 'tooLarge', message: ODOMETER_MESSAGES.tooLarge });
     assert.match(ODOMETER_MESSAGES.tooLarge, /larger than 10 MB/);
   });
 
   test('a file that starts like a JPEG but is cut short is damaged', async () => {
     const jpeg = await plain(50, 50).jpeg().toBuffer();
-    assert.deepEqual(await checkPhoto(jpeg.subarray(0, 40)), { ok: false, message: ODOMETER_MESSAGES.damaged });
+    assert.deepEqual(await checkPhoto(jpeg.subarray(0, 40)), { ok: false, problem: 'damaged', message: ODOMETER_MESSAGES.damaged });
   });
 
   test('a PNG signature in front of a JPEG is caught: the header must say the same format', async () => {
     const jpeg = await plain(50, 50).jpeg().toBuffer();
     const disguised = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), jpeg]);
-    assert.deepEqual(await checkPhoto(disguised), { ok: false, message: ODOMETER_MESSAGES.damaged });
+    assert.deepEqual(await checkPhoto(disguised), { ok: false, problem: 'damaged', message: ODOMETER_MESSAGES.damaged });
   });
 });
 

@@ -12,9 +12,19 @@ import { ODOMETER_MESSAGES } from './messages.ts';
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
-export type PhotoCheck =
-  | { ok: true; format: PhotoFormat; width: number; height: number }
-  | { ok: false; message: string };
+/** Why a file is refused: the key of its message, so a route can choose its status without comparing texts. */
+export type PhotoProblem = 'notAPhoto' | 'tooLarge' | 'tooManyPixels' | 'damaged';
+
+export interface PhotoRefusal {
+  ok: false;
+  problem: PhotoProblem;
+  /** For the sender, as it stands (ODOMETER_MESSAGES). */
+  message: string;
+}
+
+export const refusal = (problem: PhotoProblem): PhotoRefusal => ({ ok: false, problem, message: ODOMETER_MESSAGES[problem] });
+
+export type PhotoCheck = { ok: true; format: PhotoFormat; width: number; height: number } | PhotoRefusal;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((byte, index) => bytes[at + index] === byte);
@@ -33,19 +43,19 @@ const openPhoto = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_PH
 
 /** Whether a sent file is a photo we take; its format and size when it is, the message to show when not. */
 export async function checkPhoto(bytes: Uint8Array): Promise<PhotoCheck> {
-  if (bytes.length > MAX_PHOTO_BYTES) return { ok: false, message: ODOMETER_MESSAGES.tooLarge };
+  if (bytes.length > MAX_PHOTO_BYTES) return refusal('tooLarge');
   const format = sniffFormat(bytes);
-  if (format === null) return { ok: false, message: ODOMETER_MESSAGES.notAPhoto };
+  if (format === null) return refusal('notAPhoto');
   let metadata: Metadata;
   try {
     // Without the pixel limit, which sharp applies to metadata too: the header alone is read here, and the
     // person is told the real reason rather than 'damaged'.
     metadata = await sharp(bytes).metadata();
   } catch {
-    return { ok: false, message: ODOMETER_MESSAGES.damaged };
+    return refusal('damaged');
   }
-  if (metadata.format !== format || !metadata.width || !metadata.height) return { ok: false, message: ODOMETER_MESSAGES.damaged };
-  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return { ok: false, message: ODOMETER_MESSAGES.tooManyPixels };
+  if (metadata.format !== format || !metadata.width || !metadata.height) return refusal('damaged');
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return refusal('tooManyPixels');
   return { ok: true, format, width: metadata.width, height: metadata.height };
 }
 

@@ -111,18 +111,18 @@ describe('the outcome of a generated photo', () => {
 describe('photos refused before any reading', () => {
   test('a text file renamed to .jpg', async () => {
     const text = new TextEncoder().encode('012345\n');
-    assert.deepEqual(await readOdometerPhoto(text), { ok: false, message: ODOMETER_MESSAGES.notAPhoto });
+    assert.deepEqual(await readOdometerPhoto(text), { ok: false, problem: 'notAPhoto', message: ODOMETER_MESSAGES.notAPhoto });
   });
 
   test('a 60-megapixel image', async () => {
     const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#222222' } }).png({ compressionLevel: 1 }).toBuffer();
-    assert.deepEqual(await readOdometerPhoto(huge), { ok: false, message: ODOMETER_MESSAGES.tooManyPixels });
+    assert.deepEqual(await readOdometerPhoto(huge), { ok: false, problem: 'tooManyPixels', message: ODOMETER_MESSAGES.tooManyPixels });
   });
 
   test('a JPEG cut short on the way: its header is sound, its pixels do not decode', async () => {
     const photo = await odometerImage({ ...odometerSamples('drum', 1, 3)[0]!, format: 'jpeg' });
     const cut = photo.subarray(0, Math.round(photo.length * 0.9));
     assert.equal((await checkPhoto(cut)).ok, true);
-    assert.deepEqual(await readOdometerPhoto(cut), { ok: false, message: ODOMETER_MESSAGES.damaged });
+    assert.deepEqual(await readOdometerPhoto(cut), { ok: false, problem: 'damaged', message: ODOMETER_MESSAGES.damaged });
   });
 });

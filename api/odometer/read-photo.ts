@@ -5,8 +5,7 @@
  * verdict.ts for the outcome.
  */
 import { captureTime, type CaptureTime } from './exif.ts';
-import { checkPhoto, normalisePhoto, type NormalisedPhoto, type PhotoFormat } from './image.ts';
-import { ODOMETER_MESSAGES } from './messages.ts';
+import { checkPhoto, normalisePhoto, refusal, type NormalisedPhoto, type PhotoFormat, type PhotoRefusal } from './image.ts';
 import { readDigits, type OcrReadings } from './ocr.ts';
 
 export interface OdometerPhotoReading {
@@ -22,7 +21,7 @@ export interface OdometerPhotoReading {
 }
 
 /** Reads an uploaded photo, or says why it is refused (the message is for the sender, as it stands). */
-export async function readOdometerPhoto(bytes: Uint8Array): Promise<OdometerPhotoReading | { ok: false; message: string }> {
+export async function readOdometerPhoto(bytes: Uint8Array): Promise<OdometerPhotoReading | PhotoRefusal> {
   const check = await checkPhoto(bytes);
   if (!check.ok) return check;
   let normalised: NormalisedPhoto;
@@ -30,7 +29,7 @@ export async function readOdometerPhoto(bytes: Uint8Array): Promise<OdometerPhot
     normalised = await normalisePhoto(bytes);
   } catch {
     // A sound header over a body that does not decode: cut short on the way, most often.
-    return { ok: false, message: ODOMETER_MESSAGES.damaged };
+    return refusal('damaged');
   }
   const capturedAt = await captureTime(bytes);
   return { ok: true, format: check.format, width: check.width, height: check.height, normalised, capturedAt, readings: await readDigits(normalised.bytes) };

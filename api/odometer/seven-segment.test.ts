@@ -9,15 +9,20 @@ const BARS: Record<string, [number, number, number, number]> = {
   f: [0, 3, 4, 14], b: [16, 3, 4, 14], e: [0, 19, 4, 14], c: [16, 19, 4, 14],
 };
 
+/** Bars ending square and short of each other: no column holds both an upright bar and the top bar. */
+const SQUARE_BARS: Record<string, [number, number, number, number]> = {
+  ...BARS, a: [5, 0, 10, 4], g: [5, 16, 10, 4], d: [5, 32, 10, 4],
+};
+
 /** A clean, upright row of seven-segment digits, black on white; each digit given by its lit segments. */
-function segmentRow(digits: readonly string[]): GreyImage {
+function segmentRow(digits: readonly string[], bars = BARS): GreyImage {
   const cell = 30;
   const width = digits.length * cell + 10;
   const height = 50;
   const data = new Uint8Array(width * height).fill(255);
   digits.forEach((segments, index) => {
     for (const segment of segments) {
-      const [x, y, w, h] = BARS[segment]!;
+      const [x, y, w, h] = bars[segment]!;
       // A 1 is drawn where its segments are, at the right of its cell, as on a display.
       for (let row = 0; row < h; row += 1) data.fill(0, (7 + y + row) * width + 5 + index * cell + x, (7 + y + row) * width + 5 + index * cell + x + w);
     }
@@ -30,6 +35,10 @@ const STANDARD = ['abcdef', 'bc', 'abdeg', 'abcdg', 'bcfg', 'acdfg', 'acdefg', '
 describe('seven-segment reader', () => {
   test('reads every digit by its lit segments', () => {
     assert.equal(readSevenSegments(segmentRow(STANDARD)), '0123456789');
+  });
+
+  test('bars that end square, short of each other, still make one digit each', () => {
+    assert.equal(readSevenSegments(segmentRow(STANDARD, SQUARE_BARS)), '0123456789');
   });
 
   test('the variants some displays use: a 6 without its top, a 7 with a hook, a 9 without its tail', () => {

@@ -24,7 +24,7 @@ interface Span {
   right: number;
 }
 
-/** Runs of columns holding ink, separated by at least one empty column: the digits, left to right. */
+/** Runs of columns holding ink, separated by at least one empty column, left to right. */
 function columnSpans(row: GreyImage): Span[] {
   const spans: Span[] = [];
   let start = -1;
@@ -36,6 +36,21 @@ function columnSpans(row: GreyImage): Span[] {
       spans.push({ left: start, right: x });
       start = -1;
     }
+  }
+  return spans;
+}
+
+/**
+ * The digits' spans: runs of inked columns closer than a tenth of the digit height belong to one digit (on
+ * displays whose bars end square, a digit's top bar may stop short of its upright ones). Digits stand a
+ * quarter of their height apart or more.
+ */
+function digitSpans(runs: readonly Span[], height: number): Span[] {
+  const spans: Span[] = [];
+  for (const run of runs) {
+    const last = spans.at(-1);
+    if (last !== undefined && run.left - last.right < height * 0.1) last.right = run.right;
+    else spans.push({ ...run });
   }
   return spans;
 }
@@ -103,8 +118,9 @@ function readDigit(row: GreyImage, span: Span, top: number, bottom: number): str
 export function readSevenSegments(row: GreyImage): string | null {
   const rows = inkedRows(row);
   if (rows === null) return null;
+  const height = rows.bottom - rows.top;
   // Specks narrower than a stroke are not digits (a decimal point, a flake of noise).
-  const spans = columnSpans(row).filter((span) => span.right - span.left >= (rows.bottom - rows.top) * 0.08);
+  const spans = digitSpans(columnSpans(row), height).filter((span) => span.right - span.left >= height * 0.08);
   const digits = spans.map((span) => readDigit(row, span, rows.top, rows.bottom));
   return digits.length > 0 && digits.every((digit) => digit !== null) ? digits.join('') : null;
 }

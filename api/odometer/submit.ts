@@ -8,7 +8,7 @@ import { MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { blobKey } from '../blobs/store.ts';
 import { issueIfComplete } from '../policies/issue.ts';
-import { ODOMETER_MESSAGES } from './messages.ts';
+import type { PhotoProblem } from './image.ts';
 import { readOdometerPhoto } from './read-photo.ts';
 import { countedReading, insertReading, lastAcceptedReading } from './readings.ts';
 import { decideReading } from './verdict.ts';
@@ -21,11 +21,7 @@ export const ODOMETER_ANSWERS = {
 } as const;
 
 /** A refusal's status by what was wrong with the file: not an image we take, too large, or damaged. */
-const CHECK_STATUS = new Map<string, 413 | 415 | 422>([
-  [ODOMETER_MESSAGES.notAPhoto, 415],
-  [ODOMETER_MESSAGES.tooLarge, 413],
-  [ODOMETER_MESSAGES.tooManyPixels, 413],
-]);
+const CHECK_STATUS: Record<PhotoProblem, 413 | 415 | 422> = { notAPhoto: 415, tooLarge: 413, tooManyPixels: 413, damaged: 422 };
 
 export interface PhotoSubmission {
   policyId: number;
@@ -57,7 +53,7 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
   }
 
   const read = await readOdometerPhoto(submission.photo);
-  if (!read.ok) return { kind: 'refused', status: CHECK_STATUS.get(read.message) ?? 422, message: read.message };
+  if (!read.ok) return { kind: 'refused', status: CHECK_STATUS[read.problem], message: read.message };
 
   const unreadable = await deps.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM odometer_readings

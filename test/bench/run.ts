@@ -18,7 +18,9 @@ import { lookupZip, zipCount } from '../../api/zip/lookup.ts';
 import { priceQuote } from '../../api/rating/index.ts';
 import { prepared, typicalRequest } from '../../api/rating/testing.ts';
 import { quoteRequestFixture } from '../../api/quotes/testing.ts';
-import { TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
+import { localToday, TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
+import { benchDocuments } from '../../api/documents/pdf/bench.ts';
+import { odometerImage } from '../../api/odometer/testing/odometer-images.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
@@ -248,6 +250,58 @@ async function loadBind(name: string, server: BenchServer): Promise<Row> {
   });
 }
 
+/** Odometer photos sent one after another in the paperwork row; the server's memory is read after them. */
+const PHOTO_COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
+const PDF_COUNT = 20;
+
+/**
+ * The paperwork of one policy, bought first through the API: PHOTO_COUNT odometer photos sent one after
+ * another, each read twice by OCR in the server (the typed reading is one mile off, so each is held for
+ * review and none ends the series as verified), timed from request to answer.
+ */
+async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss: number }> {
+  const base = server.base;
+  const quoted = await fetch(`${base}/api/policy/quote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(quoteRequestFixture({ state: 'OH', today: localToday(), email: `photos.${Date.now()}@example.com` })),
+  });
+  const quoteNumber = ((await quoted.json()) as { policies: { policyNumber: string }[] }).policies[0]!.policyNumber;
+  const bound = await fetch(`${base}/api/policy/bind`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': `photos-${quoteNumber}` },
+    body: JSON.stringify({ quoteNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 }),
+  });
+  const policyNumber = ((await bound.json()) as { policies: { policyNumber: string }[] }).policies[0]!.policyNumber;
+  let token: string | undefined;
+  for (let tries = 0; !token && tries < 100; tries += 1) {
+    for (const file of await outboxMails(server.dataDir, 0, 0)) {
+      const text = readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (text.includes(policyNumber)) token = /\/account\/documents\/([0-9a-f]{64})/.exec(text)?.[1] ?? token;
+    }
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error('no documents link in the outbox');
+  const ms: number[] = [];
+  for (let i = 0; i < PHOTO_COUNT; i += 1) {
+    const reading = String(10_000 + i * 137).padStart(6, '0');
+    const photo = await odometerImage({ reading, style: i % 2 ? 'drum' : 'segments', dark: i % 3 === 0, format: i % 2 ? 'jpeg' : 'png', seed: i + 1 });
+    const form = new FormData();
+    form.set('token', token);
+    form.set('carNumber', '1');
+    form.set('reading', String(Number(reading) + 1));
+    form.set('photo', new File([photo as Uint8Array<ArrayBuffer>], 'odometer.jpg'));
+    const started = performance.now();
+    const response = await fetch(`${base}/api/odometer/photo`, { method: 'POST', body: form, headers: { origin: base } });
+    await response.arrayBuffer();
+    ms.push(performance.now() - started);
+    if (response.status !== 201) throw new Error(`photo ${i}: ${response.status}`);
+  }
+  return { ms, rss: rssMiB(server.child.pid!) };
+}
+
+const pdfTimes = await benchDocuments(PDF_COUNT);
+
 const main = await startBenchServer({});
 const server = main.child;
 const base = main.base;
@@ -277,6 +331,7 @@ try {
   const quoteRows = [await loadQuote(`POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, main)];
   rows.push(await loadBind(`POST /api/policy/bind, test mode, ${BIND_CONNECTIONS} conn.`, main));
   const loaded = rssMiB(server.pid!);
+  const photos = await odometerPhotos(main);
   if (process.env.DATABASE_URL) {
     // The same row on the embedded database, in a server of its own (the main one stays on PostgreSQL).
     const embedded = await startBenchServer({ DATABASE_URL: '' });
@@ -298,6 +353,12 @@ try {
     console.log(`${r.name}: every quote e-mail in the outbox ${r.mailLag.toFixed(1)} s after the last answer`);
   }
   console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the load`);
+  const sorted = [...photos.ms].sort((a, b) => a - b);
+  console.log(
+    `\nodometer photos, ${PHOTO_COUNT} one after another (checked, normalised, OCR twice, stored): mean ${(photos.ms.reduce((a, b) => a + b, 0) / photos.ms.length).toFixed(0)} ms, ` +
+      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms (the first starts the OCR worker); server RSS after them ${photos.rss.toFixed(1)} MiB`,
+  );
+  console.log(`\nPDF per document (in process, mean of ${PDF_COUNT}): ${Object.entries(pdfTimes).map(([kind, ms]) => `${kind} ${ms.toFixed(1)} ms`).join(', ')}`);
   console.log(`\nin-process lookups: ${MICRO_COUNT} calls each, ${sampleVins.length} VINs and ${sampleZips.length} ZIPs cycled, ${zipsKnown} ZIPs loaded\n`);
   console.log('lookup                                           calls/s   mean us');
   for (const r of microRows) {

@@ -164,6 +164,8 @@ export async function click(element: Element): Promise<void> {
 /** Clicks into the field and types, as a person does. */
 export async function type(element: HTMLElement, text: string): Promise<void> {
   await click(element);
+  // Keys go to whatever has focus: on a loaded machine the click's focus may not have landed yet.
+  await waitFor(() => element.matches(':focus') || (element.focus(), false), 'focus on the field to type into');
   await sendKeys({ type: text });
 }
 

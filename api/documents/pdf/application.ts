@@ -6,10 +6,7 @@
 import { BRAND } from '../../../contract/index.ts';
 import { newDocument, PageFlow, stampFooters } from './layout.ts';
 import type { ApplicationModel } from './model.ts';
-import {
-  coveragesSection, driversSection, feesAndBillingSection, footerText, insuredSection, lienholdersSection, pdfTitle,
-  policyBand, policySection, ratesSection, vehiclesSection,
-} from './sections.ts';
+import { footerText, insuredSection, pdfTitle, policyBand, policySection, policyTermsSections } from './sections.ts';
 import { drawSignatureBox, SIGNATURE_BOX } from './signature-box.ts';
 
 const TITLE = 'Application for Insurance';
@@ -38,12 +35,7 @@ export async function applicationPdf(model: ApplicationModel): Promise<Uint8Arra
     ],
     model.answers.map((entry) => [entry.question, entry.answer]),
   );
-  driversSection(flow, model);
-  vehiclesSection(flow, model);
-  coveragesSection(flow, model);
-  ratesSection(flow, model);
-  feesAndBillingSection(flow, model);
-  lienholdersSection(flow, model);
+  policyTermsSections(flow, model);
   flow.heading('Statements you confirm by signing');
   flow.numbered(model.declarations);
   flow.keepAbove(SIGNATURE_BOX.y + SIGNATURE_BOX.height + 12);

@@ -5,10 +5,7 @@
 import { BRAND } from '../../../contract/index.ts';
 import { newDocument, PageFlow, stampFooters } from './layout.ts';
 import type { PolicyDocumentModel } from './model.ts';
-import {
-  binderNotice, coveragesSection, driversSection, feesAndBillingSection, footerText, insuredSection,
-  lienholdersSection, pdfTitle, policyBand, policySection, ratesSection, vehiclesSection,
-} from './sections.ts';
+import { binderNotice, footerText, insuredSection, pdfTitle, policyBand, policySection, policyTermsSections } from './sections.ts';
 
 const TITLE = 'Declarations Page';
 
@@ -23,12 +20,7 @@ export async function declarationsPdf(model: PolicyDocumentModel): Promise<Uint8
   binderNotice(flow, model);
   policySection(flow, model);
   insuredSection(flow, model);
-  driversSection(flow, model);
-  vehiclesSection(flow, model);
-  coveragesSection(flow, model);
-  ratesSection(flow, model);
-  feesAndBillingSection(flow, model);
-  lienholdersSection(flow, model);
+  policyTermsSections(flow, model);
   flow.paragraph(
     'This declarations page, with the policy form and its endorsements, makes up your policy. Please check it; ' +
       `if anything is wrong, call ${BRAND.phone} (extension ${BRAND.generalExtension}) or write to ${BRAND.email}. ` +

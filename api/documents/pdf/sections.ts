@@ -221,3 +221,13 @@ export function lienholdersSection(flow: PageFlow, model: PolicyDocumentModel): 
     ]),
   );
 }
+
+/** What the declarations page and the application both set out, in the same order: who, what, how much. */
+export function policyTermsSections(flow: PageFlow, model: PolicyDocumentModel): void {
+  driversSection(flow, model);
+  vehiclesSection(flow, model);
+  coveragesSection(flow, model);
+  ratesSection(flow, model);
+  feesAndBillingSection(flow, model);
+  lienholdersSection(flow, model);
+}

@@ -220,14 +220,8 @@ export function odometerSamples(style: DisplayStyle, count: number, seed: number
     const value = Math.floor(random() * 10 ** (length - (index % 4 === 0 ? 2 : 0)));
     const reading = String(value).padStart(length, '0');
     const rotation = Math.round((random() - 0.5) * 60) / 10;
-    const sample = {
-      reading,
-      style,
-      dark: index % 2 === 0,
-      format: (index % 4 < 2 ? 'png' : 'jpeg') as 'png' | 'jpeg',
-      seed: Math.floor(random() * 2 ** 31),
-      rotation,
-    };
+    const format: OdometerImageOptions['format'] = index % 4 < 2 ? 'png' : 'jpeg';
+    const sample = { reading, style, dark: index % 2 === 0, format, seed: Math.floor(random() * 2 ** 31), rotation };
     return { ...sample, label: `${reading} ${style} ${sample.dark ? 'dark' : 'light'} ${sample.format} ${rotation >= 0 ? '+' : ''}${rotation}°` };
   });
 }

@@ -86,8 +86,8 @@ describe('<account-sign>', () => {
     const name = getByLabel(document, T.fullName);
     // nothing given: both problems, in the page's order
     await click(getByRole(page, 'button', T.sign));
-    assert.deepEqual(summaryLinks(page).map((a) => a.textContent), [MESSAGES.esignConsentRequired, MESSAGES.required]);
-    assert.equal(errorOf(name), `Error: ${MESSAGES.required}`);
+    assert.deepEqual(summaryLinks(page).map((a) => a.textContent), [MESSAGES.esignConsentRequired, MESSAGES.esignFullName]);
+    assert.equal(errorOf(name), `Error: ${MESSAGES.esignFullName}`);
     // the name given, the consent still not
     await type(name, 'Ada Lovelace');
     assert.equal(errorOf(name), undefined, 'the name error goes once the name is there');
