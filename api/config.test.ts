@@ -55,3 +55,12 @@ test('text messages go to the outbox unless all three Twilio variables are set; 
   assert.throws(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC123' }), /TWILIO_AUTH_TOKEN and TWILIO_FROM missing/);
   assert.throws(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 's', TWILIO_FROM: '+1', TWILIO_API_URL: 'api.twilio.com' }), /TWILIO_API_URL/);
 });
+
+test('the operations page is off without OPS_PASSWORD and refuses a short one; the miles-a-day ceiling is a positive number', () => {
+  assert.equal(loadConfig({}).opsPassword, undefined);
+  assert.equal(loadConfig({ OPS_PASSWORD: 'sixteen-chars-ok' }).opsPassword, 'sixteen-chars-ok');
+  assert.throws(() => loadConfig({ OPS_PASSWORD: 'short' }), /OPS_PASSWORD must be at least 16 characters/);
+  assert.equal(loadConfig({}).odometerMaxMilesPerDay, 1000);
+  assert.equal(loadConfig({ ODOMETER_MAX_MILES_PER_DAY: '600' }).odometerMaxMilesPerDay, 600);
+  for (const bad of ['0', '-5', 'many']) assert.throws(() => loadConfig({ ODOMETER_MAX_MILES_PER_DAY: bad }), ConfigError, bad);
+});

@@ -45,5 +45,6 @@ describe('logs hold no personal data', () => {
     assert.equal(redact('to ann@example.com on 1980-04-01 or 04/01/1980, licence D1234567'), 'to [email] on [date] or [date], licence [id]');
     assert.equal(redactPath('/api/zip/85001'), '/api/zip/85001');
     assert.equal(redactPath('/a\nFAKE 200'), '/a?FAKE 200');
+    assert.equal(redactPath('/account/documents/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'), '/account/documents/[token]', 'a documents link is a key');
   });
 });
