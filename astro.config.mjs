@@ -14,7 +14,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Styles and scripts as files, never inlined: cached across pages, and allowed by 'self' alone.
   build: { format: 'directory', inlineStylesheets: 'never' },
-  vite: { build: { assetsInlineLimit: 0 } },
+  // As in rollup.config.mjs: contract/ only defines rules and shapes, so a page ships the ones it uses, not
+  // every rule of the spec because it imported contract/index.ts.
+  vite: { build: { assetsInlineLimit: 0, rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/contract/') } } } },
   // The legal pages have no code; Shiki's inline styles would need 'unsafe-inline'.
   markdown: { syntaxHighlight: false },
   integrations: [react()],
