@@ -10,7 +10,8 @@
  * - Each request, body included, is given `timeoutMs` (15 s): a hung store fails the request instead of
  *   holding it open.
  */
-import { EMPTY_PAYLOAD_SHA256, sha256Hex, signRequest, uriEncode } from './sigv4.ts';
+import { sha256Hex } from '../hash.ts';
+import { EMPTY_PAYLOAD_SHA256, signRequest, uriEncode } from './sigv4.ts';
 import { assertBlobKey, BlobStoreError, type BlobStore } from './store.ts';
 
 export interface S3BlobStoreOptions {

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalRequest, EMPTY_PAYLOAD_SHA256, sha256Hex, signRequest, type SignRequestInput } from './sigv4.ts';
+import { sha256Hex } from '../hash.ts';
+import { canonicalRequest, EMPTY_PAYLOAD_SHA256, signRequest, type SignRequestInput } from './sigv4.ts';
 
 /**
  * The examples of AWS's Amazon S3 API reference, "Signature Calculations for the Authorization Header:

@@ -8,7 +8,8 @@
  * SHA-256 with the date and scope, and an HMAC-SHA256 chain from the secret through date, region, service
  * and 'aws4_request'. sigv4.test.ts reproduces AWS's published examples exactly.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 
 export interface SignRequestInput {
   method: string;
@@ -36,9 +37,6 @@ export interface SigV4Headers {
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
 
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 export const EMPTY_PAYLOAD_SHA256 = sha256Hex('');
 

@@ -4,7 +4,8 @@
  * kind (doc 1 section 2). The blob is written before its row, inside the caller's transaction: a rollback
  * leaves an unnamed blob behind (harmless, and never listed), never a row without its PDF.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import type { BlobStore } from '../blobs/store.ts';
 import { blobKey } from '../blobs/store.ts';
 import type { Queryable } from '../db/db.ts';
@@ -45,7 +46,6 @@ const fromRow = (row: DocumentRow): StoredDocument => ({
   createdAt: row.created_at,
 });
 
-export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 export interface NewDocument {
   policyId: number;

@@ -11,7 +11,7 @@
  *   a retry under it runs again, and the bind reuses its attempt (and the provider's idempotency key);
  * - a process that dies mid-request leaves its key locked only until `locked_until`: then a retry takes over.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** How long a running request holds its key before a retry may take it over (a dead process's key). */
@@ -29,7 +29,7 @@ export type Claim =
   | { kind: 'in-flight' };
 
 export function hashRequest(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  return sha256Hex(JSON.stringify(body));
 }
 
 /** Claims `key` in `scope` for a request whose body hashes to `requestHash`, or says why not. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Struct } from 'superstruct';
 import type { Db } from '../db/db.ts';
@@ -29,7 +29,7 @@ export async function hit(db: Db, rule: RateLimit, client: string, now: Date): P
   const windowMs = rule.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   const end = start + windowMs;
-  const bucket = createHash('sha256').update(`${rule.name}\n${client}`).digest('hex');
+  const bucket = sha256Hex(`${rule.name}\n${client}`);
   // One round trip: count this hit, and drop windows that ended a window ago (useless now), which keeps
   // the table the size of the current traffic. Both run in one statement's snapshot.
   const rows = await db.query<{ hits: number }>(

@@ -20,7 +20,7 @@
  * The amount charged is what step 6 showed as due today: the stored quote answer's downPaymentMonthly or
  * downPaymentSingle (contract/pricing/billing.ts reads the same fields), to the cent.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import {
   compareDates, localToday, MESSAGES, parseIsoDate, PAY_PLANS, toCents, type BindRequest, type BindResponse,
   type LimitEntry, type QuotePolicy, type QuoteRequest,
@@ -79,7 +79,7 @@ export async function bindQuote(context: BindContext, request: BindRequest): Pro
   const { db, gateway, clock } = context;
   const now = clock();
   if (request.stripeKey.key !== gateway.publishableKey) return refused(400, MESSAGES.stripeKeyNotOurs);
-  const tokenHash = createHash('sha256').update(request.paymentToken.token).digest('hex');
+  const tokenHash = sha256Hex(request.paymentToken.token);
 
   // Transaction 1: the checks and the attempt, with the quote locked.
   const prepared = await db.transaction(async (tx) => {

@@ -17,7 +17,7 @@
  * what could be abused, the e-mail to an address someone typed, is limited per recipient: past it the
  * quote is still stored and answered, only not mailed.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import {
   check, localToday, MESSAGES, quoteRequest, stateName, UNLIMITED_STATES, WRITING_STATES, type FieldError,
   type QuotePolicy, type QuoteRequest,
@@ -145,7 +145,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
     async createQuote(body) {
       const now = deps.clock();
       const { request, priced: price, identities } = priced(body, now);
-      const requestHash = createHash('sha256').update(`${price.rateTableVersion}\n${JSON.stringify(request)}`).digest('hex');
+      const requestHash = sha256Hex(`${price.rateTableVersion}\n${JSON.stringify(request)}`);
       const recent = await recentIdenticalQuote(deps.db, requestHash, new Date(now.getTime() - IDENTICAL_WINDOW_MS));
       if (recent !== null) return { kind: 'repeat', policyJson: recent };
 

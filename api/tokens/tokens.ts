@@ -17,7 +17,8 @@
  *
  * Each function takes a Queryable, so a use case issues or spends a token inside its own transaction.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import type { Queryable } from '../db/db.ts';
 
 const MINUTE = 60_000;
@@ -54,7 +55,7 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 export interface IssueOptions {

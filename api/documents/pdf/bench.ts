@@ -7,7 +7,8 @@ import { applicationPdf } from './application.ts';
 import { declarationsPdf } from './declarations.ts';
 import { idCardPdf } from './id-card.ts';
 import type { ApplicationModel } from './model.ts';
-import { signedApplicationPdf, sha256Hex } from './signed-application.ts';
+import { sha256Hex } from '../../hash.ts';
+import { signedApplicationPdf } from './signed-application.ts';
 import { sampleApplication, sampleSignature } from './testing.ts';
 
 export type DocumentKind = 'idCard' | 'declarations' | 'application' | 'signedApplication';

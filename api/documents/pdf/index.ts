@@ -5,5 +5,5 @@
 export { idCardPdf } from './id-card.ts';
 export { declarationsPdf } from './declarations.ts';
 export { applicationPdf } from './application.ts';
-export { DocumentMismatchError, sha256Hex, signedApplicationPdf } from './signed-application.ts';
+export { DocumentMismatchError, signedApplicationPdf } from './signed-application.ts';
 export type * from './model.ts';

@@ -2,7 +2,8 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import { applicationPdf } from './application.ts';
-import { DocumentMismatchError, sha256Hex, signedApplicationPdf } from './signed-application.ts';
+import { sha256Hex } from '../../hash.ts';
+import { DocumentMismatchError, signedApplicationPdf } from './signed-application.ts';
 import { missingFrom, pdfText, sampleApplication, sampleSignature } from './testing.ts';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');

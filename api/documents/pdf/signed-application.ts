@@ -6,7 +6,7 @@
  * names other bytes than the ones it is given, so a signature can never be attached to a document the
  * signer did not see. Retention is the caller's: it stores the result.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../hash.ts';
 import { PDFDocument } from 'pdf-lib';
 import { formatInstant } from './format.ts';
 import { embedFonts, PageFlow, stampFooters } from './layout.ts';
@@ -21,9 +21,6 @@ export class DocumentMismatchError extends Error {
   }
 }
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 const AUDIT_TITLE = 'Signature Audit Trail';
 
