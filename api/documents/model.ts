@@ -8,6 +8,7 @@ import {
   type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
+import { vehiclesOf, type PolicyVehicle } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import type { ApplicationModel, DocumentVehicle, PersonName, PolicyDocumentModel, PostalAddress } from './pdf/model.ts';
 
@@ -73,11 +74,7 @@ export async function loadPolicyRecord(db: Queryable, policyId: number, now: Dat
     'SELECT car_number, name, address, city, state, zip FROM lienholders WHERE policy_id = $1',
     [policyId],
   );
-  const vehicleRows = await db.query<{ car_number: number; vin: string; year: number; make: string; model: string; body_style: string; financing: string; billing_type: string; stated_value: number | null }>(
-    'SELECT car_number, vin, year, make, model, body_style, financing, billing_type, stated_value FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number',
-    [policyId],
-  );
-  const document = documentModel(policy, quote.request, quote.answer, vehicleRows, lienholders, now);
+  const document = documentModel(policy, quote.request, quote.answer, await vehiclesOf(db, policyId), lienholders, now);
   return {
     policyId,
     status: policy.status,
@@ -90,7 +87,7 @@ function documentModel(
   policy: PolicyRow,
   request: QuoteRequest,
   answer: QuotePolicy,
-  vehicleRows: { car_number: number; vin: string; year: number; make: string; model: string; body_style: string; financing: string; billing_type: string; stated_value: number | null }[],
+  vehicleRows: readonly PolicyVehicle[],
   lienholders: { car_number: number; name: string; address: string; city: string; state: string; zip: string }[],
   now: Date,
 ): PolicyDocumentModel {

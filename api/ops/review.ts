@@ -9,6 +9,7 @@ import { issueDocumentsLink, linkMail, odometerPageUrl } from '../documents/link
 import { enqueueMail } from '../mail/queue.ts';
 import { recordReview, readingById } from '../odometer/readings.ts';
 import { issueIfComplete } from '../policies/issue.ts';
+import { vehicleName, vehiclesOf } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import { issueToken } from '../tokens/tokens.ts';
 
@@ -34,13 +35,10 @@ export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 
     const ok = await recordReview(tx, readingId, approved ? { status: 'approved', reading: value! } : { status: 'declined', message: note }, now);
     if (!ok) return false;
     const policy = (await tx.query<{ policy_number: string; quote_id: number }>('SELECT policy_number, quote_id FROM policies WHERE id = $1', [reading.policyId]))[0]!;
-    const vehicle = (await tx.query<{ year: number; make: string; model: string }>(
-      'SELECT year, make, model FROM policy_vehicles WHERE policy_id = $1 AND car_number = $2',
-      [reading.policyId, reading.carNumber],
-    ))[0]!;
+    const vehicle = (await vehiclesOf(tx, reading.policyId)).find((entry) => entry.car_number === reading.carNumber)!;
     const quote = await pricedQuoteById(tx, policy.quote_id);
     if (!quote) return true;
-    const car = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+    const car = vehicleName(vehicle);
     const mail = approved
       ? linkMail({
           to: quote.request.emailAddress,

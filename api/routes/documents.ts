@@ -32,6 +32,7 @@ import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { readQuery } from '../http/query.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { onboardingOf } from '../policies/onboarding.ts';
+import { policyNumberOf } from '../policies/records.ts';
 
 const LISTED_DESCRIPTIONS: Partial<Record<StoredDocument['kind'], string>> = {
   card: DOCUMENT_DESCRIPTIONS.card,
@@ -87,7 +88,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     const document = Number.isSafeInteger(fileId) && fileId > 0 ? await documentOfPolicy(deps.db, policyId, fileId) : null;
     if (!document) throw linkExpired();
     const bytes = await documentBytes(deps.blobs, document);
-    const policyNumber = (await loadPolicyNumber(deps, policyId)) ?? 'policy';
+    const policyNumber = (await policyNumberOf(deps.db, policyId)) ?? 'policy';
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       status: 200,
       headers: {
@@ -124,7 +125,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     const policyId = await openPolicy(token);
     const application = await applicationOf(deps, policyId);
     const signature = await signatureOf(deps, policyId);
-    const policyNumber = await loadPolicyNumber(deps, policyId);
+    const policyNumber = await policyNumberOf(deps.db, policyId);
     if (!application || !policyNumber) throw linkExpired();
     const view: EsignView = {
       policyNumber,
@@ -153,9 +154,4 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
   });
 
   return app;
-}
-
-async function loadPolicyNumber(deps: Deps, policyId: number): Promise<string | null> {
-  const rows = await deps.db.query<{ policy_number: string }>('SELECT policy_number FROM policies WHERE id = $1', [policyId]);
-  return rows[0]?.policy_number ?? null;
 }

@@ -21,6 +21,7 @@ import { ApiError } from '../http/errors.ts';
 import { readQuery } from '../http/query.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { countedReading, latestReadings } from '../odometer/readings.ts';
+import { policyNumberOf, vehiclesOf } from '../policies/records.ts';
 import { submitOdometerPhoto } from '../odometer/submit.ts';
 
 const ODOMETER_TOKENS = ['odometer-photo', 'documents'] as const;
@@ -37,14 +38,10 @@ export function odometerRoutes(deps: Deps): Hono {
   on(app, endpoints.odometerView, async (c) => {
     const { token } = readQuery(c, TokenQuery);
     const policyId = await openPolicy(token);
-    const policy = await deps.db.query<{ policy_number: string }>('SELECT policy_number FROM policies WHERE id = $1', [policyId]);
-    const vehicles = await deps.db.query<{ car_number: number; year: number; make: string; model: string; vin: string }>(
-      'SELECT car_number, year, make, model, vin FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number',
-      [policyId],
-    );
+    const vehicles = await vehiclesOf(deps.db, policyId);
     const latest = new Map((await latestReadings(deps.db, policyId)).map((reading) => [reading.carNumber, reading]));
     const view: OdometerView = {
-      policyNumber: policy[0]!.policy_number,
+      policyNumber: (await policyNumberOf(deps.db, policyId)) ?? '',
       vehicles: vehicles.map((vehicle) => {
         const reading = latest.get(vehicle.car_number);
         return {

@@ -19,6 +19,7 @@ import { basicAuth } from '../ops/basic-auth.ts';
 import { reviewReading } from '../ops/review.ts';
 import { readingById, readingsAwaitingReview, type ReadingRow } from '../odometer/readings.ts';
 import { logError } from '../log.ts';
+import { policyNumberOf, vehicleName, vehiclesOf } from '../policies/records.ts';
 
 const PAGE_CSP = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
@@ -62,15 +63,12 @@ export function opsRoutes(deps: Deps): Hono {
   return app;
 }
 
+/** Each held reading's policy number and vehicle, as the page heads it. */
 async function vehicleNames(deps: Deps, readings: readonly ReadingRow[]): Promise<Map<number, { policyNumber: string; vehicle: string }>> {
   const names = new Map<number, { policyNumber: string; vehicle: string }>();
   for (const reading of readings) {
-    const rows = await deps.db.query<{ policy_number: string; year: number; make: string; model: string }>(
-      `SELECT p.policy_number, v.year, v.make, v.model FROM policies p JOIN policy_vehicles v ON v.policy_id = p.id AND v.car_number = $2 WHERE p.id = $1`,
-      [reading.policyId, reading.carNumber],
-    );
-    const row = rows[0];
-    if (row) names.set(reading.id, { policyNumber: row.policy_number, vehicle: `${row.year} ${row.make} ${row.model}` });
+    const vehicle = (await vehiclesOf(deps.db, reading.policyId)).find((entry) => entry.car_number === reading.carNumber);
+    names.set(reading.id, { policyNumber: (await policyNumberOf(deps.db, reading.policyId)) ?? '', vehicle: vehicle ? vehicleName(vehicle) : '' });
   }
   return names;
 }

@@ -1,0 +1,34 @@
+/**
+ * Reading a bound policy's own records (written by bind.ts): its number and its vehicles. The paperwork,
+ * the odometer page and the operations page all name policies and vehicles the same way through these.
+ */
+import type { Queryable } from '../db/db.ts';
+
+export interface PolicyVehicle {
+  car_number: number;
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  body_style: string;
+  financing: string;
+  billing_type: string;
+  stated_value: number | null;
+}
+
+export async function policyNumberOf(db: Queryable, policyId: number): Promise<string | null> {
+  const rows = await db.query<{ policy_number: string }>('SELECT policy_number FROM policies WHERE id = $1', [policyId]);
+  return rows[0]?.policy_number ?? null;
+}
+
+/** The policy's vehicles in car-number order. */
+export async function vehiclesOf(db: Queryable, policyId: number): Promise<PolicyVehicle[]> {
+  return db.query<PolicyVehicle>(
+    `SELECT car_number, vin, year, make, model, body_style, financing, billing_type, stated_value
+     FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number`,
+    [policyId],
+  );
+}
+
+/** '2021 Porsche 911': how a vehicle is named in mail and on the operations page. */
+export const vehicleName = (vehicle: Pick<PolicyVehicle, 'year' | 'make' | 'model'>): string => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
