@@ -28,29 +28,41 @@ async function mailWithSubject(dataDir: string, subject: RegExp, timeoutMs = 20_
   }
 }
 
+/** A TX policy quoted and bought through the API with Stripe's tok_visa, as step 6 would. */
+async function buyPolicy(base: string, email: string): Promise<{ quote: QuotePolicy; policyNumber: string }> {
+  const origin = { 'Content-Type': 'application/json', Origin: base };
+  const quoted = await fetch(`${base}/api/policy/quote`, {
+    method: 'POST', headers: origin, body: JSON.stringify(quoteRequestFixture({ state: 'TX', today: localToday(), email })),
+  });
+  assert.equal(quoted.status, 200);
+  const quote = ((await quoted.json()) as { policies: QuotePolicy[] }).policies[0]!;
+  const bound = await fetch(`${base}/api/policy/bind`, {
+    method: 'POST',
+    headers: { ...origin, 'Idempotency-Key': `e2e-${quote.policyNumber}` },
+    body: JSON.stringify({ quoteNumber: quote.policyNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 }),
+  });
+  assert.equal(bound.status, 200);
+  return { quote, policyNumber: ((await bound.json()) as BindResponse).policies[0]!.policyNumber };
+}
+
+/** The documents link of `policyNumber`'s purchase e-mail. */
+async function documentsLinkOf(dataDir: string, policyNumber: string): Promise<string> {
+  const purchaseMail = await mailWithSubject(dataDir, new RegExp(`policy ${policyNumber}: binder`));
+  const link = /https?:\/\/\S+\/account\/documents\/[0-9a-f]{64}/.exec(purchaseMail)?.[0];
+  assert.ok(link, 'the purchase e-mail carries the documents link');
+  return link;
+}
+
+const OPS_PASSWORD = 'an-operations-password-for-e2e';
+
 describe('documents, e-signature, odometer photo and issuance', () => {
-  const run = serverAndBrowser();
+  const run = serverAndBrowser({ OPS_PASSWORD });
 
   test('a bought policy is signed, photographed, issued, and its PDFs say what was bought', async () => {
     const { server } = run;
-    const origin = { 'Content-Type': 'application/json', Origin: server.url };
-    const email = `paperwork.${process.pid}@example.com`;
-    const quoted = await fetch(`${server.url}/api/policy/quote`, {
-      method: 'POST', headers: origin, body: JSON.stringify(quoteRequestFixture({ state: 'TX', today: localToday(), email })),
-    });
-    assert.equal(quoted.status, 200);
-    const quote = ((await quoted.json()) as { policies: QuotePolicy[] }).policies[0]!;
-    const bound = await fetch(`${server.url}/api/policy/bind`, {
-      method: 'POST',
-      headers: { ...origin, 'Idempotency-Key': `e2e-${quote.policyNumber}` },
-      body: JSON.stringify({ quoteNumber: quote.policyNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 }),
-    });
-    assert.equal(bound.status, 200);
-    const policyNumber = ((await bound.json()) as BindResponse).policies[0]!.policyNumber;
+    const { quote, policyNumber } = await buyPolicy(server.url, `paperwork.${process.pid}@example.com`);
 
-    const purchaseMail = await mailWithSubject(server.dataDir, new RegExp(`policy ${policyNumber}: binder`));
-    const documentsLink = /https?:\/\/\S+\/account\/documents\/[0-9a-f]{64}/.exec(purchaseMail)?.[0];
-    assert.ok(documentsLink, 'the purchase e-mail carries the documents link');
+    const documentsLink = await documentsLinkOf(server.dataDir, policyNumber);
 
     const page = await run.browser.newPage();
     try {
@@ -114,6 +126,37 @@ describe('documents, e-signature, odometer photo and issuance', () => {
       }
     } finally {
       await page.close();
+    }
+  });
+
+  test('a photo whose reading differs waits on the operations page; a person approves it with the reading they read', async () => {
+    const { server } = run;
+    const { policyNumber } = await buyPolicy(server.url, `review.${process.pid}@example.com`);
+    const token = (await documentsLinkOf(server.dataDir, policyNumber)).split('/').pop()!;
+    const form = new FormData();
+    form.set('token', token);
+    form.set('carNumber', '1');
+    form.set('reading', '045120');
+    form.set('photo', new File([(await odometerImage({ reading: '045210', style: 'segments', dark: false, format: 'png', seed: 5 })) as Uint8Array<ArrayBuffer>], 'odometer.png'));
+    const sent = await fetch(`${server.url}/api/odometer/photo`, { method: 'POST', body: form, headers: { Origin: server.url } });
+    assert.equal(sent.status, 201);
+    assert.equal(((await sent.json()) as { status: string }).status, 'needs_review');
+
+    const context = await run.browser.newContext({ httpCredentials: { username: 'ops', password: OPS_PASSWORD } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/ops/odometer`);
+      const held = page.getByRole('article', { name: new RegExp(policyNumber) });
+      await held.getByRole('img', { name: /Odometer photo/ }).waitFor();
+      await held.getByText('045210', { exact: false }).first().waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await held.getByLabel('Reading on the photo').fill('045210');
+      await held.getByRole('button', { name: 'Approve' }).click();
+      await held.getByRole('status').filter({ hasText: 'Done: approved.' }).waitFor();
+      const accepted = await mailWithSubject(server.dataDir, new RegExp(`Policy ${policyNumber}: your odometer reading is accepted`));
+      assert.match(accepted, /45,210 miles/);
+    } finally {
+      await context.close();
     }
   });
 });
