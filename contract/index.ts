@@ -33,6 +33,7 @@ export * from './api/contact.ts';
 export * from './api/auth.ts';
 export * from './api/policy.ts';
 export * from './api/documents.ts';
+export * from './api/account.ts';
 export * from './api/onboarding.ts';
 export * from './api/vin.ts';
 export * from './api/vehicle-image.ts';

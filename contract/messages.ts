@@ -83,6 +83,40 @@ export const MESSAGES = {
   // ours: a confirmation link that is unknown, used or expired (one message for every miss)
   accountConfirmationLinkInvalid: `We were unable to confirm your account: this link has already been used or has expired. If you confirmed your account already, you can sign in. Otherwise please call ${BRAND.phone} to speak to a customer service concierge.`,
 
+  // ours: sign-in (issue 9). One answer for an unknown address and a wrong password.
+  loginFailed: 'The e-mail address or password is not correct. Please try again, or sign in with a link sent by e-mail.',
+  // ours: a right password for an account whose e-mail address is not confirmed yet
+  loginUnconfirmed: 'Please confirm your account first with the link we e-mailed you, or sign in with a link sent by e-mail.',
+  // ours: the magic link's answer, the same whether or not the address has an account
+  magicLinkSent: 'If an account uses that address, we have e-mailed it a link to sign in. The link works once, within 10 minutes.',
+  // ours: a sign-in link that is unknown, used or expired
+  magicLinkInvalid: 'This sign-in link has already been used or has expired. Please ask for a new one.',
+  // ours: a call that needs a session without one (401)
+  signInRequired: 'Please sign in to continue.',
+  // doc 1 section 8: forgot password success
+  resetSent: 'Sent a link to reset your password',
+  // doc 1 section 8: change or create password success
+  passwordUpdated: 'Successfully updated the Password!',
+  // ours: a reset or create-password link that is unknown, used or expired
+  passwordLinkInvalid: 'This link has already been used or has expired. Please ask for a new one on the Forgot Password page.',
+  // ours: change password with a wrong current password
+  currentPasswordWrong: 'The current password is not correct.',
+  // ours: doc 1 "the password should not contain parts of the name or e-mail", enforced
+  passwordPersonal: 'The password must not contain your name or the name of your e-mail address.',
+  // doc 1 section 4: Save My Quote success
+  quoteSaved: 'Quote Saved Successfully',
+  // ours: a policy number that is not on the signed-in account (the same answer as one that does not exist)
+  accountPolicyNotFound: 'We could not find that policy on your account.',
+  // ours: the card request's two outcomes
+  cardEmailed: 'We have e-mailed the insurance ID card to the address on your account.',
+  cardMailed: 'Thank you. We will post the insurance ID card to the mailing address on your policy within 5 business days.',
+  // ours: a card request for a policy without an ID card yet (its documents are being made)
+  cardNotReady: 'The ID card for this policy is not ready yet. Please try again in a few minutes.',
+  // doc 1 section 8: session retrieval failure (3500 ms danger snackbar)
+  sessionRetrievalFailed: "We were unable to retrieve your quote. Please click the 'Start a new quote' button to continue.",
+  // doc 1 section 8: rollover not found or error (the spec's two spaces kept)
+  rolloverNotFound: `We were unable to locate your policy rollover information.  Please call Customer Care at ${BRAND.phone} to complete your updated policy.`,
+
   // ours: money (doc 2 section 5: insured value between $1,000 and $300,000, at most 6 integer digits)
   insuredValue: 'Please enter an insured value between $1,000 and $300,000.',
   // ours: annual miles (doc 2 section 5: numeric, max 7 digits)

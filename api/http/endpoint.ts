@@ -8,11 +8,10 @@ import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import type { Endpoint } from '../../contract/api/endpoints.ts';
 import { limitBody, requireJson, requireMultipart } from './guards.ts';
 
+/** Marks a middleware as the session guard (api/auth/session-guard.ts), so `on()` can insist on it. */
+export const SESSION_GUARD = Symbol('session guard');
+
 function guardsFor(endpoint: Endpoint<any, any>): MiddlewareHandler[] {
-  if (endpoint.session) {
-    // Sessions arrive with the account area (issue 9); until then no call may claim to need one unguarded.
-    throw new Error(`${endpoint.method} ${endpoint.path} needs a session, and there is no session guard yet`);
-  }
   if (endpoint.body.kind === 'json') return [requireJson(), limitBody(endpoint.body.limitBytes)];
   if (endpoint.body.kind === 'multipart') return [requireMultipart(), limitBody(endpoint.body.limitBytes)];
   return [];
@@ -23,6 +22,13 @@ export function routePath(endpoint: Endpoint<any, any>): string {
   return endpoint.path.slice('/api'.length);
 }
 
+/**
+ * A `session: true` endpoint must have the session guard (api/auth/session-guard.ts, requireSession) as its
+ * first handler, after the body guards: a route that forgot it fails at start-up, never serves unguarded.
+ */
 export function on(app: Hono, endpoint: Endpoint<any, any>, ...handlers: [...MiddlewareHandler[], Handler]): void {
+  if (endpoint.session && !(handlers[0] as unknown as Record<symbol, unknown>)[SESSION_GUARD]) {
+    throw new Error(`${endpoint.method} ${endpoint.path} needs a session: register it with requireSession(deps) first`);
+  }
   app.on([endpoint.method], [routePath(endpoint)], ...guardsFor(endpoint), ...(handlers as MiddlewareHandler[]));
 }

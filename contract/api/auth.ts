@@ -2,7 +2,7 @@ import { array, object, optional, string, type, type Infer } from 'superstruct';
 import { email } from '../rules/email.ts';
 import { newPassword, passwordConfirmation, presentedPassword } from '../rules/password.ts';
 import { policyNumber, returnUrl, token } from './common.ts';
-import { MailingAddress, type Policy } from './policy.ts';
+import { MailingAddress, Policy, type Policy as PolicyType } from './policy.ts';
 
 /**
  * The account calls of doc 1 section 7 (user/...), their payloads (doc 1 section 3 "Password payloads")
@@ -25,10 +25,12 @@ export const LoginRequest = object({
 export type LoginRequest = Infer<typeof LoginRequest>;
 
 /** Answer of a login, a session check and a save (doc 1 section 7: "user, policies"). */
-export interface SessionResponse {
-  user: User;
-  policies: Policy[];
-}
+export const SessionAnswer = type({
+  user: type({ firstName: string(), lastName: string(), emailAddress: string() }),
+  /** Bound and issued policies, and saved quotes (policyStatus QUOTE) */
+  policies: array(Policy),
+});
+export type SessionResponse = { user: User; policies: PolicyType[] };
 
 /** POST user/login_with_magic_link (answer not shown: the API answers a MessageResponse either way). */
 export const MagicLinkRequest = object({

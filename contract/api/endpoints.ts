@@ -24,3 +24,4 @@ export * from './endpoints/handover.ts';
 export * from './endpoints/purchase.ts';
 export * from './endpoints/user.ts';
 export * from './endpoints/documents.ts';
+export * from './endpoints/renewal.ts';

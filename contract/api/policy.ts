@@ -10,7 +10,7 @@ import { stateCode } from '../rules/state.ts';
 import { requiredMax } from '../rules/text.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { zip } from '../rules/zip.ts';
-import { token } from './common.ts';
+import { policyNumber, token } from './common.ts';
 
 /**
  * Policies as the account reads them (doc 1 section 3) and the policy calls of doc 1 section 7:
@@ -132,6 +132,11 @@ export const QuoteLookupRequest = object({
   emailAddress: email,
   dob: isoDate,
   zip,
+  /**
+   * Ours: the number of one quote among those the three keys find (the account's lookup quotes open the
+   * quote chosen, not the newest). Without it, the newest.
+   */
+  quoteNumber: optional(policyNumber),
 });
 export type QuoteLookupRequest = Infer<typeof QuoteLookupRequest>;
 
@@ -157,9 +162,12 @@ export type RedeemQuoteLinkRequest = Infer<typeof RedeemQuoteLinkRequest>;
 export const RolloverRequest = object({ token });
 export type RolloverRequest = Infer<typeof RolloverRequest>;
 
-/** Rollover mode needs both links (doc 1 section 4). */
+/**
+ * Rollover mode needs both links (doc 1 section 4). quote_url (ours, optional as doc 1 "Rollover page" has
+ * it): the renewal's declarations for the next term, the 'View Quote' link.
+ */
 export const RolloverResponse = type({
-  data: type({ esignature_url: string(), documents_url: string() }),
+  data: type({ esignature_url: string(), documents_url: string(), quote_url: optional(nullable(string())) }),
 });
 export type RolloverResponse = Infer<typeof RolloverResponse>;
 
