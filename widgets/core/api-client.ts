@@ -3,6 +3,7 @@ import { is } from 'superstruct';
 import type { AnswerOf, Endpoint, RequestOf } from '../../contract/api/endpoints.ts';
 import { isErrorResponse } from '../../contract/index.ts';
 import { clearStore } from './store.ts';
+import { endSession } from './session.ts';
 import { emit } from './events.ts';
 
 /**
@@ -45,6 +46,7 @@ export interface ApiClient {
 
 /** What a 401 does anywhere (doc 1 section 8, "log the user out"): forget the session and tell the page. */
 export function logout(): void {
+  endSession();
   clearStore();
   emit(window, 'ppm-logout', { reason: 'unauthorized' });
 }

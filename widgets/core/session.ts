@@ -1,0 +1,137 @@
+/**
+ * The signed-in person, page-wide (issue 9 "How it fits the house"): the one piece of state every element on
+ * a page shares. Loaders, snackbars and the API client belong to each element; the session does not, because
+ * doc 1 section 4 makes it one thing: "any HTTP 401 on any call logs the user out" in every widget at once.
+ *
+ * The signal is @preact/signals-core's, so the account pages' plain custom elements (which ship no React) and
+ * the React widgets (through @preact/signals-react, which re-exports the same core) read the same value.
+ *
+ * Doc 1 sections 3 and 4: auth status empty, loading, success or error; login success stores user and
+ * policies and selects the policy when there is exactly one; logout clears everything.
+ *
+ * The cookie is HttpOnly, so the page cannot see whether it exists. A hint in localStorage ('1', no personal
+ * data) says a sign-in happened in this browser, so a marketing page asks the API only when there may be a
+ * session to find; every login-required page asks whatever the hint says.
+ */
+import { effect, signal } from '@preact/signals-core';
+import * as endpoints from '../../contract/api/endpoints/user.ts';
+import type { Policy } from '../../contract/api/policy.ts';
+import type { ApiClient } from './api-client.ts';
+
+export type AuthStatus = 'empty' | 'loading' | 'success' | 'error';
+
+export interface SessionUser {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+}
+
+export interface SessionState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** Bound and issued policies and saved quotes (policyStatus QUOTE), as the API answered them. */
+  policies: Policy[];
+  /** doc 1 section 3 selectedPolicy: chosen on the chooser, or automatically when there is exactly one. */
+  selectedPolicyNumber: string | null;
+}
+
+const SIGNED_OUT: SessionState = { status: 'empty', user: null, policies: [], selectedPolicyNumber: null };
+
+export const session = signal<SessionState>(SIGNED_OUT);
+
+const HINT_KEY = 'ppm.signed-in';
+const SELECTED_KEY = 'ppm.selected-policy';
+
+function storage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? localStorage : sessionStorage;
+  } catch {
+    return null; // storage switched off: the session still works, it is only asked for more often
+  }
+}
+
+/** True when this browser signed in and did not sign out since (a hint, not a proof: the API decides). */
+export function maySignedIn(): boolean {
+  return storage('local')?.getItem(HINT_KEY) === '1';
+}
+
+/** The policies a signed-in person can select: bound or issued, never the saved quotes. */
+export function ownPolicies(policies: readonly Policy[]): Policy[] {
+  return policies.filter((p) => p.policyStatus !== 'QUOTE');
+}
+
+/** Doc 1 section 4: login (or a session check, or a save) succeeded with this answer. */
+export function startSession(answer: { user: SessionUser; policies: Policy[] }): void {
+  const own = ownPolicies(answer.policies);
+  const kept = storage('session')?.getItem(SELECTED_KEY) ?? null;
+  // the one the person chose stays chosen while it is theirs; "exactly one" selects itself
+  const selected = own.some((p) => p.policyNumber === kept) ? kept : own.length === 1 ? own[0]!.policyNumber : null;
+  storage('local')?.setItem(HINT_KEY, '1');
+  session.value = {
+    status: 'success',
+    user: { firstName: answer.user.firstName, lastName: answer.user.lastName, emailAddress: answer.user.emailAddress },
+    policies: answer.policies,
+    selectedPolicyNumber: selected,
+  };
+}
+
+/** Doc 1 section 4: "Logout clears session data"; also what any 401 does. */
+export function endSession(): void {
+  storage('local')?.removeItem(HINT_KEY);
+  storage('session')?.removeItem(SELECTED_KEY);
+  if (session.value.status !== 'empty' || session.value.user !== null) session.value = SIGNED_OUT;
+}
+
+export function selectPolicy(policyNumber: string): void {
+  storage('session')?.setItem(SELECTED_KEY, policyNumber);
+  session.value = { ...session.value, selectedPolicyNumber: policyNumber };
+}
+
+/** The selected policy, or null (the dashboard then sends the person to the chooser). */
+export function selectedPolicy(state: SessionState = session.value): Policy | null {
+  return state.policies.find((p) => p.policyNumber === state.selectedPolicyNumber && p.policyStatus !== 'QUOTE') ?? null;
+}
+
+let pending: Promise<SessionState> | null = null;
+
+/**
+ * GET user/retrieve_session once per page (every caller shares the one request): success starts the session,
+ * 401 means signed out ('empty'), anything else is 'error' (the API could not be asked; nothing is cleared
+ * that a later check could restore).
+ */
+export function checkSession(api: ApiClient): Promise<SessionState> {
+  if (session.value.status === 'success') return Promise.resolve(session.value);
+  pending ??= (async () => {
+    session.value = { ...session.value, status: 'loading' };
+    const result = await api.call(endpoints.retrieveSession, {});
+    if (result.ok) startSession(result.data);
+    else if (result.status === 401) endSession();
+    else session.value = { ...session.value, status: 'error' };
+    pending = null;
+    return session.value;
+  })();
+  return pending;
+}
+
+/** Resolves when the status is known (doc 1 "Login-required routes wait until the authentication status is known"). */
+export function whenSessionKnown(): Promise<SessionState> {
+  return new Promise((resolve) => {
+    const stop = effect(() => {
+      const state = session.value;
+      if (state.status === 'loading') return;
+      queueMicrotask(() => stop());
+      resolve(state);
+    });
+  });
+}
+
+/** Logout (doc 1 "Shell"): the server deletes the session and clears the cookie; the page forgets it either way. */
+export async function signOut(api: ApiClient): Promise<void> {
+  await api.call(endpoints.clearSession, {});
+  endSession();
+}
+
+/** Runs `listener` now and on every change; returns the function that stops it (for plain custom elements). */
+export function onSession(listener: (state: SessionState) => void): () => void {
+  return effect(() => listener(session.value));
+}
