@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { VehicleImageQuery, type VehicleImageResponse } from '../../contract/index.ts';
+import { VehicleImageQuery } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../deps.ts';
-import { silhouetteFor } from '../vehicle/picture.ts';
+import { vehicleImageFor } from '../vehicle/picture.ts';
 import { silhouetteSvg } from '../vehicle/silhouettes.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
@@ -10,10 +10,7 @@ import { readQuery } from '../http/query.ts';
 
 export const NO_PICTURE = 'There is no picture for this vehicle.';
 
-/** The view the widgets prefer (doc 1 section 2: extcam02 first). */
-export const SIDE_VIEW = 'extcam02';
 
-export const SILHOUETTE_PATH = '/api/vehicle/silhouette/';
 
 /**
  * GET /api/vehicle/image?vin=&year=&model= (DESIGN.md; doc 2 section 7): picture entries of a vehicle,
@@ -29,9 +26,8 @@ export function vehicleRoutes(deps: Deps): Hono {
 
   on(app, endpoints.vehicleImage, (c) => {
     const query = readQuery(c, VehicleImageQuery);
-    const key = silhouetteFor(query.vin, query.year, query.model, deps.clock());
-    if (!key) throw new ApiError(404, NO_PICTURE);
-    const body: VehicleImageResponse = { Vin: { picture: [{ view: SIDE_VIEW, uri: `${SILHOUETTE_PATH}${key}.svg` }] } };
+    const body = vehicleImageFor(query.vin, query.year, query.model, deps.clock());
+    if (!body) throw new ApiError(404, NO_PICTURE);
     return c.json(body);
   });
 

@@ -4,6 +4,7 @@
  * check answered, or what a person typed: '911 Carrera Cabriolet', '718 Boxster') and the year pick one.
  * No picture when neither names a line that existed in that model year.
  */
+import type { VehicleImageResponse } from '../../contract/index.ts';
 import { decodeVin } from '../vin/decode.ts';
 import { TYPE_NUMBERS, type BodyStyle, type ModelLine } from '../vin/porsche.ts';
 import { hasSilhouette, silhouetteKey } from './silhouettes.ts';
@@ -79,4 +80,14 @@ export function silhouetteFor(vin: string, year: number, model: string, now: Dat
     if (hasSilhouette(key)) return key;
   }
   return silhouetteForModel(year, model);
+}
+
+/** The view the widgets prefer (doc 1 section 2: extcam02 first). */
+export const SIDE_VIEW = 'extcam02';
+export const SILHOUETTE_PATH = '/api/vehicle/silhouette/';
+
+/** The picture entries of a vehicle (doc 1 section 3: Vin.picture[], view and uri), or null when none applies. */
+export function vehicleImageFor(vin: string, year: number, model: string, now: Date): VehicleImageResponse | null {
+  const key = silhouetteFor(vin, year, model, now);
+  return key ? { Vin: { picture: [{ view: SIDE_VIEW, uri: `${SILHOUETTE_PATH}${key}.svg` }] } } : null;
 }

@@ -1,0 +1,179 @@
+/**
+ * What a signed-in person sees of their account (doc 1 section 3 "Policy (as read by the account)"): the
+ * answer of a login, a session check and a Save My Quote, `{ user, policies }`, and the one check every
+ * account route makes before it touches a policy (`ownPolicyId`).
+ *
+ * Whose policies: an account owns the policies bought with its e-mail address, once the account has shown
+ * it owns that mailbox (confirmed through the confirmation, reset, setup or magic link). Its saved quotes
+ * are those Save My Quote put in account_quotes (the route saves only quotes made with the account's own
+ * address). Nothing is found by an id the caller sends without passing through these two rules.
+ *
+ * A policy's shape is the quote it was bought from as priced (the quote response already carries owners,
+ * addresses, drivers and vehicles with their rates and coverages), with the policy's own number, status,
+ * renewal date and ID card, the vehicles as bound, and each vehicle's picture entries.
+ */
+import type { Policy, QuotePolicy, SessionResponse, VehicleInfo } from '../../contract/index.ts';
+import type { Queryable } from '../db/db.ts';
+import { vehicleImageFor } from '../vehicle/picture.ts';
+
+/** The dashboard's ID card (GET /api/user/id_card/:policyNumber, answered only to the policy's account). */
+export const accountIdCardPath = (policyNumber: string): string => `/api/user/id_card/${encodeURIComponent(policyNumber)}`;
+
+export interface AccountIdentity {
+  id: number;
+  emailLower: string;
+  firstName: string;
+  lastName: string;
+  confirmed: boolean;
+}
+
+export async function accountById(db: Queryable, accountId: number): Promise<AccountIdentity | null> {
+  const rows = await db.query<{ id: number; email_lower: string; first_name: string | null; last_name: string | null; confirmed_at: Date | null }>(
+    `SELECT id::int AS id, email_lower, first_name, last_name, confirmed_at FROM accounts WHERE id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { id: row.id, emailLower: row.email_lower, firstName: row.first_name ?? '', lastName: row.last_name ?? '', confirmed: row.confirmed_at !== null };
+}
+
+/**
+ * The id of policy `policyNumber` when it is the account's own, else null: the same null for another
+ * person's policy and for one that does not exist, so no answer tells them apart.
+ */
+export async function ownPolicyId(db: Queryable, accountId: number, policyNumber: string): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT p.id FROM policies p JOIN accounts a ON a.email_lower = p.email_lower
+     WHERE a.id = $1 AND a.confirmed_at IS NOT NULL AND p.policy_number = $2`,
+    [accountId, policyNumber],
+  );
+  return rows[0]?.id ?? null;
+}
+
+interface PolicyRow {
+  id: number;
+  policy_number: string;
+  status: string;
+  quote_number: string;
+  expiration_date: string;
+  email_lower: string;
+  policy_owners: QuotePolicy['policyOwners'];
+  response: QuotePolicy;
+  has_card: boolean;
+}
+
+interface VehicleRow {
+  policy_id: number;
+  car_number: number;
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  body_style: string;
+}
+
+interface SavedQuoteRow {
+  quote_number: string;
+  status: string;
+  email_lower: string;
+  response: QuotePolicy;
+}
+
+/**
+ * The priced quote's fields the account shows; the request it was priced from (licence numbers, answers of
+ * every step) stays out of the session answer.
+ */
+function shown(priced: QuotePolicy): Omit<QuotePolicy, 'quoteRequest'> {
+  const { quoteRequest: _request, ...rest } = priced;
+  return rest;
+}
+
+function withPicture(vehicle: VehicleInfo, now: Date): VehicleInfo {
+  return { ...vehicle, vehicleImageResponse: vehicleImageFor(vehicle.vin, vehicle.year, vehicle.model, now) };
+}
+
+/** The priced vehicle of the quote that matches a bound vehicle (by car number, else VIN), as bound. */
+function boundVehicle(priced: readonly VehicleInfo[], bound: VehicleRow, now: Date): VehicleInfo {
+  const match = priced.find((v) => v.carNumber === bound.car_number) ?? priced.find((v) => v.vin === bound.vin);
+  const base: VehicleInfo = match ?? { vin: bound.vin, year: bound.year, make: bound.make, model: bound.model, bodyStyle: bound.body_style, premiumInfo: { baseRate: 0, perMileRate: 0 }, coverageInfo: [] };
+  return withPicture(
+    { ...base, id: `${bound.policy_id}-${bound.car_number}`, carNumber: bound.car_number, vin: bound.vin, year: bound.year, make: bound.make, model: bound.model, bodyStyle: bound.body_style },
+    now,
+  );
+}
+
+/** The account's bound and issued policies, then its saved quotes, in the doc 1 section 3 shape. */
+export async function accountPolicies(db: Queryable, account: AccountIdentity, now: Date): Promise<Policy[]> {
+  const policies: Policy[] = [];
+  if (account.confirmed) {
+    const rows = await db.query<PolicyRow>(
+      `SELECT p.id, p.policy_number, p.status, q.quote_number, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+              p.email_lower, p.policy_owners, q.response,
+              EXISTS (SELECT 1 FROM policy_documents d WHERE d.policy_id = p.id AND d.kind = 'card') AS has_card
+       FROM policies p JOIN quotes q ON q.id = p.quote_id
+       WHERE p.email_lower = $1 ORDER BY p.created_at, p.id`,
+      [account.emailLower],
+    );
+    const vehicles = rows.length
+      ? await db.query<VehicleRow>(
+          `SELECT policy_id, car_number, vin, year, make, model, body_style FROM policy_vehicles
+           WHERE policy_id = ANY($1::int[]) ORDER BY policy_id, car_number`,
+          [rows.map((r) => r.id)],
+        )
+      : [];
+    for (const row of rows) {
+      const priced = row.response;
+      policies.push({
+        ...shown(priced),
+        policyNumber: row.policy_number,
+        // the day the term ends is the day the next one would start: the renewal date
+        renewalDate: row.expiration_date,
+        policyStatus: row.status,
+        fromQuoteNumber: row.quote_number,
+        emailAddress: row.email_lower,
+        policyOwners: row.policy_owners,
+        addressInfo: priced.addressInfo,
+        driverInfo: [...priced.driverInfo].sort((a, b) => a.driverNumber - b.driverNumber),
+        insuranceInfo: row.has_card ? { insuranceCardUri: accountIdCardPath(row.policy_number) } : null,
+        vehicleInfo: vehicles.filter((v) => v.policy_id === row.id).map((v) => boundVehicle(priced.vehicleInfo, v, now)),
+      });
+    }
+  }
+  const saved = await db.query<SavedQuoteRow>(
+    `SELECT q.quote_number, q.status, q.email_lower, q.response FROM account_quotes s JOIN quotes q ON q.id = s.quote_id
+     WHERE s.account_id = $1 ORDER BY s.saved_at, q.id`,
+    [account.id],
+  );
+  for (const row of saved) {
+    policies.push({
+      ...shown(row.response),
+      policyNumber: row.quote_number,
+      renewalDate: null,
+      // a saved quote reads as QUOTE even once bought: the bought policy names it as fromQuoteNumber, and
+      // doc 1's lookup list leaves such quotes out
+      policyStatus: 'QUOTE',
+      fromQuoteNumber: null,
+      emailAddress: row.email_lower,
+      insuranceInfo: null,
+      vehicleInfo: row.response.vehicleInfo.map((v) => withPicture(v, now)),
+    });
+  }
+  return policies;
+}
+
+/** `{ user, policies }` for the account, or null when the account is gone (its sessions are then void too). */
+export async function sessionAnswer(db: Queryable, accountId: number, now: Date): Promise<SessionResponse | null> {
+  const account = await accountById(db, accountId);
+  if (!account) return null;
+  const policies = await accountPolicies(db, account, now);
+  // an account made at sign-up knows no name: the insured of its first policy or quote gives it
+  const insured = policies.flatMap((p) => p.policyOwners).find((o) => o.relation === 'INSURED');
+  return {
+    user: {
+      firstName: account.firstName || insured?.firstName || '',
+      lastName: account.lastName || insured?.lastName || '',
+      emailAddress: account.emailLower,
+    },
+    policies,
+  };
+}
