@@ -4,14 +4,14 @@
  * outbox and a fixed clock, and call it with app.request() without opening a port.
  */
 import { Hono, type Context } from 'hono';
-import { HandoverRequest, PolicyDocsRequest, QuoteLookupRequest, SignUpRequest, SubscribeRequest } from '../contract/index.ts';
+import { HandoverRequest, PolicyDocsRequest, QuoteLookupRequest, SubscribeRequest } from '../contract/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { MailQueue } from './mail/queue.ts';
 import { outboxPage } from './mail/outbox-page.ts';
 import { join } from 'node:path';
-import { consoleSink, logError, requestLogger, type LogSink } from './log.ts';
+import { consoleSink, loggedPath, logError, requestLogger, type LogSink } from './log.ts';
 import type { Deps } from './deps.ts';
 import { ApiError, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
 import { allowedOrigin, checkHost, checkOrigin } from './http/guards.ts';
@@ -36,6 +36,8 @@ import { createFileBlobStore } from './blobs/file-store.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { odometerRoutes } from './routes/odometer.ts';
+import { accountRoutes } from './routes/account.ts';
+import { renewalRoutes } from './routes/renewal.ts';
 
 /** Per client address. Generous enough for a household or a club stand behind one address. */
 export const RATE_LIMITS = {
@@ -52,6 +54,21 @@ export const RATE_LIMITS = {
   documentsRequest: { name: 'documents-request', limit: 10, windowSeconds: 15 * 60 },
   /** Per recipient address: documents e-mails to one mailbox. */
   documentsMail: { name: 'documents-mail', limit: 5, windowSeconds: 60 * 60 },
+  /**
+   * Failed sign-ins (a wrong current password on the change-password page included) per account, that is
+   * per e-mail address as typed, known or not: after 100 failures within an hour the next try is a 429. NIST SP
+   * 800-63B caps consecutive failures at 100; over a sliding hour that is at most 2,400 guesses a day, and
+   * the owner locked out this way can still sign in with an e-mailed link.
+   */
+  loginFailuresAccount: { name: 'login-failures-account', limit: 100, windowSeconds: 60 * 60 },
+  /** Failed sign-ins per client address: the same 100 an hour, against one address trying many accounts. */
+  loginFailuresClient: { name: 'login-failures-client', limit: 100, windowSeconds: 60 * 60 },
+  /** Magic-link requests per client (each may send an e-mail). */
+  magicLink: { name: 'magic-link', limit: 10, windowSeconds: 15 * 60 },
+  /** Forgot-password requests per client (each may send an e-mail). */
+  passwordReset: { name: 'password-reset', limit: 10, windowSeconds: 15 * 60 },
+  /** Per recipient address: sign-in links and reset links to one mailbox, together. */
+  signInMail: { name: 'sign-in-mail', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export interface CreateAppOptions {
@@ -72,7 +89,7 @@ function onApiError(deps: Deps, error: unknown, c: Context): Response {
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(c, error.status, [error.message || HTTP_MESSAGES.notFound]);
   }
-  logError(deps.log, `${c.req.method} ${new URL(c.req.url).pathname}`, error);
+  logError(deps.log, `${c.req.method} ${loggedPath(c, 500)}`, error);
   return errorResponse(c, 500, [HTTP_MESSAGES.internal]);
 }
 
@@ -110,8 +127,10 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', purchaseRoutes(deps));
   api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: HandoverRequest }) }));
   api.route('/', paymentsRoutes(deps));
-  api.route('/', userRoutes(deps, { signUp: rateLimit(deps.db, limits.signUp, clientOf, deps.clock, { body: SignUpRequest }), accountMail: limits.accountMail }));
+  api.route('/', userRoutes(deps, limits));
   api.route('/', odometerRoutes(deps));
+  api.route('/', accountRoutes(deps));
+  api.route('/', renewalRoutes(deps));
   api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock, { body: PolicyDocsRequest }), documentsMail: limits.documentsMail }));
   api.all('*', () => {
     throw new ApiError(404, HTTP_MESSAGES.notFound);
@@ -125,7 +144,7 @@ export function createApp(options: CreateAppOptions): Hono {
   app.route('/', staticRoutes(config));
   app.all('*', (c) => c.text(HTTP_MESSAGES.methodNotAllowed, 405, { Allow: 'GET, HEAD' }));
   app.onError((error, c) => {
-    logError(deps.log, `${c.req.method} ${new URL(c.req.url).pathname}`, error);
+    logError(deps.log, `${c.req.method} ${loggedPath(c, 500)}`, error);
     return c.text(HTTP_MESSAGES.internal, 500);
   });
   return app;

@@ -1,13 +1,32 @@
 /**
- * Logging without personal data. A request line holds method, path (never the query string: the spec's
- * retrieve link carries e-mail and birth date there), status and duration; nothing from headers or bodies.
+ * Logging without personal data. A request line holds method, the ROUTE's pattern (`/api/zip/:zip`, never
+ * the values in the path: a VIN typed into the ZIP call, a documents link's token), status and duration;
+ * nothing from the query string (the spec's retrieve link carries e-mail and birth date there), headers or
+ * bodies. A request that no route of ours answers logs a fixed placeholder instead of its path; a file of
+ * the site or the bundle that was served logs its path, which is ours. Every line is capped
+ * (MAX_LOG_LINE), so a 15 KB path or a long error cannot flood the log.
+ *
  * Error lines pass through `redact` as a second guard, in case a library puts a value in its message.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 
 export type LogSink = (line: string) => void;
 
-export const consoleSink: LogSink = (line) => process.stdout.write(`${line}\n`);
+/** The longest line a log entry may have; longer ones are cut with an ellipsis. */
+export const MAX_LOG_LINE = 512;
+/** An error's stack is cut after this many lines (the top frames say where; the rest is the framework). */
+const MAX_ERROR_LINES = 30;
+
+/** `text` with each of its lines cut at MAX_LOG_LINE characters and at most `maxLines` lines. */
+export function capLines(text: string, maxLines = MAX_ERROR_LINES): string {
+  const lines = text.split('\n');
+  const kept = lines.slice(0, maxLines).map((line) => (line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE - 1)}…` : line));
+  if (lines.length > maxLines) kept.push(`… ${lines.length - maxLines} more lines`);
+  return kept.join('\n');
+}
+
+export const consoleSink: LogSink = (line) => process.stdout.write(`${capLines(line)}\n`);
 
 const EMAIL = /[^\s@<>"'(),;:/]+@[^\s@<>"'(),;:/]+/g;
 const DATE = /\b(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})\b/g;
@@ -20,15 +39,41 @@ export function redact(text: string): string {
 
 /** Path segments that are tokens: the documents page's link (/account/documents/{token}, doc 1's route). */
 const TOKEN_SEGMENT = /(\/account\/documents\/)[^/]+/g;
+/** A VIN (17 of the characters a VIN may hold, a digit among them), as in a 5xx's `GET /api/zip/{vin}`. */
+const VIN = /\b(?=[A-HJ-NPR-Z]*\d)[A-HJ-NPR-Z0-9]{17}\b/gi;
 
 /** Paths are ours and carry no personal data by design; this catches a caller who puts some there anyway. */
 export function redactPath(path: string): string {
   return path
     .replace(TOKEN_SEGMENT, '$1[token]')
+    .replace(VIN, '[vin]')
     .replace(EMAIL, '[email]')
     .replace(DATE, '[date]')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '?');
+}
+
+/** What a request line shows for a request no route of ours answered. */
+export const UNMATCHED_PATH = '[no route]';
+
+/**
+ * The path a request line shows: the pattern of the route the request was addressed to (the first matched
+ * route without a wildcard, even when a middleware before it answered, say a 403 for a foreign origin);
+ * for a file of the site or the bundle that was served (a GET answered below 400 outside /api by a wildcard
+ * route), its path; otherwise the placeholder.
+ */
+export function loggedPath(c: Context, status: number): string {
+  let routes: { path: string }[] = [];
+  try {
+    routes = matchedRoutes(c);
+  } catch {
+    // not routed (no match result on the request): nothing of ours answered
+  }
+  const own = routes.find((route) => !route.path.includes('*'));
+  if (own) return own.path;
+  const path = new URL(c.req.url).pathname;
+  const servedFile = (c.req.method === 'GET' || c.req.method === 'HEAD') && status < 400 && !path.startsWith('/api/');
+  return servedFile ? redactPath(decodeURIComponentSafe(path)) : UNMATCHED_PATH;
 }
 
 export function requestLogger(sink: LogSink): MiddlewareHandler {
@@ -37,9 +82,9 @@ export function requestLogger(sink: LogSink): MiddlewareHandler {
     try {
       await next();
     } finally {
-      const path = redactPath(decodeURIComponentSafe(new URL(c.req.url).pathname));
+      const method = /^[A-Z]{1,16}$/.test(c.req.method) ? c.req.method : '[method]';
       const ms = Math.round(performance.now() - started);
-      sink(`${new Date().toISOString()} ${c.req.method} ${path} ${c.res.status} ${ms}ms`);
+      sink(capLines(`${new Date().toISOString()} ${method} ${loggedPath(c, c.res.status)} ${c.res.status} ${ms}ms`, 1));
     }
   };
 }
@@ -49,7 +94,7 @@ export function logError(sink: LogSink, where: string, error: unknown): void {
   const err = error instanceof Error ? error : new Error(String(error));
   const code = (err as { code?: unknown }).code;
   const detail = err.stack ?? `${err.name}: ${err.message}`;
-  sink(`${new Date().toISOString()} ERROR ${redactPath(where)}${code ? ` [${String(code)}]` : ''} ${redact(detail)}`);
+  sink(capLines(`${new Date().toISOString()} ERROR ${redactPath(where)}${code ? ` [${String(code)}]` : ''} ${redact(detail)}`));
 }
 
 function decodeURIComponentSafe(value: string): string {

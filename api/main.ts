@@ -16,6 +16,8 @@ import { migrate } from './db/migrate.ts';
 import { createDemoApp } from './demo.ts';
 import { blobStoreFromEnv } from './blobs/config.ts';
 import { startReminders } from './policies/reminders.ts';
+import { startRenewals } from './renewals/job.ts';
+import { afterAnswerSettled } from './auth/after-answer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createTexter } from './messages/texter.ts';
@@ -129,6 +131,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mail.start();
     // Reminders of a missing signature or odometer photo, 2 and 5 days after the bind.
     const stopReminders = startReminders({ db, mail, config: live, clock: () => new Date() }, log);
+    // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
+    const stopRenewals = startRenewals({ db, mail, blobs, config: live, clock: () => new Date(), log }, log);
 
     return {
       url,
@@ -138,7 +142,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mail,
       async close() {
         stopReminders();
+        await stopRenewals();
         await Promise.all(servers.map(closeServer));
+        // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
+        await afterAnswerSettled(mail);
         await mail.stop();
         mailer.close();
         if (!givenDb) await db.close();

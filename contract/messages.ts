@@ -116,6 +116,11 @@ export const MESSAGES = {
   sessionRetrievalFailed: "We were unable to retrieve your quote. Please click the 'Start a new quote' button to continue.",
   // doc 1 section 8: rollover not found or error (the spec's two spaces kept)
   rolloverNotFound: `We were unable to locate your policy rollover information.  Please call Customer Care at ${BRAND.phone} to complete your updated policy.`,
+  // ours: Save My Quote with an e-mail address that is not the signed-in account's (quotes are saved to
+  // the account of the address they were made with)
+  accountEmailMismatch: 'Quotes can be saved only to the account of the e-mail address they were made with. Please sign in with that address.',
+  // ours: the answer of a sign-out (POST user/clear_session)
+  signedOut: 'You are signed out.',
 
   // ours: money (doc 2 section 5: insured value between $1,000 and $300,000, at most 6 integer digits)
   insuredValue: 'Please enter an insured value between $1,000 and $300,000.',

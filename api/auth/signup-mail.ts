@@ -7,6 +7,7 @@ import { BRAND } from '../../contract/index.ts';
 import { TOKEN_PURPOSES } from '../tokens/tokens.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { FORGOT_PASSWORD_PATH, LOG_IN_PATH } from './account-mail.ts';
 
 /** The single-use link of the confirmation e-mail: the token goes in the query, read and removed by the page at once. */
 export function confirmationUrl(publicOrigin: string, token: string): string {
@@ -52,13 +53,14 @@ export function accountConfirmationMail(to: string, token: string, publicOrigin:
 
 /**
  * "You already have an account": sent instead of a confirmation when the address is taken. Nothing about
- * the account changes. It points to the sign-in page and the phone (the password reset page comes later).
+ * the account changes. It points to the sign-in page (a password or an e-mailed link) and Forgot Password.
  */
 export function accountExistsMail(to: string, publicOrigin: string): MailMessage {
-  const signIn = `${publicOrigin}/account/`;
+  const signIn = `${publicOrigin}${LOG_IN_PATH}`;
+  const forgot = `${publicOrigin}${FORGOT_PASSWORD_PATH}`;
   const subject = `You already have an account with ${BRAND.productName}`;
   const lead = `Someone, probably you, just asked to create a ${BRAND.productName} account with this e-mail address. You already have an account with us, so no new account was made and nothing about your account has changed.`;
-  const how = `You can sign in with your password at ${signIn}. If you do not remember it, call ${BRAND.phone} (${BRAND.supportHours}) and a customer service concierge will help you set a new one.`;
+  const how = `You can sign in at ${signIn} with your password or with a link we e-mail you. If you do not remember your password, you can choose a new one at ${forgot}.`;
   const why = 'You receive this message because this address was entered to create an account on our site. If that was not you, you can ignore it; your account and password stay as they are.';
   const text = ['Hello,', '', lead, '', how, '', contactText, '', BRAND.productName, '', '--', why, ''].join('\n');
   const body = [
@@ -66,7 +68,7 @@ export function accountExistsMail(to: string, publicOrigin: string): MailMessage
     paragraph(escapeHtml(lead)),
     buttonLink(signIn, 'Sign in'),
     paragraph(
-      `If you do not remember your password, call <a href="${BRAND.phoneHref}" style="color:${BRAND.colours.info}">${BRAND.phone}</a> (${escapeHtml(BRAND.supportHours)}) and a customer service concierge will help you set a new one.`,
+      `If you do not remember your password, you can <a href="${escapeHtml(forgot)}" style="color:${BRAND.colours.info}">choose a new one</a>.`,
     ),
     careLine(),
   ].join('\n');

@@ -17,7 +17,7 @@ import type { Deps } from '../deps.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { issueToken, redeemToken } from '../tokens/tokens.ts';
-import { insertAccount, markAccountConfirmed } from './accounts.ts';
+import { claimPolicyAccount, insertAccount, markAccountConfirmed } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 import { accountConfirmationMail, accountExistsMail } from './signup-mail.ts';
 
@@ -45,7 +45,11 @@ export async function signUp(deps: Deps, { request, returnPath }: SignUp, accoun
   if (!mailAllowed) deps.log(`${now.toISOString()} account mail not sent: the recipient's hourly limit is reached`);
 
   await deps.db.transaction(async (tx) => {
-    const accountId = await insertAccount(tx, { emailLower, passwordHash, policyAddress: request.policyAddress ?? null }, now);
+    // A new account, or the one a bought policy made and nobody has claimed yet (the thank-you page comes
+    // right after the bind that made it): either way the password takes effect with the confirmation.
+    const accountId =
+      (await insertAccount(tx, { emailLower, passwordHash, policyAddress: request.policyAddress ?? null }, now)) ??
+      (await claimPolicyAccount(tx, emailLower, passwordHash));
     if (accountId === null) {
       if (mailAllowed) await enqueueMail(tx, 'account exists mail', accountExistsMail(to, deps.config.publicOrigin), now);
       return;

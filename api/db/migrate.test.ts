@@ -27,9 +27,10 @@ for (const target of dbTargets()) {
         const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
         assert.deepEqual(recorded.map((row) => row.version), all);
         assert.deepEqual(await tables(db), [
-          'accounts', 'bind_attempts', 'esignatures', 'idempotency_keys', 'lienholders', 'mail_queue', 'odometer_readings',
-          'payments', 'policies', 'policy_coverages', 'policy_documents', 'policy_drivers', 'policy_vehicles', 'quotes',
-          'rate_limits', 'schema_migrations', 'subscribers', 'tokens',
+          'account_quotes', 'accounts', 'bind_attempts', 'card_requests', 'esignatures', 'idempotency_keys', 'job_leases',
+          'lienholders', 'mail_queue', 'odometer_readings', 'payments', 'policies', 'policy_coverages', 'policy_documents',
+          'policy_drivers', 'policy_vehicles', 'quotes', 'rate_limits', 'renewal_esignatures', 'renewals', 'schema_migrations',
+          'sessions', 'subscribers', 'tokens',
         ]);
       } finally {
         await cleanup();

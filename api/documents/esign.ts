@@ -8,6 +8,11 @@
  * - retention: the signed copy is stored like every document and listed on the documents page.
  *
  * Signer, time, hash, IP address and user agent are recorded in esignatures, never in a log.
+ *
+ * What a policy's e-signature is about (the sign page opens with the documents link's token): its own
+ * application until that is signed; then, once a renewal is offered (issue 9, api/renewals/), the newest
+ * renewal's application, signed the same way and recorded in renewal_esignatures. A renewal is offered only
+ * to an issued policy, whose own application is signed, so the two never wait at once.
  */
 import { BRAND, MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
@@ -15,7 +20,8 @@ import { issueIfComplete } from '../policies/issue.ts';
 import { makeDocuments } from './generate.ts';
 import { loadPolicyRecord } from './model.ts';
 import { signedApplicationPdf } from './pdf/index.ts';
-import { documentBytes, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
+import { documentBytes, documentOfPolicy, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
+import { newestRenewalOf, recordRenewalSignature, renewalSignatureOf, type Renewal } from '../renewals/store.ts';
 
 export const ESIGN_CONSENT_TEXT =
   `I agree to sign my application electronically and to receive my policy documents and notices from ${BRAND.insurer} ` +
@@ -46,7 +52,10 @@ export function nameMatches(typed: string, insured: { firstName: string; lastNam
   return wanted.includes(normalisedName(typed));
 }
 
-export async function signatureOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Signature | null> {
+/** The policy's own application, or the renewal whose application is the one to sign now. */
+type SigningSubject = { kind: 'policy' } | { kind: 'renewal'; renewal: Renewal };
+
+async function policySignatureOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Signature | null> {
   const rows = await deps.db.query<{ signed_at: Date; signed_document_id: string }>(
     'SELECT signed_at, signed_document_id::text AS signed_document_id FROM esignatures WHERE policy_id = $1',
     [policyId],
@@ -54,8 +63,28 @@ export async function signatureOf(deps: Pick<Deps, 'db'>, policyId: number): Pro
   return rows[0] ? { signedAt: rows[0].signed_at, signedDocumentId: Number(rows[0].signed_document_id) } : null;
 }
 
-/** The application the person reads and signs: the newest one, made now if the policy has none yet. */
+async function subjectOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<SigningSubject> {
+  const renewal = await newestRenewalOf(deps.db, policyId);
+  if (renewal && (await policySignatureOf(deps, policyId))) return { kind: 'renewal', renewal };
+  return { kind: 'policy' };
+}
+
+/** The signature of what the policy signs now (its application, or its newest renewal's), or null. */
+export async function signatureOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Signature | null> {
+  const subject = await subjectOf(deps, policyId);
+  return subject.kind === 'renewal' ? renewalSignatureOf(deps.db, subject.renewal.id) : policySignatureOf(deps, policyId);
+}
+
+/**
+ * The application the person reads and signs: the newest renewal's, once one is offered; else the policy's
+ * newest one, made now if the policy has none yet.
+ */
 export async function applicationOf(deps: Pick<Deps, 'db' | 'blobs' | 'clock'>, policyId: number): Promise<StoredDocument | null> {
+  return applicationFor(deps, policyId, await subjectOf(deps, policyId));
+}
+
+async function applicationFor(deps: Pick<Deps, 'db' | 'blobs' | 'clock'>, policyId: number, subject: SigningSubject): Promise<StoredDocument | null> {
+  if (subject.kind === 'renewal') return documentOfPolicy(deps.db, policyId, subject.renewal.applicationDocumentId);
   const newest = async () => (await newestDocuments(deps.db, policyId)).find((document) => document.kind === 'application') ?? null;
   const existing = await newest();
   if (existing) return existing;
@@ -73,10 +102,12 @@ export interface SignInput {
 export type SignOutcome = { kind: 'signed' } | { kind: 'refused'; status: 404 | 409 | 422; message: string };
 
 export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, input: SignInput): Promise<SignOutcome> {
-  if (await signatureOf(deps, input.policyId)) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
+  const subject = await subjectOf(deps, input.policyId);
+  const already = subject.kind === 'renewal' ? await renewalSignatureOf(deps.db, subject.renewal.id) : await policySignatureOf(deps, input.policyId);
+  if (already) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
   const now = deps.clock();
   const record = await loadPolicyRecord(deps.db, input.policyId, now);
-  const application = await applicationOf(deps, input.policyId);
+  const application = await applicationFor(deps, input.policyId, subject);
   if (!record || !application) return { kind: 'refused', status: 404, message: MESSAGES.documentsLinkExpired };
   if (!nameMatches(input.fullName, record.document.namedInsured)) return { kind: 'refused', status: 422, message: MESSAGES.esignNameMismatch };
 
@@ -93,6 +124,21 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   });
   const signed = await deps.db.transaction(async (tx) => {
     const document = await saveDocument(tx, deps.blobs, { policyId: input.policyId, kind: 'signed-application', stage: record.status, bytes: signedBytes }, now);
+    if (subject.kind === 'renewal') {
+      const recorded = await recordRenewalSignature(tx, {
+        renewalId: subject.renewal.id,
+        applicationDocumentId: application.id,
+        signedDocumentId: document.id,
+        signerName: input.fullName.trim(),
+        consentText: ESIGN_CONSENT_TEXT,
+        signedAt: now,
+        documentSha256: application.sha256,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      });
+      if (!recorded) throw new AlreadySigned();
+      return true;
+    }
     const rows = await tx.query(
       `INSERT INTO esignatures (policy_id, application_document_id, signed_document_id, signer_name, consent_text, consented_at,
                                 signed_at, document_sha256, ip_address, user_agent)
@@ -108,7 +154,8 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
     throw error;
   });
   if (!signed) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
-  await issueIfComplete(deps, input.policyId);
+  // A renewal's policy is issued already: after signing nothing more is needed (doc 1 "Rollover page").
+  if (subject.kind === 'policy') await issueIfComplete(deps, input.policyId);
   return { kind: 'signed' };
 }
 

@@ -10,7 +10,8 @@ import { applicationPdf, declarationsPdf, idCardPdf } from './pdf/index.ts';
 import { loadPolicyRecord, type PolicyRecord } from './model.ts';
 import { newestDocuments, saveDocument, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
 
-export type BuiltKind = Exclude<StoredDocumentKind, 'signed-application'>;
+/** The kinds made from the policy as it stands (the renewal's own are made by api/renewals/). */
+export type BuiltKind = Exclude<StoredDocumentKind, 'signed-application' | 'renewal-application' | 'renewal-declaration'>;
 
 export interface BuiltDocument {
   kind: BuiltKind;

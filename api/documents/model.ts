@@ -2,9 +2,14 @@
  * What the policy's documents say, read from the records: the policy row and its vehicles, drivers and
  * lienholders (written at bind), and the priced quote they came from (the answers of steps 1 to 4, the
  * rates and the coverages as shown). The PDF builders (./pdf/) take this model and nothing else.
+ *
+ * The documents are of the term in force (issue 9, migration 013): its dates and rate table from the policy
+ * row, and its rates, coverages and billing from the row's term_answer once a renewal came into force, else
+ * from the quote the policy was bought from. A renewal's own papers are the same model for the next term
+ * (`loadPolicyRecord`'s `term`), so what the insured signs is what the policy reads once the term begins.
  */
 import {
-  BRAND, feeLines, HEAR_ABOUT, LENGTH_OF_RESIDENCY, OWNERSHIP_LENGTH, PRIOR_INSURANCE, TIME_WITH_ISSUER,
+  BRAND, feeLines, HEAR_ABOUT, LENGTH_OF_RESIDENCY, OWNERSHIP_LENGTH, PRIOR_INSURANCE, TIME_WITH_ISSUER, toCents,
   type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
@@ -27,6 +32,30 @@ interface PolicyRow {
   down_payment_cents: number;
   estimated_monthly_payment_cents: number;
   estimated_total_written_cents: number;
+  /** The renewed term's priced answer; null while the term in force is the one bought (the quote's response). */
+  term_answer: QuotePolicy | null;
+}
+
+/** A term of the policy other than the one bought: its dates, rate table and priced answer (a renewal's). */
+export interface RenewedTermOfPolicy {
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+  /** YYYY-MM-DD */
+  expirationDate: string;
+  rateTableVersion: string;
+  answer: QuotePolicy;
+}
+
+/**
+ * A renewed term's billing, from its priced answer: its first payment on the policy's plan, then its
+ * estimates. (The bought term's is on the policy row, as charged at bind.)
+ */
+export function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannually'): { downPaymentCents: number; estimatedMonthlyPaymentCents: number; estimatedTotalWrittenCents: number } {
+  return {
+    downPaymentCents: toCents(frequency === 'monthly' ? answer.downPaymentMonthly : answer.downPaymentSingle),
+    estimatedMonthlyPaymentCents: toCents(answer.estimatedMonthlyPayment),
+    estimatedTotalWrittenCents: toCents(answer.estimatedTotalWritten),
+  };
 }
 
 export interface PolicyRecord {
@@ -57,24 +86,32 @@ const addressOf = (address: { streetName: string; city: string; state: string; z
   zip: address.zip,
 });
 
-/** The documents' model of policy `policyId` at `now`, or null when there is no such policy. */
-export async function loadPolicyRecord(db: Queryable, policyId: number, now: Date): Promise<PolicyRecord | null> {
+/**
+ * The documents' model of policy `policyId` at `now` in its term in force, or null when there is no such
+ * policy. With `term`, the model of that term instead (a renewal's next term: its papers before it begins).
+ */
+export async function loadPolicyRecord(db: Queryable, policyId: number, now: Date, options: { term?: RenewedTermOfPolicy } = {}): Promise<PolicyRecord | null> {
   const policies = await db.query<PolicyRow>(
     `SELECT id, policy_number, binder_number, status, quote_id, rated_state, rate_table_version,
             to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
-            billing_frequency, pay_plan, down_payment_cents, estimated_monthly_payment_cents, estimated_total_written_cents
+            billing_frequency, pay_plan, down_payment_cents, estimated_monthly_payment_cents, estimated_total_written_cents,
+            term_answer
      FROM policies WHERE id = $1`,
     [policyId],
   );
-  const policy = policies[0];
-  if (!policy) return null;
+  const row = policies[0];
+  if (!row) return null;
+  const { term } = options;
+  const policy: PolicyRow = term
+    ? { ...row, effective_date: term.effectiveDate, expiration_date: term.expirationDate, rate_table_version: term.rateTableVersion, term_answer: term.answer }
+    : row;
   const quote = await pricedQuoteById(db, policy.quote_id);
   if (!quote) throw new Error(`policy ${policyId} has no quote ${policy.quote_id}`);
   const lienholders = await db.query<{ car_number: number; name: string; address: string; city: string; state: string; zip: string }>(
     'SELECT car_number, name, address, city, state, zip FROM lienholders WHERE policy_id = $1',
     [policyId],
   );
-  const document = documentModel(policy, quote.request, quote.answer, await vehiclesOf(db, policyId), lienholders, now);
+  const document = documentModel(policy, quote.request, policy.term_answer ?? quote.answer, await vehiclesOf(db, policyId), lienholders, now);
   return {
     policyId,
     status: policy.status,
@@ -151,9 +188,13 @@ function documentModel(
     billing: {
       frequency: policy.billing_frequency,
       payPlan: policy.pay_plan,
-      downPaymentCents: policy.down_payment_cents,
-      estimatedMonthlyPaymentCents: policy.estimated_monthly_payment_cents,
-      estimatedTotalWrittenCents: policy.estimated_total_written_cents,
+      ...(policy.term_answer
+        ? renewedTermBilling(policy.term_answer, policy.billing_frequency)
+        : {
+            downPaymentCents: policy.down_payment_cents,
+            estimatedMonthlyPaymentCents: policy.estimated_monthly_payment_cents,
+            estimatedTotalWrittenCents: policy.estimated_total_written_cents,
+          }),
     },
     rateTableVersion: policy.rate_table_version,
     createdAt: now,

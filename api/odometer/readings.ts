@@ -100,6 +100,20 @@ export async function lastAcceptedReading(db: Queryable, policyId: number, carNu
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
+/**
+ * Every accepted reading (verified, or approved by a person) of the policy's vehicles, oldest first: the
+ * account's statements make their intervals from consecutive ones (api/account/statements.ts).
+ */
+export async function acceptedReadings(db: Queryable, policyId: number): Promise<ReadingRow[]> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM odometer_readings
+     WHERE policy_id = $1 AND status IN ('verified', 'approved')
+     ORDER BY car_number, created_at, id`,
+    [policyId],
+  );
+  return rows.map(fromRow);
+}
+
 /** The newest reading of each vehicle of the policy, whatever its status. */
 export async function latestReadings(db: Queryable, policyId: number): Promise<ReadingRow[]> {
   const rows = await db.query<Row>(

@@ -8,7 +8,8 @@
  *   3. charge the down payment through the gateway, OUTSIDE any transaction (a network call must not hold
  *      locks), with the attempt's own idempotency key;
  *   4. write the payment, the policy and its vehicles, drivers and coverages, close the quote and its links,
- *      and queue the purchase e-mail and the odometer text, all in transaction 2: no policy without its
+ *      make the address's account if it has none (api/auth/policy-account.ts), and queue the purchase
+ *      e-mail (with the account's link) and the odometer text, all in transaction 2: no policy without its
  *      payment, no payment without its policy.
  *
  * When step 4 fails after the card was charged (the database dropped), the attempt stays 'charged' (or
@@ -34,6 +35,7 @@ import { lockQuoteForBind, markQuoteBound, type QuoteForBind } from '../quotes/s
 import { revokeTokens } from '../tokens/tokens.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
 import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
+import { ensurePolicyAccount } from '../auth/policy-account.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
 export const QUOTE_VALID_DAYS = 30;
@@ -245,6 +247,13 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: Bi
   await revokeTokens(tx, 'quote-link', quote.id, now);
 
   const insured = answer.policyOwners.find((owner) => owner.relation === 'INSURED') ?? answer.policyOwners[0];
+  // The policy's account: made now if the address has none, with a link to create its password in the e-mail.
+  const account = await ensurePolicyAccount(
+    tx,
+    { emailLower: quote.email_lower, firstName: insured?.firstName ?? '', lastName: insured?.lastName ?? '' },
+    input.publicOrigin,
+    now,
+  );
   await enqueueMail(
     tx,
     PURCHASE_MAIL_KIND,
@@ -257,6 +266,7 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: Bi
       amountCents: input.amountCents,
       billingFrequency: input.billingFrequency,
       documentsUrl: await issueDocumentsLink(tx, policy.id, input.publicOrigin, now),
+      account,
     }),
     now,
   );

@@ -62,7 +62,8 @@ export async function recentIdenticalQuote(db: Queryable, requestHash: string, s
 }
 
 /**
- * The newest open quote for e-mail, date of birth and ZIP, as its stored answer, or null.
+ * The newest open quote for e-mail, date of birth and ZIP, as its stored answer, or null. With
+ * `quoteNumber`, that quote among them (the account's lookup quotes open the one chosen), else null.
  *
  * Timing: every miss (unknown e-mail, known e-mail with a wrong date of birth or ZIP) is this same
  * statement, one descent of the (email_lower, dob, zip) index that ends on an empty range, so an
@@ -70,12 +71,19 @@ export async function recentIdenticalQuote(db: Queryable, requestHash: string, s
  * once is what makes that so; fetching the e-mail's quotes first and comparing birth dates here would
  * make the work grow with the number of quotes an address has, which is the leak to avoid.
  */
-export async function findQuoteForLookup(db: Queryable, emailLower: string, dob: string, zip: string): Promise<string | null> {
+export async function findQuoteForLookup(
+  db: Queryable,
+  emailLower: string,
+  dob: string,
+  zip: string,
+  quoteNumber: string | null = null,
+): Promise<string | null> {
+  // The number only narrows the same index range: a wrong number costs what a wrong birth date does.
   const rows = await db.query<{ response: string }>(
     `SELECT response::text AS response FROM quotes
-     WHERE email_lower = $1 AND dob = $2::date AND zip = $3 AND status = 'QUOTE'
+     WHERE email_lower = $1 AND dob = $2::date AND zip = $3 AND status = 'QUOTE' AND ($4::text IS NULL OR quote_number = $4)
      ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [emailLower, dob, zip],
+    [emailLower, dob, zip, quoteNumber],
   );
   return rows[0]?.response ?? null;
 }

@@ -130,14 +130,14 @@ for (const target of dbTargets()) {
       assert.match(html, /Hello D&#39;Arcy,/);
     });
 
-    test('the sign-up limit answers 429 with Retry-After, per client, until the window ends', async () => {
+    test('the sign-up limit answers 429 with Retry-After, per client, until the sliding window has room again', async () => {
       const limited = testApp(testDb.db, {
         clock: () => now,
         config: { trustProxy: 1 },
         rateLimits: { subscribe: { name: 'subscribe-test', limit: 3, windowSeconds: 600 } },
       });
       try {
-        now = new Date('2026-03-02T10:07:30.000Z'); // 150 s before the 10-minute window ends
+        now = new Date('2026-03-02T10:07:30.000Z'); // 150 s before the 10-minute fixed window ends
         const client = { 'X-Forwarded-For': '198.51.100.7' };
         for (let i = 0; i < 3; i++) {
           const res = await limited.app.request(...postJson('/api/contact/subscribe', signUp(uniqueEmail('rl')), client));
@@ -145,7 +145,9 @@ for (const target of dbTargets()) {
         }
         const refused = await limited.app.request(...postJson('/api/contact/subscribe', signUp(uniqueEmail('rl')), client));
         assert.equal(refused.status, 429);
-        assert.equal(refused.headers.get('retry-after'), '150');
+        // Sliding window (api/http/rate-limit.ts): the 3 hits must weigh 2 or less, a third of the way into
+        // the next window: 150 s + 200 s.
+        assert.equal(refused.headers.get('retry-after'), '350');
         assert.deepEqual(await refused.json(), { error_messages: [HTTP_MESSAGES.tooMany] });
 
         const other = await limited.app.request(...postJson('/api/contact/subscribe', signUp(uniqueEmail('rl')), { 'X-Forwarded-For': '198.51.100.8' }));
@@ -156,6 +158,9 @@ for (const target of dbTargets()) {
         assert.equal(stillRefused.status, 429, 'a caller-written X-Forwarded-For entry does not reset the count');
 
         now = new Date('2026-03-02T10:10:00.000Z');
+        const atTheEdge = await limited.app.request(...postJson('/api/contact/subscribe', signUp(uniqueEmail('rl')), client));
+        assert.equal(atTheEdge.status, 429, 'a new fixed window does not reset the count');
+        now = new Date('2026-03-02T10:13:20.000Z');
         const nextWindow = await limited.app.request(...postJson('/api/contact/subscribe', signUp(uniqueEmail('rl')), client));
         assert.equal(nextWindow.status, 201);
 

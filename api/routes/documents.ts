@@ -45,6 +45,8 @@ const FILE_NAMES: Record<StoredDocument['kind'], string> = {
   declaration: 'Declaration-Page',
   application: 'Application',
   'signed-application': 'Signed-Application',
+  'renewal-application': 'Renewal-Application',
+  'renewal-declaration': 'Renewal-Declaration-Page',
 };
 
 /** doc 1 section 3: dates in data are the day at a fixed 12:00:00 UTC. */

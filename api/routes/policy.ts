@@ -2,7 +2,7 @@
  * The quote calls (DESIGN.md "The API"; doc 3 sections 3 and 7, doc 1 sections 7 and 8):
  *
  * POST /api/policy/quote               QuoteRequest -> 200 QuoteResponse {policies: [QuotePolicy]}
- * POST /api/policy/lookup_quote        {emailAddress, dob, zip} -> 200 QuoteResponse | 404 | 429
+ * POST /api/policy/lookup_quote        {emailAddress, dob, zip, quoteNumber?} -> 200 QuoteResponse | 404 | 429
  * POST /api/policy/redeem_quote_link   {token} -> 200 QuoteResponse | 404 (used, expired or unknown)
  *
  * Routes parse, call and answer: what a quote is checked against, how it is priced and what is stored
@@ -42,11 +42,12 @@ export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; qu
 
   /**
    * doc 1 section 7. One 404 with one message for every mismatch (no such e-mail, wrong birth date,
-   * wrong ZIP), and the same work for each: see findQuoteForLookup. Rate limited per client.
+   * wrong ZIP, a quoteNumber that is not among the quotes they find), and the same work for each: see
+   * findQuoteForLookup. Without quoteNumber, the newest. Rate limited per client.
    */
   on(app, endpoints.lookupQuote, limits.lookup, async (c) => {
     const request = await readBody(c, QuoteLookupRequest);
-    const found = await findQuoteForLookup(deps.db, request.emailAddress.trim().toLowerCase(), request.dob, request.zip);
+    const found = await findQuoteForLookup(deps.db, request.emailAddress.trim().toLowerCase(), request.dob, request.zip, request.quoteNumber ?? null);
     if (found === null) throw new ApiError(404, MESSAGES.quoteNotFound, { headers: NO_STORE });
     return answer(c, found);
   });

@@ -157,7 +157,8 @@ for (const target of dbTargets()) {
         assert.equal(mail.headers.get('subject'), `You already have an account with ${BRAND.productName}`);
         const text = textOf(mail);
         assert.match(text, /You already have an account with us/);
-        assert.ok(text.includes(`${PUBLIC_ORIGIN}/account/`), 'a way to sign in');
+        assert.ok(text.includes(`${PUBLIC_ORIGIN}/account/log-in`), 'a way to sign in');
+        assert.ok(text.includes(`${PUBLIC_ORIGIN}/account/forgot-password`), 'and to choose a new password');
         assert.ok(text.includes(BRAND.phone), 'and the phone');
         assert.doesNotMatch(text, /token=/, 'no confirmation link');
       }

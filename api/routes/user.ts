@@ -1,35 +1,90 @@
 /**
- * The account calls under /api/user (doc 1 section 7). Issue 7 brings the two a visitor needs on the
- * thank-you page: sign-up and the confirmation of its e-mailed link. Sign-in, sessions and the password
- * pages arrive with the account area.
+ * The account calls under /api/user (doc 1 section 7). Sign-up and its confirmation (issue 7); sign-in,
+ * sessions and passwords (issue 9). The use cases live in api/auth/; these routes read the body, call them
+ * and shape the answer.
  *
  * - POST /signup: 200 { message } with doc 3's success text whatever happened (api/auth/signup.ts);
  *   400 with the rule's message for a bad e-mail or password or a returnUrl off our site; rate limited per
  *   client (429 with Retry-After), because every sign-up costs an argon2id hash and may send an e-mail.
  * - POST /confirm_account: 200 { message, returnUrl } once per link; 404 with one message for a link that is
  *   unknown, used or expired.
+ * - POST /login_with_password: a new session cookie and { user, policies }; one 401 for an unknown address,
+ *   an account without a password and a wrong password; 429 past 100 failures per account or per client.
+ * - POST /login_with_magic_link and /reset_password: one 200 { msg } whether or not the address has an
+ *   account, answered before the e-mail work starts (api/auth/after-answer.ts); rate limited per client,
+ *   and the e-mails per mailbox.
+ * - POST /login_with_token: spends the magic link; a new session cookie and { user, policies }, or 401.
+ * - GET /retrieve_session: { user, policies } of the live session, or 401 (requireSession).
+ * - POST /clear_session: ends the session on the server and clears the cookie; 200 also without one.
+ * - POST /change_password_with_token: sets the password from a reset or setup link; 400 for a used link.
+ * - POST /change_password (signed in): 400, never 401, for a wrong current password: a 401 would sign the
+ *   person out of every widget on the page (doc 1 section 4).
+ *
+ * Every answer that carries a session or a person's data is Cache-Control: no-store.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Struct } from 'superstruct';
 import {
-  ConfirmAccountRequest, MESSAGES, SignUpRequest, type ConfirmAccountResponse, type SignUpResponse,
+  ChangePasswordRequest, ClearSessionRequest, ConfirmAccountRequest, CreatePasswordRequest, LoginRequest, LoginWithTokenRequest,
+  MagicLinkRequest, MESSAGES, ResetPasswordRequest, RetrieveSessionQuery, SignUpRequest,
+  type ConfirmAccountResponse, type MessageAnswer, type SessionResponse, type SignUpResponse,
 } from '../../contract/index.ts';
+import { sessionAnswer } from '../account/session-answer.ts';
+import { afterAnswer } from '../auth/after-answer.ts';
+import type { LoginLimits } from '../auth/login-limits.ts';
+import { sendMagicLink } from '../auth/magic-link.ts';
+import { changePassword } from '../auth/password-change.ts';
+import { changePasswordWithToken, sendPasswordReset } from '../auth/password-reset.ts';
 import { ownReturnPath } from '../auth/return-url.ts';
+import { clearSessionCookie, requireSession, sessionCookieOf, sessionOf } from '../auth/session-guard.ts';
+import { destroySession } from '../auth/sessions.ts';
+import { signInWithLink, signInWithPassword, startSession } from '../auth/sign-in.ts';
 import { confirmAccount, signUp } from '../auth/signup.ts';
 import type { Deps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
-import type { RateLimit } from '../http/rate-limit.ts';
+import { readQuery } from '../http/query.ts';
+import { rateLimit, type RateLimit } from '../http/rate-limit.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
-export function userRoutes(deps: Deps, limits: { signUp: MiddlewareHandler; accountMail: RateLimit }): Hono {
-  const app = new Hono();
+/** The limits these routes use (RATE_LIMITS in api/app.ts; tests pass smaller ones). */
+export interface UserLimits extends LoginLimits {
+  /** Sign-ups per client. */
+  signUp: RateLimit;
+  /** Sign-up e-mails per recipient. */
+  accountMail: RateLimit;
+  /** Magic-link requests per client. */
+  magicLink: RateLimit;
+  /** Password-reset requests per client. */
+  passwordReset: RateLimit;
+  /** Magic-link and reset e-mails per recipient. */
+  signInMail: RateLimit;
+}
 
-  on(app, endpoints.signUp, limits.signUp, async (c) => {
+
+export function userRoutes(deps: Deps, limits: UserLimits): Hono {
+  const app = new Hono();
+  const clientOf = (c: Context) => clientAddress(c, deps.config.trustProxy);
+  const perClient = (rule: RateLimit, body: Struct<any, any>) => rateLimit(deps.db, rule, clientOf, deps.clock, { body });
+  const returnPathOf = (returnUrl: string): string => {
+    const path = ownReturnPath(returnUrl, deps.config.publicOrigin);
+    if (path === null) throw new ApiError(400, MESSAGES.returnUrl, { fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] });
+    return path;
+  };
+  /** { user, policies } of a signed-in account, not cached anywhere. */
+  const answerSession = async (c: Context, accountId: number) => {
+    const answer: SessionResponse | null = await sessionAnswer(deps.db, accountId, deps.clock());
+    if (!answer) throw new Error('the account of a live session is gone');
+    return c.json(answer, 200, NO_STORE);
+  };
+  const message = (c: Context, msg: string) => c.json({ msg } satisfies MessageAnswer, 200, NO_STORE);
+
+  on(app, endpoints.signUp, perClient(limits.signUp, SignUpRequest), async (c) => {
     const request = await readBody(c, SignUpRequest);
-    const returnPath = ownReturnPath(request.returnUrl, deps.config.publicOrigin);
-    if (returnPath === null) throw new ApiError(400, MESSAGES.returnUrl, { fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] });
+    const returnPath = returnPathOf(request.returnUrl);
     await signUp(deps, { request, returnPath }, limits.accountMail);
     const body: SignUpResponse = { message: MESSAGES.signUpSuccess };
     return c.json(body, 200, NO_STORE);
@@ -43,5 +98,82 @@ export function userRoutes(deps: Deps, limits: { signUp: MiddlewareHandler; acco
     return c.json(body, 200, NO_STORE);
   });
 
+  on(app, endpoints.loginWithPassword, async (c) => {
+    const request = await readBody(c, LoginRequest);
+    const outcome = await signInWithPassword(deps, limits, request, clientOf(c));
+    if (outcome.kind === 'limited') throw outcome.error;
+    if (outcome.kind === 'refused') throw new ApiError(401, outcome.message, { headers: NO_STORE });
+    await startSession(c, deps, outcome.accountId);
+    return answerSession(c, outcome.accountId);
+  });
+
+  on(app, endpoints.loginWithMagicLink, perClient(limits.magicLink, MagicLinkRequest), async (c) => {
+    const request = await readBody(c, MagicLinkRequest);
+    const returnPath = returnPathOf(request.returnUrl);
+    afterAnswer(deps, 'magic link', async () => {
+      await sendMagicLink(deps, { emailAddress: request.accountIdentifier, returnPath }, limits.signInMail);
+    });
+    return message(c, MESSAGES.magicLinkSent);
+  });
+
+  on(app, endpoints.loginWithToken, async (c) => {
+    const { token } = await readBody(c, LoginWithTokenRequest);
+    const accountId = await signInWithLink(deps, token);
+    if (accountId === null) throw new ApiError(401, MESSAGES.magicLinkInvalid, { headers: NO_STORE });
+    await startSession(c, deps, accountId);
+    return answerSession(c, accountId);
+  });
+
+  on(app, endpoints.retrieveSession, requireSession(deps), async (c) => {
+    readQuery(c, RetrieveSessionQuery);
+    const session = sessionOf(c);
+    const answer = await sessionAnswer(deps.db, session.accountId, deps.clock());
+    if (!answer) {
+      clearSessionCookie(c);
+      throw new ApiError(401, MESSAGES.signInRequired, { headers: NO_STORE });
+    }
+    return c.json(answer, 200, NO_STORE);
+  });
+
+  on(app, endpoints.clearSession, async (c) => {
+    await readBody(c, ClearSessionRequest);
+    const presented = sessionCookieOf(c);
+    if (presented !== null) await destroySession(deps.db, presented);
+    clearSessionCookie(c);
+    return message(c, MESSAGES.signedOut);
+  });
+
+  on(app, endpoints.resetPassword, perClient(limits.passwordReset, ResetPasswordRequest), async (c) => {
+    const request = await readBody(c, ResetPasswordRequest);
+    const returnPath = returnPathOf(request.returnUrl);
+    afterAnswer(deps, 'password reset', async () => {
+      await sendPasswordReset(deps, { emailAddress: request.emailAddress, returnPath }, limits.signInMail);
+    });
+    return message(c, MESSAGES.resetSent);
+  });
+
+  on(app, endpoints.changePasswordWithToken, async (c) => {
+    const request = await readBody(c, CreatePasswordRequest);
+    const outcome = await changePasswordWithToken(deps, request);
+    if (outcome === 'link-invalid') throw new ApiError(400, MESSAGES.passwordLinkInvalid);
+    if (outcome === 'personal') throw personalPassword();
+    return message(c, MESSAGES.passwordUpdated);
+  });
+
+  on(app, endpoints.changePassword, requireSession(deps), async (c) => {
+    const request = await readBody(c, ChangePasswordRequest);
+    const outcome = await changePassword(deps, limits, sessionOf(c), request, clientOf(c));
+    if (outcome.kind === 'limited') throw outcome.error;
+    if (outcome.kind === 'wrong-current') {
+      throw new ApiError(400, MESSAGES.currentPasswordWrong, { fields: [{ path: 'oldPassword', message: MESSAGES.currentPasswordWrong }] });
+    }
+    if (outcome.kind === 'personal') throw personalPassword();
+    return message(c, MESSAGES.passwordUpdated);
+  });
+
   return app;
+}
+
+function personalPassword(): ApiError {
+  return new ApiError(400, MESSAGES.passwordPersonal, { fields: [{ path: 'newPassword', message: MESSAGES.passwordPersonal }] });
 }

@@ -88,6 +88,18 @@ for (const target of dbTargets()) {
       assert.equal(await readToken(testDb.db, 'account-confirmation', value, later(3)), null);
     });
 
+    test("the account's links: sign-in and reset live 10 minutes, setup 7 days, each spent once and only as itself", async () => {
+      assert.deepEqual(
+        (['magic-link', 'password-reset', 'account-setup'] as const).map((purpose) => [purpose, TOKEN_PURPOSES[purpose].ttlMs, TOKEN_PURPOSES[purpose].singleUse]),
+        [['magic-link', 10 * 60_000, true], ['password-reset', 10 * 60_000, true], ['account-setup', 7 * 86_400_000, true]],
+      );
+      const magic = await issueToken(testDb.db, 'magic-link', NOW, { subjectId: 3, payload: { returnPath: '/account/' } });
+      assert.equal(await redeemToken(testDb.db, 'password-reset', magic, NOW), null, 'a sign-in link is no reset link');
+      assert.equal(await redeemToken(testDb.db, 'magic-link', magic, later(10 * 60_000)), null, 'gone at 10 minutes');
+      assert.deepEqual(await redeemToken(testDb.db, 'magic-link', magic, later(10 * 60_000 - 1)), { subjectId: 3, payload: { returnPath: '/account/' } });
+      assert.equal(await redeemToken(testDb.db, 'magic-link', magic, later(1)), null, 'once');
+    });
+
     test('the sweep removes spent and expired tokens and keeps live ones', async () => {
       const live = await issueToken(testDb.db, 'quote-link', later(60 * 86_400_000));
       const swept = await sweepTokens(testDb.db, later(30 * 86_400_000));

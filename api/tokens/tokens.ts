@@ -1,8 +1,8 @@
 /**
  * Every single-use or expiring token the API hands out (migration 004_tokens.sql; DESIGN.md security
- * baseline): the quote e-mail's link, the hand-over from a dealer's page, account confirmation, and the
- * documents, e-sign, odometer, reset and magic links that follow. One implementation, so each of them is
- * as strong as the best of them:
+ * baseline): the quote e-mail's link, the hand-over from a dealer's page, account confirmation, the
+ * documents, e-sign, odometer and rollover links, and the account's sign-in, reset and setup links. One
+ * implementation, so each of them is as strong as the best of them:
  *
  * - 32 bytes from the CSPRNG (256 bits), written in hex: the contract's token rule takes [A-Za-z0-9._~+/=-]
  *   and no underscore, and hex reads unambiguously in a URL.
@@ -45,6 +45,24 @@ export const TOKEN_PURPOSES = {
    * Read, not spent, for 14 days; a fresh one is a request away.
    */
   documents: { ttlMs: 14 * DAY, singleUse: false },
+  /**
+   * The renewal e-mail's /rollover#<token> link (issue 9; subject: the renewal). Read, not spent, until the
+   * term it renews ends: the renewal run issues it with the time left to that day (this is the most).
+   */
+  rollover: { ttlMs: 31 * DAY, singleUse: false },
+  /**
+   * The e-mailed sign-in link (issue 9: single use, 10 minutes; subject: the account). Its payload is the
+   * page the link opens, on our own site; spending it signs the person in and confirms the account (the
+   * link proves the mailbox).
+   */
+  'magic-link': { ttlMs: 10 * MINUTE, singleUse: true },
+  /** The forgot-password e-mail's link to the create-password page (issue 9: single use, 10 minutes; subject: the account). */
+  'password-reset': { ttlMs: 10 * MINUTE, singleUse: true },
+  /**
+   * The purchase e-mail's link to create the password of the account a bought policy made (subject: the
+   * account). A week: the buyer has the policy's papers to see to first.
+   */
+  'account-setup': { ttlMs: 7 * DAY, singleUse: true },
 } as const satisfies Record<string, { ttlMs: number; singleUse: boolean }>;
 
 export type TokenPurpose = keyof typeof TOKEN_PURPOSES;

@@ -1,0 +1,136 @@
+/**
+ * Statements (issue 9 item 5; GET /api/user/statements): per vehicle of one of the account's policies, the
+ * intervals between consecutive accepted odometer readings (verified by the two OCR passes, or approved by
+ * a person, at the reading the person read: api/odometer/readings.ts countedReading), each with its miles and
+ * mileage charge, and the open interval since the last reading.
+ *
+ * The per-mile rate of an interval is the vehicle's in the term in force on the day the interval closes (the
+ * day of its end reading; today for the open one): the quote the policy was bought from, or the renewal in
+ * force since (api/renewals/terms.ts, migration 013). The miles of an interval are known only at the reading
+ * that closes it, so an interval that spans a renewal is charged at the new term's rate, as the bill of that
+ * reading would be. The base rate shown is the term in force today.
+ *
+ * - miles = end reading - start reading (never below 0: a replaced odometer approved at a lower reading
+ *   charges nothing for that interval);
+ * - mileage charge = per-mile rate x miles, rounded to the cent, computed in whole thousandths of a dollar
+ *   (the rate's own unit, doc 3 section 9) so no float rounding can move a cent;
+ * - an Unlimited (capped) vehicle has no mileage charge and reports no mileage: no intervals;
+ * - a vehicle without an accepted reading yet has one open interval from the day the policy began (its first
+ *   term's effective date: the policy row's moves with each renewal).
+ *
+ * Dates are the day a reading was received (UTC, as the odometer page shows them). The odometer link is a
+ * fresh 'odometer-photo' token for a day (its page takes the photo of the current interval); none when
+ * every vehicle is Unlimited.
+ */
+import type { QuotePolicy, StatementInterval, StatementsAnswer, StatementVehicle } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { odometerPageUrl } from '../documents/links.ts';
+import { acceptedReadings, countedReading, type ReadingRow } from '../odometer/readings.ts';
+import { vehiclesOf } from '../policies/records.ts';
+import { pricedQuoteById } from '../quotes/store.ts';
+import { renewedTermsOf, type RenewedTerm } from '../renewals/store.ts';
+import { issueToken } from '../tokens/tokens.ts';
+
+/** How long the statements page's odometer link opens the odometer page. */
+export const STATEMENT_ODOMETER_LINK_MS = 24 * 60 * 60_000;
+
+const day = (time: Date) => time.toISOString().slice(0, 10);
+
+/** Dollars for `miles` at `perMileRate` dollars a mile, to the cent. */
+export function mileageCharge(perMileRate: number, miles: number): number {
+  const mills = Math.round(perMileRate * 1000);
+  return Math.round((mills * miles) / 10) / 100;
+}
+
+/**
+ * The priced answer of the term in force on `isoDay` (YYYY-MM-DD): the newest renewal in force that had
+ * begun by then, else the quote the policy was bought from.
+ */
+export function termOn(bought: QuotePolicy, renewed: readonly Pick<RenewedTerm, 'termStart' | 'answer'>[], isoDay: string): QuotePolicy {
+  const begun = renewed.filter((term) => term.termStart <= isoDay).sort((a, b) => a.termStart.localeCompare(b.termStart));
+  return begun.at(-1)?.answer ?? bought;
+}
+
+/**
+ * Closed intervals between consecutive readings, then the open one since the last. `rateOn(day)` is the
+ * per-mile rate in force on a day (YYYY-MM-DD); an interval is charged at the rate of the day it closes,
+ * the open one at today's.
+ */
+export function intervalsOf(
+  readings: readonly Pick<ReadingRow, 'typedReading' | 'reviewedReading' | 'createdAt'>[],
+  rateOn: (isoDay: string) => number,
+  firstDay: string,
+  today: string,
+): StatementInterval[] {
+  if (readings.length === 0) {
+    return [{ periodStart: firstDay, periodEnd: null, startReading: null, endReading: null, miles: null, perMileRate: rateOn(today), mileageCharge: null }];
+  }
+  const intervals: StatementInterval[] = [];
+  for (let i = 1; i < readings.length; i += 1) {
+    const start = readings[i - 1]!;
+    const end = readings[i]!;
+    const miles = Math.max(0, countedReading(end) - countedReading(start));
+    const perMileRate = rateOn(day(end.createdAt));
+    intervals.push({
+      periodStart: day(start.createdAt),
+      periodEnd: day(end.createdAt),
+      startReading: countedReading(start),
+      endReading: countedReading(end),
+      miles,
+      perMileRate,
+      mileageCharge: mileageCharge(perMileRate, miles),
+    });
+  }
+  const last = readings[readings.length - 1]!;
+  intervals.push({
+    periodStart: day(last.createdAt),
+    periodEnd: null,
+    startReading: countedReading(last),
+    endReading: null,
+    miles: null,
+    perMileRate: rateOn(today),
+    mileageCharge: null,
+  });
+  return intervals;
+}
+
+/** The statements of policy `policyId` (the caller has checked it is the account's). Null when it has no priced quote. */
+export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: number, now: Date): Promise<StatementsAnswer['data'] | null> {
+  const policies = await deps.db.query<{ policy_number: string; quote_id: number }>(
+    `SELECT policy_number, quote_id FROM policies WHERE id = $1`,
+    [policyId],
+  );
+  const policy = policies[0];
+  const quote = policy ? await pricedQuoteById(deps.db, policy.quote_id) : null;
+  if (!policy || !quote) return null;
+  const renewed = await renewedTermsOf(deps.db, policyId);
+  const today = day(now);
+  const readings = await acceptedReadings(deps.db, policyId);
+  const vehicles: StatementVehicle[] = (await vehiclesOf(deps.db, policyId)).map((vehicle) => {
+    const pricedOn = (isoDay: string) => {
+      const answer = termOn(quote.answer, renewed, isoDay);
+      return (
+        answer.vehicleInfo.find((info) => info.carNumber === vehicle.car_number) ??
+        answer.vehicleInfo.find((info) => info.vin === vehicle.vin.trim())
+      );
+    };
+    const capped = vehicle.billing_type === 'capped';
+    const rateOn = (isoDay: string) => (capped ? 0 : (pricedOn(isoDay)?.premiumInfo.perMileRate ?? 0));
+    return {
+      vin: vehicle.vin.trim(),
+      year: vehicle.year,
+      make: vehicle.make,
+      model: vehicle.model,
+      billingType: capped ? 'capped' : 'per_mile',
+      baseRate: pricedOn(today)?.premiumInfo.baseRate ?? 0,
+      intervals: capped
+        ? []
+        : intervalsOf(readings.filter((reading) => reading.carNumber === vehicle.car_number), rateOn, quote.answer.effectiveDate, today),
+    };
+  });
+  const reporting = vehicles.some((vehicle) => vehicle.billingType !== 'capped');
+  const odometerUrl = reporting
+    ? odometerPageUrl(deps.config.publicOrigin, await issueToken(deps.db, 'odometer-photo', now, { subjectId: policyId, ttlMs: STATEMENT_ODOMETER_LINK_MS }))
+    : null;
+  return { policyNumber: policy.policy_number, vehicles, odometerUrl };
+}

@@ -1,0 +1,44 @@
+/**
+ * Accounts from bought policies (issue 9: "accounts come from sign-up on the thank-you page and from bound
+ * policies"). At bind, inside the bind's own transaction, the policy's e-mail address gets an account if it
+ * has none: no password, the named insured's first and last name, not confirmed (nobody has shown they read
+ * the mailbox yet). The purchase e-mail then carries a single-use link to create its password (7 days,
+ * 'account-setup'); creating it confirms the account (./password-reset.ts).
+ *
+ * An address that already has an account keeps it: its missing names are filled from the insured, and it
+ * gets a fresh setup link only while it still has no password. A person who signs up on the thank-you page
+ * afterwards claims the new account with their password (./signup.ts, accounts.ts claimPolicyAccount).
+ */
+import type { Queryable } from '../db/db.ts';
+import { issueToken } from '../tokens/tokens.ts';
+import { CREATE_PASSWORD_PATH, linkWithToken, LOG_IN_PATH } from './account-mail.ts';
+import { insertAccount } from './accounts.ts';
+
+export interface PolicyHolder {
+  /** The policy's e-mail address, trimmed and lower-cased. */
+  emailLower: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** What the purchase e-mail says about the account: the setup link, or where to sign in. */
+export type PolicyAccountLink = { kind: 'create-password'; url: string } | { kind: 'sign-in'; url: string };
+
+export async function ensurePolicyAccount(tx: Queryable, holder: PolicyHolder, publicOrigin: string, now: Date): Promise<PolicyAccountLink> {
+  const firstName = holder.firstName.trim() || null;
+  const lastName = holder.lastName.trim() || null;
+  let accountId = await insertAccount(tx, { emailLower: holder.emailLower, passwordHash: null, policyAddress: null, firstName, lastName }, now);
+  let needsPassword = true;
+  if (accountId === null) {
+    const rows = await tx.query<{ id: number; no_password: boolean }>(
+      `UPDATE accounts SET first_name = COALESCE(NULLIF(first_name, ''), $2), last_name = COALESCE(NULLIF(last_name, ''), $3)
+       WHERE email_lower = $1 RETURNING id::int AS id, password_hash IS NULL AS no_password`,
+      [holder.emailLower, firstName, lastName],
+    );
+    accountId = rows[0]!.id;
+    needsPassword = rows[0]!.no_password;
+  }
+  if (!needsPassword) return { kind: 'sign-in', url: `${publicOrigin}${LOG_IN_PATH}` };
+  const token = await issueToken(tx, 'account-setup', now, { subjectId: accountId });
+  return { kind: 'create-password', url: linkWithToken(publicOrigin, CREATE_PASSWORD_PATH, token) };
+}

@@ -1,0 +1,49 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { addDays, addMonths, formatIsoDate, localToday } from '../../contract/index.ts';
+import { openDb } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { createTestModeGateway } from '../payments/test-mode.ts';
+import { bindPolicy, outboxTexts } from '../policies/testing.ts';
+import { tempDir, testApp } from '../testing/harness.ts';
+import { renewFromCommandLine } from './cli.ts';
+
+describe('npm run renew', () => {
+  test("renews what is due in the server's own database (DATA_DIR's PGlite here) and delivers the e-mail", async () => {
+    const dir = tempDir('ppm-renew-');
+    try {
+      // A policy bought earlier whose term ends in 10 days, issued, in the database the server would use.
+      const db = await openDb({ dataDir: join(dir.path, 'pg') });
+      let policyNumber: string;
+      try {
+        await migrate(db);
+        const t = testApp(db, { payments: createTestModeGateway(), config: { dataDir: join(dir.path, 'setup') } });
+        const today = localToday();
+        const policy = await bindPolicy(t, db, today, { state: 'GA' });
+        policyNumber = policy.policyNumber;
+        const ends = addDays(today, 10);
+        await db.query(`UPDATE policies SET status = 'ISSUED', effective_date = $2::date, expiration_date = $3::date WHERE id = $1`, [
+          policy.policyId, formatIsoDate(addMonths(ends, -6)), formatIsoDate(ends),
+        ]);
+        await t.mail.stop();
+        t.cleanup();
+      } finally {
+        await db.close();
+      }
+
+      const lines: string[] = [];
+      const env = { DATA_DIR: dir.path, PUBLIC_ORIGIN: 'https://www.example.com', DEMO_PORT: '0' };
+      assert.equal(await renewFromCommandLine(env, (line) => lines.push(line)), 0, lines.join('\n'));
+      assert.match(lines.join('\n'), /renewals: 1 offered, 0 already renewed, 0 failed/);
+      const mails = outboxTexts(join(dir.path, 'outbox'), new RegExp(`Renew your .* policy ${policyNumber}`));
+      assert.equal(mails.length, 1);
+      assert.match(mails[0]!, /https:\/\/www\.example\.com\/rollover#[0-9a-f]{64}/);
+
+      assert.equal(await renewFromCommandLine(env, (line) => lines.push(line)), 0);
+      assert.match(lines.at(-1)!, /renewals: 0 offered/, 'a second run renews nothing');
+    } finally {
+      dir.remove();
+    }
+  });
+});

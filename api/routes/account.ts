@@ -1,0 +1,133 @@
+/**
+ * The signed-in account's data (issue 9; doc 1 sections 2, 4 and 7). Every route needs a live session
+ * (requireSession) and reads only what the session's account owns:
+ *
+ * POST /api/user/update { policyNumbers, emailAddress }  Save My Quote -> 200 SessionAnswer
+ *                                                         | 400 accountEmailMismatch | 404 accountPolicyNotFound
+ * GET  /api/user/quote?policyNumber=                      a saved quote as the wizard's QuoteResponse | 404
+ * POST /api/user/request_card { policyNumber, vins, delivery } -> 200 { msg, delivery } | 400 | 404 | 409 | 429
+ * GET  /api/user/statements?policyNumber=                 -> 200 StatementsAnswer | 404
+ * GET  /api/user/id_card/:policyNumber                    -> the newest ID card PDF | 404
+ *
+ * Another person's policy or quote is answered exactly as one that does not exist (same status, body and
+ * headers): a number changed by hand learns nothing. Answers hold personal data and are never cached.
+ */
+import { Hono, type Context } from 'hono';
+import {
+  CardRequest, check, MESSAGES, policyNumber as policyNumberRule, PolicyNumberQuery, SaveQuoteRequest,
+  type CardRequestAnswer, type StatementsAnswer,
+} from '../../contract/index.ts';
+import * as endpoints from '../../contract/api/endpoints.ts';
+import { requestCard } from '../account/card-request.ts';
+import { idCardFileName, newestIdCard } from '../account/id-card.ts';
+import { savedQuoteAnswer, saveQuotes } from '../account/saved-quotes.ts';
+import { accountById, ownPolicyId, sessionAnswer, type AccountIdentity } from '../account/session-answer.ts';
+import { statementsOf } from '../account/statements.ts';
+import { requireSession, sessionOf } from '../auth/session-guard.ts';
+import type { Deps } from '../deps.ts';
+import { documentBytes } from '../documents/store.ts';
+import { readBody } from '../http/body.ts';
+import { on } from '../http/endpoint.ts';
+import { ApiError, HTTP_MESSAGES } from '../http/errors.ts';
+import { readQuery } from '../http/query.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
+import { NO_STORE } from '../http/security-headers.ts';
+
+/** Per account: each card request may send an e-mail (with a PDF) or start a posting. */
+export const CARD_REQUEST_LIMIT: RateLimit = { name: 'card-request', limit: 5, windowSeconds: 60 * 60 };
+
+const notOnAccount = () => new ApiError(404, MESSAGES.accountPolicyNotFound, { headers: NO_STORE });
+
+export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit } = { cardRequest: CARD_REQUEST_LIMIT }): Hono {
+  const app = new Hono();
+  const guard = requireSession(deps);
+
+  /** The session's account; a session whose account is gone is no session (401, as the guard answers). */
+  async function accountOf(c: Context): Promise<AccountIdentity> {
+    const account = await accountById(deps.db, sessionOf(c).accountId);
+    if (!account) throw new ApiError(401, MESSAGES.signInRequired, { headers: NO_STORE });
+    return account;
+  }
+
+  /** The id of the account's own policy `policyNumber`, or the one 404 for every other number. */
+  async function ownPolicy(c: Context, policyNumber: string): Promise<number> {
+    const policyId = await ownPolicyId(deps.db, sessionOf(c).accountId, policyNumber);
+    if (policyId === null) throw notOnAccount();
+    return policyId;
+  }
+
+  on(app, endpoints.saveQuote, guard, async (c) => {
+    const request = await readBody(c, SaveQuoteRequest);
+    const account = await accountOf(c);
+    const now = deps.clock();
+    const outcome = await saveQuotes(deps.db, account, request, now);
+    if (outcome.kind === 'other-address') throw new ApiError(400, MESSAGES.accountEmailMismatch, { headers: NO_STORE });
+    if (outcome.kind === 'not-found') throw notOnAccount();
+    const answer = await sessionAnswer(deps.db, account.id, now);
+    if (!answer) throw new ApiError(401, MESSAGES.signInRequired, { headers: NO_STORE });
+    return c.json(answer, 200, NO_STORE);
+  });
+
+  on(app, endpoints.accountQuote, guard, async (c) => {
+    const { policyNumber } = readQuery(c, PolicyNumberQuery);
+    const found = await savedQuoteAnswer(deps.db, sessionOf(c).accountId, policyNumber);
+    if (found === null) throw notOnAccount();
+    // The stored answer text, as POST /api/policy/lookup_quote sends it.
+    return c.body(`{"policies":[${found}]}`, 200, { 'Content-Type': 'application/json', ...NO_STORE });
+  });
+
+  on(app, endpoints.requestCard, guard, async (c) => {
+    const request = await readBody(c, CardRequest);
+    const account = await accountOf(c);
+    // Counted once the request is well formed and before anything is looked up: guessing numbers costs too.
+    const allowed = await hit(deps.db, limits.cardRequest, `account:${account.id}`, deps.clock());
+    if (!allowed.allowed) throw new ApiError(429, HTTP_MESSAGES.tooMany, { headers: { 'Retry-After': String(allowed.retryAfter), ...NO_STORE } });
+    const outcome = await requestCard(deps, account, request);
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notOnAccount();
+      case 'vehicle':
+        throw new ApiError(400, MESSAGES.cardVehicle, { headers: NO_STORE });
+      case 'not-ready':
+        throw new ApiError(409, MESSAGES.cardNotReady, { headers: NO_STORE });
+      case 'emailed':
+      case 'mailed': {
+        void deps.mail.deliverDue();
+        const answer: CardRequestAnswer =
+          outcome.kind === 'emailed' ? { msg: MESSAGES.cardEmailed, delivery: 'electronic' } : { msg: MESSAGES.cardMailed, delivery: 'mail' };
+        return c.json(answer, 200, NO_STORE);
+      }
+    }
+  });
+
+  on(app, endpoints.statements, guard, async (c) => {
+    const { policyNumber } = readQuery(c, PolicyNumberQuery);
+    const policyId = await ownPolicy(c, policyNumber);
+    const data = await statementsOf(deps, policyId, deps.clock());
+    if (!data) throw notOnAccount();
+    return c.json({ data } satisfies StatementsAnswer, 200, NO_STORE);
+  });
+
+  on(app, endpoints.accountIdCard, guard, async (c) => {
+    const checked = check(c.req.param('policyNumber'), policyNumberRule);
+    if (!checked.ok) throw new ApiError(400, MESSAGES.policyNumber, { headers: NO_STORE });
+    const policyNumber = checked.value;
+    const policyId = await ownPolicy(c, policyNumber);
+    const card = await newestIdCard(deps, policyId);
+    if (!card) throw notOnAccount();
+    const bytes = await documentBytes(deps.blobs, card);
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        // inline: the dashboard opens it in a new tab; the name is what "Save" offers
+        'Content-Disposition': `inline; filename="${idCardFileName(policyNumber)}"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  return app;
+}
