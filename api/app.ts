@@ -54,6 +54,8 @@ export const RATE_LIMITS = {
   documentsRequest: { name: 'documents-request', limit: 10, windowSeconds: 15 * 60 },
   /** Per recipient address: documents e-mails to one mailbox. */
   documentsMail: { name: 'documents-mail', limit: 5, windowSeconds: 60 * 60 },
+  /** Per account: each card request may send an e-mail (with a PDF) or start a posting. */
+  cardRequest: { name: 'card-request', limit: 5, windowSeconds: 60 * 60 },
   /**
    * Failed sign-ins (a wrong current password on the change-password page included) per account, that is
    * per e-mail address as typed, known or not: after 100 failures within an hour the next try is a 429. NIST SP
@@ -129,7 +131,7 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', paymentsRoutes(deps));
   api.route('/', userRoutes(deps, limits));
   api.route('/', odometerRoutes(deps));
-  api.route('/', accountRoutes(deps));
+  api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));
   api.route('/', renewalRoutes(deps));
   api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock, { body: PolicyDocsRequest }), documentsMail: limits.documentsMail }));
   api.all('*', () => {

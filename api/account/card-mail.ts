@@ -4,23 +4,14 @@
  * They name the policy by number and the vehicles by year, make and model; no address.
  *
  * The attachment rides in the queued message as base64 text (the queue stores messages as JSON) and reaches
- * nodemailer as its `attachments` option: the mailer passes every field of a message through to sendMail.
+ * nodemailer as its `attachments` option (MailMessage.attachments).
  */
 import { BRAND } from '../../contract/index.ts';
 import { brandedHtml, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailAttachment, MailMessage } from '../mail/mailer.ts';
 
 export const CARD_MAIL_KIND = 'id card mail';
 export const CARD_POST_MAIL_KIND = 'id card post confirmation mail';
-
-/** nodemailer's attachment, as JSON can carry it. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** The bytes, base64. */
-  content: string;
-  encoding: 'base64';
-}
 
 export type MailWithAttachments = MailMessage & { attachments: MailAttachment[] };
 

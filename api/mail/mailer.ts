@@ -15,6 +15,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (the ID card PDF of a card request), passed to nodemailer as they are. */
+  attachments?: MailAttachment[];
+}
+
+/** nodemailer's attachment, as JSON can carry it (the queue stores messages as JSON). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+  encoding: 'base64';
 }
 
 export interface SentMail {

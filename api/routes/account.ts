@@ -33,12 +33,9 @@ import { readQuery } from '../http/query.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
-/** Per account: each card request may send an e-mail (with a PDF) or start a posting. */
-export const CARD_REQUEST_LIMIT: RateLimit = { name: 'card-request', limit: 5, windowSeconds: 60 * 60 };
-
 const notOnAccount = () => new ApiError(404, MESSAGES.accountPolicyNotFound, { headers: NO_STORE });
 
-export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit } = { cardRequest: CARD_REQUEST_LIMIT }): Hono {
+export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): Hono {
   const app = new Hono();
   const guard = requireSession(deps);
 

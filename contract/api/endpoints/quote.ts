@@ -12,7 +12,7 @@ export const quote = endpoint({
 
 export const lookupQuote = endpoint({
   method: 'POST', path: '/api/policy/lookup_quote', request: QuoteLookupRequest, answer: QuoteResponse, body: json, session: false,
-  summary: 'finds a saved quote by e-mail (any case), birth date and ZIP; one answer for every mismatch; rate limited',
+  summary: 'finds a saved quote by e-mail (any case), birth date and ZIP (the newest, or the one `quoteNumber` names); one answer for every mismatch; rate limited',
 });
 
 export const redeemQuoteLink = endpoint({
