@@ -8,8 +8,9 @@
  * are those Save My Quote put in account_quotes (the route saves only quotes made with the account's own
  * address). Nothing is found by an id the caller sends without passing through these two rules.
  *
- * A policy's shape is the quote it was bought from as priced (the quote response already carries owners,
- * addresses, drivers and vehicles with their rates and coverages), with the policy's own number, status,
+ * A policy's shape is the term in force as priced: the quote it was bought from, or the renewal that took its
+ * place (policies.term_answer, api/renewals/terms.ts). Both are quote responses, which already carry owners,
+ * addresses, drivers and vehicles with their rates and coverages; the policy adds its own number, status,
  * renewal date and ID card, the vehicles as bound, and each vehicle's picture entries.
  */
 import type { Policy, QuotePolicy, SessionResponse, VehicleInfo } from '../../contract/index.ts';
