@@ -34,6 +34,10 @@ export const ROUTES: readonly SiteRoute[] = [
     navHidden: false,
   },
   { path: '/account', title: 'My Account', description: `Your ${product} policy, vehicles, coverage and drivers.`, login: true, navHidden: false },
+  // Ours (issue 9; doc 1 names it only as where create password leads): sign-in by password or e-mailed link.
+  // Navigation shown: doc 1 hides it only on the routes its table marks, and a signed-out visitor sent here
+  // from any login-required page may rather go somewhere else (a quote, claims) than sign in.
+  { path: '/account/log-in', title: 'Log In', description: `Sign in to your ${product} account with your password or a link sent by e-mail.`, login: false, navHidden: false },
   { path: '/account/multiple-policies', title: 'Choose a Policy', description: 'Choose which of your policies to view.', login: true, navHidden: false },
   { path: '/account/forgot-password', title: 'Forgot Password', description: `Reset the password of your ${product} account.`, login: false, navHidden: true },
   { path: '/account/change-password', title: 'Change Password', description: `Change the password of your ${product} account.`, login: true, navHidden: true },

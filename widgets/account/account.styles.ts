@@ -68,7 +68,8 @@ a.ppm-button { text-decoration: none; }
 
 /* My Policy's request form */
 .account-request { max-width: 32rem; }
-.account-request .ppm-button[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
+/* a submit button while its request runs (form-fields.ts whileBusy), on every account page */
+.ppm-root .ppm-button[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
 
 /* e-signature */
 .account-sign { max-width: 40rem; }

@@ -3,7 +3,10 @@
  * and no HTML sink anywhere (DESIGN.md "Embedding"): every text is a text node, every attribute set one by one.
  */
 import { baseStyles } from '../core/styles/base.styles.ts';
+import { createApiClient } from '../core/api-client.ts';
+import { checkSession, onSession, type SessionState } from '../core/session.ts';
 import { accountStyles } from './account.styles.ts';
+import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
 
 type Attributes = Record<string, string | number | boolean | null | undefined>;
 export type Child = Node | string | null | undefined | false;
@@ -91,3 +94,106 @@ export function takeLinkToken(storageKey: string): string | null {
   }
   return fromLink;
 }
+
+// ---- Added with the sign-in, password, card-request and rollover pages (issue 9) ----
+
+const ownSheets = new Set<string>();
+
+/**
+ * An element's own rules (the *.styles.ts beside it), adopted once into the document after the shared
+ * sheets: constructable stylesheets like adoptAccountStyles, so the site's CSP needs no inline style.
+ */
+export function adoptElementStyles(css: string): void {
+  adoptAccountStyles();
+  if (ownSheets.has(css)) return;
+  ownSheets.add(css);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/** Where a signed-out visitor signs in (doc 1: create password "on success goes to /account/log-in"). */
+export const LOG_IN_PATH = '/account/log-in';
+
+/** The log-in page with the way back (`returnUrl`, a path on this site; by default the page it is on). */
+export function logInHref(returnPath: string = `${location.pathname}${location.search}${location.hash}`): string {
+  return `${LOG_IN_PATH}?${new URLSearchParams({ returnUrl: returnPath })}`;
+}
+
+/** Forgets a token takeLinkToken kept, once it is spent: a reload then does not offer a used link again. */
+export function forgetLinkToken(storageKey: string): void {
+  try {
+    sessionStorage.removeItem(storageKey);
+  } catch {
+    // storage switched off: nothing was kept
+  }
+}
+
+export interface SignedInTexts {
+  /** The loader text while the session is asked for (doc 1 section 9: 'Loading...'). */
+  loading: string;
+  /** Signed out (MESSAGES.signInRequired). */
+  signInRequired: string;
+  /** The link to the log-in page. */
+  logIn: string;
+  /** The session could not be asked (no answer, or a 5xx): what to do (MESSAGES.callUs). */
+  unavailable: string;
+}
+
+/**
+ * A login-required page's element (doc 1 "Shell": "Login-required routes wait until the authentication
+ * status is known"): the loader, then the page's one shared session check (widgets/core/session.ts), then
+ * `render` once signed in. Signed out it offers the log-in page and the way back; the layout's guard sends
+ * a signed-out visitor there anyway, this is what shows when it has not (yet). A 401 on any later call ends
+ * the session page-wide (doc 1 section 8), and the element then shows the same sign-in link.
+ * Returns the function that stops listening (call it from disconnectedCallback).
+ */
+export function whenSignedIn(host: HTMLElement, texts: SignedInTexts, render: (state: SessionState) => void): () => void {
+  host.replaceChildren(loadingMessage(texts.loading));
+  let shown: 'loader' | 'content' | 'signed-out' | 'unavailable' = 'loader';
+  let stopped = false;
+  let stop: () => void = () => undefined;
+  void checkSession(createApiClient('')).then(() => {
+    if (stopped) return;
+    stop = onSession((state) => {
+      if (state.status === 'success' && shown !== 'content') {
+        shown = 'content';
+        render(state);
+      } else if (state.status === 'empty' && shown !== 'signed-out') {
+        shown = 'signed-out';
+        host.replaceChildren(
+          h('p', { class: 'ppm-notice ppm-notice--info' }, texts.signInRequired),
+          h('p', {}, h('a', { class: 'ppm-button', href: logInHref() }, texts.logIn)),
+        );
+      } else if (state.status === 'error' && shown === 'loader') {
+        shown = 'unavailable';
+        host.replaceChildren(h('p', { class: 'ppm-notice ppm-notice--danger', role: 'alert' }, texts.unavailable));
+      }
+    });
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
+// ---- Added with the dashboard, policy choosers, lookup quotes and statements (issue 9) ----
+
+/** Where a page element sends the person: `assign` keeps this page in the history, `replace` does not (a redirect). */
+export type Navigate = (url: string, how?: 'assign' | 'replace') => void;
+
+/** The browser's own navigation; page elements take it as a property, so a test can watch instead of leaving. */
+export const browserNavigate: Navigate = (url, how = 'assign') => (how === 'replace' ? location.replace(url) : location.assign(url));
+
+/** The account area's pages the elements link to (doc 1 "Route table"; site/routes.ts has every route). */
+export const ACCOUNT_PATHS = {
+  dashboard: '/account',
+  multiplePolicies: '/account/multiple-policies',
+  lookupQuotes: '/account/lookup-quotes',
+  /** doc 1: "/account/Statements (linked as /account/statements)" */
+  statements: '/account/statements',
+  requestCard: '/account/request-a-card',
+  changePassword: '/account/change-password',
+  /** the quote wizard (documents 2 and 3) */
+  receiveQuote: WIZARD_PATH,
+} as const;

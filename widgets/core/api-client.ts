@@ -2,7 +2,6 @@ import wretch from 'wretch';
 import { is } from 'superstruct';
 import type { AnswerOf, Endpoint, RequestOf } from '../../contract/api/endpoints.ts';
 import { isErrorResponse } from '../../contract/index.ts';
-import { clearStore } from './store.ts';
 import { endSession } from './session.ts';
 import { emit } from './events.ts';
 
@@ -37,17 +36,14 @@ export interface ApiClient {
    * form's boundary, so none is set here.
    */
   upload<E extends Endpoint<any, any>>(endpoint: E, form: FormData, options?: CallOptions): Promise<ApiResult<AnswerOf<E>>>;
-  /**
-   * A POST to a path outside the table. One caller: step 5's Save My Quote, whose POST /api/user/update
-   * arrives with the account area (issue 9); until then it fails and the person is told to call.
-   */
-  post<T>(path: string, body: object): Promise<ApiResult<T>>;
 }
 
-/** What a 401 does anywhere (doc 1 section 8, "log the user out"): forget the session and tell the page. */
+/**
+ * What a 401 does anywhere (doc 1 section 8, "log the user out"): the page-wide session ends, so every
+ * widget that shows signed-in things redraws signed out (they read the session signal), and the page hears.
+ */
 export function logout(): void {
   endSession();
-  clearStore();
   emit(window, 'ppm-logout', { reason: 'unauthorized' });
 }
 
@@ -98,7 +94,6 @@ export function createApiClient(base: string): ApiClient {
     async upload(endpoint, form, options = {}) {
       return checkAnswer(endpoint, await run<AnswerOf<typeof endpoint>>(() => prepare(endpoint, options).body(form).post().res()));
     },
-    post: (path, body) => run(() => api.url(path).json(body).post().res()),
   };
 }
 

@@ -1,33 +1,28 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { sendKeys } from '@web/test-runner-commands';
 import { CoreHarness, IN_30_DAYS, TODAY } from '../testing/CoreHarness.tsx';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor } from '../testing/browser.ts';
 import { createApiClient, logout } from './api-client.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { formatDate } from './masks.ts';
-import { hideLoader, snackbars, user } from './store.ts';
+import { endSession, startSession } from './session.ts';
+import { renderWidget, type RenderedWidget } from '../testing/render.ts';
+import type { Widget } from './widget.tsx';
 
+let mounted: RenderedWidget;
 let host: HTMLElement;
-let react: Root;
 let root: ShadowRoot;
+let widget: Widget;
 
 beforeEach(async () => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = host.attachShadow({ mode: 'open' });
-  react = createRoot(root as unknown as HTMLElement);
-  react.render(createElement(CoreHarness));
-  await waitFor(() => root.querySelector('form'), 'harness');
+  mounted = await renderWidget(createElement(CoreHarness), (r) => r.querySelector('form'), { tag: 'ppm-core-harness', apiBase: 'http://api.test' });
+  ({ host, root, widget } = mounted);
 });
 
 afterEach(() => {
-  react.unmount();
-  host.remove();
-  hideLoader();
-  snackbars.value = [];
-  user.value = null;
+  mounted.unmount();
+  endSession();
 });
 
 describe('core masks', () => {
@@ -121,7 +116,7 @@ describe('core overlay, snackbars, modal, store', () => {
     assert.equal(status.textContent, 'Loading...');
     const box = status.getBoundingClientRect();
     assert.ok(box.width === innerWidth && box.height === innerHeight, 'covers the page');
-    hideLoader();
+    widget.hideLoader();
     await waitFor(() => !root.querySelector('.ppm-overlay'), 'hidden');
     await click(getByRole(root, 'button', 'Show quote loader'));
     await waitFor(() => root.querySelector('.ppm-overlay')?.textContent === 'Calculating your quote...', 'custom text');
@@ -162,8 +157,8 @@ describe('core overlay, snackbars, modal, store', () => {
     assert.equal(focused(), opener, 'focus returned to the opener');
   });
 
-  it('the store is signals: components follow them, and a logout clears them', async () => {
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+  it('the session is a signal: components follow it, and a logout clears it', async () => {
+    startSession({ user: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' }, policies: [] });
     await waitFor(() => getByText(root, 'Signed in as Ada'), 'signed in');
     let events = 0;
     const count = () => events++;

@@ -8,7 +8,7 @@ export interface PpmEventMap {
   'ppm-subscribe': { state: string; alreadySubscribed: boolean };
   /** Any widget: a request failed; `message` is what the person was shown. */
   'ppm-error': { widget: string; status: number; message: string };
-  /** Sent on window when the API answered 401: the session is gone and the store was cleared. */
+  /** Sent on window when the API answered 401: the page-wide session is gone (every widget shows signed out). */
   'ppm-logout': { reason: 'unauthorized' };
   /** quote-wizard: a step is shown (doc 2 section 1: a page view per step). `name` is the step's title. */
   'ppm-step': { step: number; name: string };

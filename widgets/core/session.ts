@@ -17,6 +17,8 @@ import { effect, signal } from '@preact/signals-core';
 import * as endpoints from '../../contract/api/endpoints/user.ts';
 import type { Policy } from '../../contract/api/policy.ts';
 import type { ApiClient } from './api-client.ts';
+import { HINT_KEY, storage } from './session-hint.ts';
+import { sessionHold } from './session-hold.ts';
 
 export type AuthStatus = 'empty' | 'loading' | 'success' | 'error';
 
@@ -39,21 +41,10 @@ const SIGNED_OUT: SessionState = { status: 'empty', user: null, policies: [], se
 
 export const session = signal<SessionState>(SIGNED_OUT);
 
-const HINT_KEY = 'ppm.signed-in';
 const SELECTED_KEY = 'ppm.selected-policy';
 
-function storage(kind: 'local' | 'session'): Storage | null {
-  try {
-    return kind === 'local' ? localStorage : sessionStorage;
-  } catch {
-    return null; // storage switched off: the session still works, it is only asked for more often
-  }
-}
-
 /** True when this browser signed in and did not sign out since (a hint, not a proof: the API decides). */
-export function maySignedIn(): boolean {
-  return storage('local')?.getItem(HINT_KEY) === '1';
-}
+export { maySignedIn } from './session-hint.ts';
 
 /** The policies a signed-in person can select: bound or issued, never the saved quotes. */
 export function ownPolicies(policies: readonly Policy[]): Policy[] {
@@ -97,11 +88,18 @@ let pending: Promise<SessionState> | null = null;
 /**
  * GET user/retrieve_session once per page (every caller shares the one request): success starts the session,
  * 401 means signed out ('empty'), anything else is 'error' (the API could not be asked; nothing is cleared
- * that a later check could restore).
+ * that a later check could restore). A sign-in link being spent (session-hold.ts) settles first; when it
+ * signed the person in, nothing more is asked.
  */
 export function checkSession(api: ApiClient): Promise<SessionState> {
   if (session.value.status === 'success') return Promise.resolve(session.value);
   pending ??= (async () => {
+    session.value = { ...session.value, status: 'loading' };
+    await sessionHold();
+    if (session.value.status === 'success') {
+      pending = null;
+      return session.value;
+    }
     session.value = { ...session.value, status: 'loading' };
     const result = await api.call(endpoints.retrieveSession, {});
     if (result.ok) startSession(result.data);
@@ -113,22 +111,36 @@ export function checkSession(api: ApiClient): Promise<SessionState> {
   return pending;
 }
 
-/** Resolves when the status is known (doc 1 "Login-required routes wait until the authentication status is known"). */
+/**
+ * Resolves when the status is known (doc 1 "Login-required routes wait until the authentication status is
+ * known"), after any sign-in link being spent (session-hold.ts). On a login-required page the layout's guard
+ * starts the check before any element of the page runs (widgets/account/session/login-guard.ts).
+ */
 export function whenSessionKnown(): Promise<SessionState> {
-  return new Promise((resolve) => {
-    const stop = effect(() => {
-      const state = session.value;
-      if (state.status === 'loading') return;
-      queueMicrotask(() => stop());
-      resolve(state);
-    });
-  });
+  return sessionHold().then(
+    () =>
+      new Promise((resolve) => {
+        const stop = effect(() => {
+          const state = session.value;
+          if (state.status === 'loading') return;
+          queueMicrotask(() => stop());
+          resolve(state);
+        });
+      }),
+  );
 }
 
-/** Logout (doc 1 "Shell"): the server deletes the session and clears the cookie; the page forgets it either way. */
-export async function signOut(api: ApiClient): Promise<void> {
-  await api.call(endpoints.clearSession, {});
+/**
+ * Logout (doc 1 "Shell"): the server deletes the session and clears the cookie, and the page forgets it.
+ * True when that happened. Without an answer (offline, a 5xx) the cookie may still be alive on the server,
+ * so the page does not pretend otherwise: it stays signed in and the caller says so (a shared computer
+ * must not keep a session its user saw ended).
+ */
+export async function signOut(api: ApiClient): Promise<boolean> {
+  const result = await api.call(endpoints.clearSession, {});
+  if (!result.ok && result.status !== 401) return false;
   endSession();
+  return true;
 }
 
 /** Runs `listener` now and on every change; returns the function that stops it (for plain custom elements). */

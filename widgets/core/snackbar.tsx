@@ -1,24 +1,27 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { dismissSnackbar, snackbars, type Snackbar } from './store.ts';
+import type { Snackbar } from './store.ts';
+import { useWidget } from './widget.tsx';
 
 /**
- * Snackbars at the bottom of the page (doc 1 section 8): danger or info, timed (e.g. 3500 ms) or
- * persistent until closed. Danger ones are alerts, info ones are polite status messages.
+ * The widget's snackbars at the bottom of the page (doc 1 section 8): danger or info, timed (e.g. 3500 ms)
+ * or persistent until closed. Danger ones are alerts, info ones are polite status messages. Each widget
+ * draws its own (useWidget().snackbars), never another's.
  */
 export function Snackbars({ closeLabel = 'Close' }: { closeLabel?: string }) {
   useSignals();
+  const { snackbars, dismissSnackbar } = useWidget();
   const list = snackbars.value;
   return (
     <div className="ppm-snackbars" part="snackbars">
       {list.map((s) => (
-        <SnackbarItem key={s.id} snackbar={s} closeLabel={closeLabel} />
+        <SnackbarItem key={s.id} snackbar={s} closeLabel={closeLabel} dismiss={dismissSnackbar} />
       ))}
     </div>
   );
 }
 
-function SnackbarItem({ snackbar, closeLabel }: { snackbar: Snackbar; closeLabel: string }) {
+function SnackbarItem({ snackbar, closeLabel, dismiss: dismissSnackbar }: { snackbar: Snackbar; closeLabel: string; dismiss: (id: number) => void }) {
   useEffect(() => {
     if (snackbar.duration === null) return;
     const timer = setTimeout(() => dismissSnackbar(snackbar.id), snackbar.duration);
@@ -39,16 +42,5 @@ function SnackbarItem({ snackbar, closeLabel }: { snackbar: Snackbar; closeLabel
   );
 }
 
-export const snackbarStyles = /* css */ `
-.ppm-snackbars {
-  position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%); z-index: 2147483001;
-  display: flex; flex-direction: column; gap: 0.5rem; width: min(36rem, calc(100vw - 2rem));
-}
-.ppm-snackbar {
-  display: flex; align-items: center; justify-content: space-between; gap: 0.75rem;
-  padding: 0.5rem 0.5rem 0.5rem 1rem; border-radius: var(--_radius); color: #fff;
-  box-shadow: 0 6px 18px rgb(0 0 0 / 0.25);
-}
-.ppm-snackbar--danger { background: var(--_danger); }
-.ppm-snackbar--info { background: var(--_info); }
-`;
+// The look lives in styles/feedback.styles.ts, which the account pages' plain snackbars share without React.
+export { snackbarStyles } from './styles/feedback.styles.ts';

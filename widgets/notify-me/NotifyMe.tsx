@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { SubscribeRequest, email, isStateCode, personName, stateCode } from '../../contract/index.ts';
-import { createApiClient } from '../core/api-client.ts';
-import { apiBaseFor } from '../core/config.ts';
-import { emit, reportError } from '../core/events.ts';
 import { useForm, type Rules } from '../core/form.ts';
 import { StateCombobox } from '../core/fields/StateCombobox.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { scoped, useWidget } from '../core/widget.tsx';
 import { notifyMeStyles } from './notify-me.styles.ts';
 import { NOTIFY_ME_TEXTS, SUCCESS_MS, type NotifyMeTexts } from './notify-me.texts.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
@@ -41,14 +39,14 @@ function prefillState(attribute: string | undefined): string {
   return '';
 }
 
-export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS_MS }: NotifyMeProps) {
+function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: NotifyMeProps) {
   const texts = { ...NOTIFY_ME_TEXTS, ...overrides };
-  const rootRef = useRef<HTMLDivElement>(null);
+  // its own API client (from its api-base) and events from its host (widget.tsx)
+  const { api, rootRef, emit, reportError } = useWidget();
   useAdoptedStyles(rootRef, notifyMeStyles);
 
   const initial = useMemo<Values>(() => ({ firstName: '', lastName: '', email: '', state: prefillState(state) }), [state]);
   const form = useForm<Values>('ppm-notify-me', RULES, initial);
-  const api = useMemo(() => createApiClient(apiBaseFor(apiBase)), [apiBase]);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -71,7 +69,6 @@ export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS
     if (busy) return;
     const values = form.validate();
     if (!values) return;
-    const target = event.currentTarget;
     const body: SubscribeRequest = {
       userFirstName: values.firstName,
       userLastName: values.lastName,
@@ -85,7 +82,7 @@ export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS
     if (result.ok) {
       show({ kind: 'success', text: texts.success }, successMs);
       form.reset();
-      emit(target, 'ppm-subscribe', { state: body.userState, alreadySubscribed: false });
+      emit('ppm-subscribe', { state: body.userState, alreadySubscribed: false });
       return;
     }
     const message = result.messages[0];
@@ -93,13 +90,13 @@ export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS
       // not a failure for the person: they are on the list, so the form is done with
       show({ kind: 'info', text: texts.alreadySubscribed });
       form.reset();
-      emit(target, 'ppm-subscribe', { state: body.userState, alreadySubscribed: true });
+      emit('ppm-subscribe', { state: body.userState, alreadySubscribed: true });
       return;
     }
     // A failed call never throws away what the person typed: they fix it or try again.
     const text = message ?? texts.failure;
     show({ kind: 'danger', text });
-    reportError(target, 'ppm-notify-me', result.status, text);
+    reportError(result.status, text);
   }
 
   return (
@@ -129,3 +126,6 @@ export function NotifyMe({ apiBase, state, texts: overrides, successMs = SUCCESS
     </div>
   );
 }
+
+/** The widget with its own context (widget.tsx): its element's, or its own as an island on our site. */
+export const NotifyMe = scoped<NotifyMeProps>('ppm-notify-me', NotifyMeView);

@@ -1,11 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { BRAND, US_STATES, WIDE_PICKER_STATES, stateName } from '../../contract/index.ts';
 import { dealerByCode } from '../../contract/reference/dealers.ts';
 import { siteUrlFor } from '../core/config.ts';
-import { emit } from '../core/events.ts';
 import type { FieldBinding } from '../core/form.ts';
 import { SelectField } from '../core/fields/SelectField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { scoped, useWidget } from '../core/widget.tsx';
 import { DEFAULT_QUOTE_PATH, quoteStartDestination } from './destination.ts';
 import { quoteStartStyles } from './quote-start.styles.ts';
 import { QUOTE_START_TEXTS, type QuoteStartTexts } from './quote-start.texts.ts';
@@ -64,9 +64,10 @@ function goTo(url: string): void {
   globalThis.location.assign(url);
 }
 
-export function QuoteStart({ variant, quoteUrl, dealer, texts: overrides, apiBase, retrieveOpen, navigate = goTo }: QuoteStartProps) {
+function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveOpen, navigate = goTo }: QuoteStartProps) {
   const texts = { ...QUOTE_START_TEXTS, ...overrides };
-  const rootRef = useRef<HTMLDivElement>(null);
+  // its own context (widget.tsx): the retrieve window drawn inside uses its API client and snackbars
+  const { rootRef, emit } = useWidget();
   useAdoptedStyles(rootRef, quoteStartStyles);
 
   const kind = useMemo(() => variantOf(variant), [variant]);
@@ -97,8 +98,8 @@ export function QuoteStart({ variant, quoteUrl, dealer, texts: overrides, apiBas
     setLoadingRetrieve(true);
     try {
       const retrieve = await import('../retrieve-quote/RetrieveQuote.tsx');
-      // Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead".
-      if (retrieve.signedIn()) {
+      // Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead" (on our own site).
+      if (retrieve.signedIn(action)) {
         navigate(retrieve.lookupQuotesUrl(action, globalThis.location.href));
         return;
       }
@@ -118,7 +119,7 @@ export function QuoteStart({ variant, quoteUrl, dealer, texts: overrides, apiBas
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const url = quoteStartDestination(state, action, dealerCode, globalThis.location.href);
-    const proceed = emit(event.currentTarget, 'ppm-quote-start', { state, dealer: dealerCode, url }, { cancelable: true });
+    const proceed = emit('ppm-quote-start', { state, dealer: dealerCode, url }, { cancelable: true });
     if (proceed) navigate(url);
   }
 
@@ -150,7 +151,6 @@ export function QuoteStart({ variant, quoteUrl, dealer, texts: overrides, apiBas
         <Retrieve
           open={retrieving}
           onClose={() => setRetrieving(false)}
-          apiBase={apiBase}
           quoteUrl={action}
           newQuoteUrl={quoteStartDestination('', action, dealerCode, globalThis.location.href)}
           navigate={navigate}
@@ -164,3 +164,6 @@ export function QuoteStart({ variant, quoteUrl, dealer, texts: overrides, apiBas
     </div>
   );
 }
+
+/** The widget with its own context (widget.tsx): its element's, or its own as an island on our site. */
+export const QuoteStart = scoped<QuoteStartProps>('ppm-quote-start', QuoteStartView);

@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { BRAND, HEAR_ABOUT_DEALER, MESSAGES, WRITING_STATES, inStates, preferredPicture } from '../../contract/index.ts';
 import { dealerByCode } from '../../contract/reference/dealers.ts';
-import { createApiClient } from '../core/api-client.ts';
-import { apiBaseFor, siteUrlFor } from '../core/config.ts';
-import { emit, reportError } from '../core/events.ts';
+import { siteUrlFor } from '../core/config.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { Snackbars } from '../core/snackbar.tsx';
-import { hideLoader, showLoader, showSnackbar, snackbars, type SnackbarKind } from '../core/store.ts';
+import type { SnackbarKind } from '../core/store.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { scoped, useWidget } from '../core/widget.tsx';
 import { clearOnLinkOut, clearWizard, resumeWizard, saveWizard } from './persistence.ts';
 import { handOverPurchase, isOffOrigin, redeemHandover, takeHandoverToken } from './handover.ts';
 import { quotePolicyOf } from './steps/quote/quote-logic.ts';
@@ -84,8 +83,7 @@ function withPresets(wizard: WizardState, attributes: { state?: string | undefin
   return same ? wizard : { ...wizard, info, attribution };
 }
 
-export function QuoteWizard({
-  apiBase,
+function QuoteWizardView({
   siteUrl,
   dealer,
   state: stateAttribute,
@@ -95,10 +93,11 @@ export function QuoteWizard({
   navigate = (url) => globalThis.location.assign(url),
   offOrigin: offOriginProp,
 }: QuoteWizardProps) {
-  const rootRef = useRef<HTMLDivElement>(null);
+  // this element's own API client, loader and snackbars (widget.tsx); its events leave from its host
+  const widget = useWidget();
+  const { api, rootRef, showLoader, hideLoader, showSnackbar } = widget;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useAdoptedStyles(rootRef, quoteWizardStyles);
-  const api = useMemo(() => createApiClient(apiBaseFor(apiBase)), [apiBase]);
   const site = siteUrlFor(siteUrl);
   const offOrigin = offOriginProp ?? isOffOrigin(site);
   const [handoverLost, setHandoverLost] = useState(false);
@@ -193,7 +192,7 @@ export function QuoteWizard({
     // renders on the first attribute) be in the page, so the event reaches the host's listeners.
     // Not cancelled by the next step: a step shown briefly was still viewed. An unmounted wizard has no root.
     setTimeout(() => {
-      if (rootRef.current) emit(rootRef.current, 'ppm-step', { step, name: current.title });
+      if (rootRef.current) widget.emit('ppm-step', { step, name: current.title });
     }, PAGE_VIEW_DELAY_MS);
     if (first) return; // arriving on the page: focus and scroll stay where the page put them
     headingRef.current?.focus({ preventScroll: true });
@@ -211,10 +210,9 @@ export function QuoteWizard({
     const seen = { quote: policy?.policyNumber ?? null, bound: bound?.policyNumber ?? null };
     const before = announced.current;
     announced.current = seen;
-    const root = rootRef.current;
-    if (!before || !root) return;
+    if (!before || !rootRef.current) return;
     if (policy && seen.quote !== before.quote) {
-      emit(root, 'ppm-quote', {
+      widget.emit('ppm-quote', {
         action: 'priced',
         policyNumber: policy.policyNumber,
         ratedState: policy.ratedState,
@@ -224,7 +222,7 @@ export function QuoteWizard({
     }
     if (bound && seen.bound !== before.bound) {
       const frequency = purchaseOf(state).billingFrequency;
-      emit(root, 'ppm-purchase', {
+      widget.emit('ppm-purchase', {
         policyNumber: bound.policyNumber,
         binderNumber: bound.binderNumber,
         quoteNumber: bound.quoteNumber,
@@ -235,12 +233,12 @@ export function QuoteWizard({
   }, [state]);
   useEffect(() => {
     // every red snackbar this wizard shows is a failure the host hears about, through the one path
-    const reported = new Set(snackbars.peek().map((snackbar) => snackbar.id));
-    return snackbars.subscribe((list) => {
+    const reported = new Set(widget.snackbars.peek().map((snackbar) => snackbar.id));
+    return widget.snackbars.subscribe((list) => {
       for (const snackbar of list) {
         if (snackbar.kind !== 'danger' || reported.has(snackbar.id)) continue;
         reported.add(snackbar.id);
-        if (rootRef.current) reportError(rootRef.current, 'ppm-quote-wizard', 0, snackbar.text);
+        if (rootRef.current) widget.reportError(0, snackbar.text);
       }
     });
   }, []);
@@ -358,7 +356,7 @@ export function QuoteWizard({
         busy,
         onLocationProblem,
         goHome,
-        apiBase: apiBaseFor(apiBase),
+        apiBase: widget.apiBase,
         siteUrl: site,
         navigate,
       }
@@ -453,3 +451,6 @@ export function QuoteWizard({
     </div>
   );
 }
+
+/** The wizard with its own widget context (widget.tsx): its element's, or its own as an island on our site. */
+export const QuoteWizard = scoped<QuoteWizardProps>('ppm-quote-wizard', QuoteWizardView);

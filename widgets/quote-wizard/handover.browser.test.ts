@@ -1,10 +1,9 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
 import { MESSAGES, TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
-import { hideLoader, loader, snackbars } from '../core/store.ts';
 import { assert, checkA11y, click, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall } from '../testing/browser.ts';
 import { PAYMENT_TEXTS } from './steps/payment/payment.texts.ts';
-import { renderInShadow, type Rendered } from '../testing/render.ts';
+import { renderWidget, type RenderedWidget } from '../testing/render.ts';
 import { QuoteWizard, type QuoteWizardProps } from './QuoteWizard.tsx';
 import { HANDOVER_PARAM, handoverSnapshot } from './handover.ts';
 import { clearWizard, resumeWizard, STORAGE_KEY } from './persistence.ts';
@@ -12,7 +11,7 @@ import './quote-wizard.ts';
 import { quoteFixture, quoteRequestFixture } from './steps/quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from './steps/quote/saved-quote.ts';
 
-let rendered: Rendered | undefined;
+let rendered: RenderedWidget | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let navigations: string[] = [];
 const TOKEN = 'b'.repeat(64);
@@ -22,7 +21,7 @@ const heading = (root: ShadowRoot) => root.querySelector('.ppm-wizard__heading')
 const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
 
 async function mount(props: QuoteWizardProps): Promise<ShadowRoot> {
-  rendered = await renderInShadow(
+  rendered = await renderWidget(
     createElement(QuoteWizard, {
       apiBase: 'http://api.test',
       siteUrl: 'http://site.test',
@@ -32,7 +31,7 @@ async function mount(props: QuoteWizardProps): Promise<ShadowRoot> {
       ...props,
     }),
     (root) => root.querySelector('form') ?? root.querySelector('[role="alert"]'),
-    'the wizard',
+    { tag: 'ppm-quote-wizard', apiBase: 'http://api.test', what: 'the wizard' },
   );
   return rendered.root;
 }
@@ -56,8 +55,6 @@ afterEach(() => {
   rendered = undefined;
   stub?.restore();
   stub = undefined;
-  hideLoader();
-  snackbars.value = [];
   clearWizard();
   history.replaceState(null, '', location.pathname);
 });
@@ -110,12 +107,12 @@ describe('the hand-over from another origin', () => {
     watch.observe(root, { childList: true, subtree: true, characterData: true });
 
     await click(getByRole(root, 'button', 'Purchase Now'));
-    await waitFor(() => snackbars.value.some((s) => s.kind === 'danger' && s.text === MESSAGES.callUs), 'the call-us message');
+    await waitFor(() => rendered!.widget.snackbars.value.some((s) => s.kind === 'danger' && s.text === MESSAGES.callUs), 'the call-us message');
     watch.disconnect();
     assert.equal(callsTo('/api/policy/handover').length, 1, 'the hand-over was asked for');
     assert.equal(paymentDrawn, false);
     assert.equal(heading(root), 'Your Quote');
-    assert.equal(loader.value, null);
+    assert.equal(rendered!.widget.loader.value, null);
     assert.deepEqual(navigations, []);
     assert.deepEqual(storedKeys(), []);
   });

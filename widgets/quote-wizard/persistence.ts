@@ -116,3 +116,13 @@ export function clearOnLinkOut(): () => void {
   document.addEventListener('click', onClick);
   return () => document.removeEventListener('click', onClick);
 }
+
+/**
+ * True when this tab's saved wizard holds a quote response. Doc 1 section 4: a failed `?token=` session check
+ * sends the person home only when "no quote response [is] present"; one who has a quote stays with it. Read
+ * without the page-load rule of resumeWizard(), and without loading the wizard (the check runs on any page).
+ */
+export function hasStoredQuote(): boolean {
+  const state = readWizard();
+  return state !== null && state.quoteResponse !== null && state.quoteResponse !== undefined;
+}

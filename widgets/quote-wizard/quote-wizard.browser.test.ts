@@ -3,12 +3,11 @@ import { createElement } from 'react';
 import { sendKeys } from '@web/test-runner-commands';
 import { BRAND, MESSAGES } from '../../contract/index.ts';
 import { DEALERS } from '../../contract/reference/dealers.ts';
-import { snackbars, dismissSnackbar } from '../core/store.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, type, waitFor,
   type StubbedCall,
 } from '../testing/browser.ts';
-import { renderInShadow, type Rendered } from '../testing/render.ts';
+import { renderWidget, type RenderedWidget } from '../testing/render.ts';
 import { QuoteWizard, type QuoteWizardProps } from './QuoteWizard.tsx';
 import { STORAGE_KEY, clearWizard, forgetPageDecision, readWizard, resumeWizard, saveWizard } from './persistence.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
@@ -19,7 +18,7 @@ const VIN_A = 'WP0AB2A99KS123456';
 const VIN_B = 'WP0CA2A88JS765432';
 const FOUND = { year: 2019, make: 'Porsche', model: '911', bodyStyle: 'Coupe' };
 
-let rendered: Rendered | undefined;
+let rendered: RenderedWidget | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let navigations: string[] = [];
 const steps: { step: number; name: string }[] = [];
@@ -42,7 +41,7 @@ function api(vin: (call: StubbedCall) => Response | Promise<Response> = () => js
 }
 
 async function mount(props: QuoteWizardProps = {}): Promise<ShadowRoot> {
-  rendered = await renderInShadow(
+  rendered = await renderWidget(
     createElement(QuoteWizard, {
       // these tests are of our own site's wizard (storage, step 6); off-origin behaviour has its own tests
       offOrigin: false,
@@ -53,8 +52,7 @@ async function mount(props: QuoteWizardProps = {}): Promise<ShadowRoot> {
       ...props,
     }),
     (root) => root.querySelector('form'),
-    'the wizard',
-    (host) => host.addEventListener('ppm-step', onStep),
+    { tag: 'ppm-quote-wizard', apiBase: 'http://api.test', what: 'the wizard', prepare: (host) => host.addEventListener('ppm-step', onStep) },
   );
   return rendered.root;
 }
@@ -121,7 +119,6 @@ afterEach(() => {
   unmount();
   stub?.restore();
   stub = undefined;
-  for (const s of snackbars.value) dismissSnackbar(s.id);
   clearWizard();
   history.replaceState(null, '', location.pathname);
 });
@@ -427,7 +424,7 @@ describe('step 2, Your Vehicle', () => {
     await waitFor(() => getByText(root, MESSAGES.vinNonMarque), 'non-Porsche');
     await retype(vin, 'WP0AB2A99KS000001');
     await waitFor(() => getByText(root, MESSAGES.vinNotFound), 'cannot locate');
-    assert.equal(snackbars.value.find((s) => s.text === MESSAGES.vinNotFound)?.duration, null, 'persistent');
+    assert.equal(rendered!.widget.snackbars.value.find((s) => s.text === MESSAGES.vinNotFound)?.duration, null, 'persistent');
     await retype(vin, 'WP0AB2A');
     await press('Tab');
     await waitFor(() => errorOf(root, getByLabel(root, TEXTS.vin)) === `Error: ${MESSAGES.vinLength}`, 'length');

@@ -4,7 +4,9 @@
  * brand site what was typed is kept in this tab's sessionStorage ('ppm-quote-wizard'), so a reload resumes
  * at the same step. On any other origin (a dealer's page) the answers stay in memory only, never in the
  * host's storage, and Purchase Now hands the visitor over to the brand site's /receive-a-quote with a
- * single-use token: card payment happens on our own origin only (DESIGN.md "Embedding").
+ * single-use token: card payment happens on our own origin only (DESIGN.md "Embedding"). On the brand site,
+ * for a signed-in person (the page's session), step 5 offers Save My Quote and step 7 links to the account
+ * instead of offering to create one; any 401 on the page takes both back at once.
  *
  * Attributes:
  *   api-base  - origin of the API (default: the origin embed.js came from; '' on our own site)
@@ -25,7 +27,7 @@
  * Parts:
  *   base, hero, steps, form, field, label, input, select, error-message, listbox, tooltip-button,
  *   tooltip-text, vehicle, coverage, back, continue, help, overlay, snackbars, snackbar, modal, payment,
- *   submit-payment, lienholders, submit, thank-you, create-account, home
+ *   submit-payment, lienholders, submit, thank-you, create-account, account, account-link, home
  * CSS custom properties:
  *   --ppm-font, --ppm-ink, --ppm-muted, --ppm-surface, --ppm-line, --ppm-accent, --ppm-accent-ink,
  *   --ppm-danger, --ppm-info, --ppm-success, --ppm-radius, --ppm-focus

@@ -2,17 +2,16 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useSignals } from '@preact/signals-react/runtime';
 import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, type CalendarDate } from '../../contract/index.ts';
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
-import { createApiClient } from '../core/api-client.ts';
-import { apiBaseFor, siteUrlFor } from '../core/config.ts';
+import { siteUrlFor } from '../core/config.ts';
 import { DateField } from '../core/date-picker.tsx';
-import { emit, reportError } from '../core/events.ts';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../core/form.ts';
 import { Modal } from '../core/modal.tsx';
 import { Snackbars } from '../core/snackbar.tsx';
-import { dismissSnackbar, showSnackbar, snackbars, user } from '../core/store.ts';
+import { session } from '../core/session.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { scoped, useWidget } from '../core/widget.tsx';
 import { handoverQuoteUrl, lookupQuotesUrl, newQuoteUrl } from './destination.ts';
 import { retrieveQuoteStyles } from './retrieve-quote.styles.ts';
 import { RETRIEVE_QUOTE_TEXTS, type RetrieveQuoteTexts } from './retrieve-quote.texts.ts';
@@ -22,6 +21,7 @@ import * as endpoints from '../../contract/api/endpoints.ts';
  * Retrieve a saved quote (doc 1 "Homepage", "My Policy page", sections 5, 7, 8): e-mail, date of birth and
  * ZIP; POST /api/policy/lookup_quote; a found quote opens in the wizard, a miss shows the 'Sorry!' modal.
  * As a modal behind a 'Retrieve my quote' button (the home page, quote-start), or inline (My Policy).
+ * Its loader, snackbars and API client are its own (widget.tsx); the signed-in person is the page's.
  */
 export interface RetrieveQuoteProps {
   /** Origin of the API; default same-origin, or the loader's origin when embedded. */
@@ -45,6 +45,8 @@ type Values = { emailAddress: string; dateOfBirth: string; zipcode: string };
 const RULES: Rules<Values> = RetrieveQuoteForm.schema;
 const EMPTY: Values = { emailAddress: '', dateOfBirth: '', zipcode: '' };
 const README = 'See widgets/README.md, <ppm-retrieve-quote>.';
+/** The `widget` of its ppm-error events, also when the form is drawn inside quote-start. */
+const WIDGET = 'ppm-retrieve-quote';
 
 function goTo(url: string): void {
   globalThis.location.assign(url);
@@ -71,17 +73,26 @@ export function wizardUrl(quoteUrl: string | undefined): string {
   return quoteUrl?.trim() || `${siteUrlFor(undefined)}${WIZARD_PATH}`;
 }
 
-/** Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead". */
-export function signedIn(): boolean {
-  return user.value !== null;
+/**
+ * Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead". On our own site
+ * only: the account is where the wizard is, and the page knows the person only when it is that site (the
+ * session cookie serves our origin); a widget embedded on another origin keeps its form.
+ */
+export function signedIn(quoteUrl: string): boolean {
+  if (session.value.status !== 'success') return false;
+  try {
+    return new URL(quoteUrl, globalThis.location.href).origin === globalThis.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 export { lookupQuotesUrl };
 
 /** The custom element's component: the button and its modal, or the inline form. */
-export function RetrieveQuote({ apiBase, quoteUrl, mode, open, texts: overrides, navigate = goTo }: RetrieveQuoteProps) {
+function RetrieveQuoteView({ quoteUrl, mode, open, texts: overrides, navigate = goTo }: RetrieveQuoteProps) {
   const texts = { ...RETRIEVE_QUOTE_TEXTS, ...overrides };
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { rootRef } = useWidget();
   useAdoptedStyles(rootRef, retrieveQuoteStyles);
   const kind = useMemo(() => modeOf(mode), [mode]);
   const wizard = wizardUrl(quoteUrl);
@@ -92,14 +103,13 @@ export function RetrieveQuote({ apiBase, quoteUrl, mode, open, texts: overrides,
   }, [open, kind]);
 
   function onOpen() {
-    if (signedIn()) navigate(lookupQuotesUrl(wizard, globalThis.location.href));
+    if (signedIn(wizard)) navigate(lookupQuotesUrl(wizard, globalThis.location.href));
     else setModalOpen(true);
   }
 
   const form = (
     <RetrieveForm
       mode={kind}
-      apiBase={apiBase}
       quoteUrl={wizard}
       newQuote={newQuoteUrl(wizard, globalThis.location.href)}
       texts={texts}
@@ -126,13 +136,17 @@ export function RetrieveQuote({ apiBase, quoteUrl, mode, open, texts: overrides,
   );
 }
 
+export const RetrieveQuote = scoped<RetrieveQuoteProps>('ppm-retrieve-quote', RetrieveQuoteView);
+
 /**
  * The form in its modal, for another widget to open (quote-start's 'Retrieve my quote', loaded on the first
- * click). `quoteUrl` is the wizard; `newQuoteUrl` is where 'New Quote' goes (default: the wizard).
+ * click): it belongs to that widget, whose API client, snackbars and events it uses. `quoteUrl` is the
+ * wizard; `newQuoteUrl` is where 'New Quote' goes (default: the wizard).
  */
 export interface RetrieveDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Origin of the API, when the dialog is drawn on its own (inside another widget, that widget's). */
   apiBase?: string;
   quoteUrl: string;
   newQuoteUrl?: string;
@@ -140,7 +154,7 @@ export interface RetrieveDialogProps {
   navigate?: (url: string) => void;
 }
 
-export function RetrieveDialog({ open, onClose, apiBase, quoteUrl, newQuoteUrl: newQuote, texts: overrides, navigate = goTo }: RetrieveDialogProps) {
+function RetrieveDialogView({ open, onClose, quoteUrl, newQuoteUrl: newQuote, texts: overrides, navigate = goTo }: RetrieveDialogProps) {
   const texts = { ...RETRIEVE_QUOTE_TEXTS, ...overrides };
   const rootRef = useRef<HTMLDivElement>(null);
   useAdoptedStyles(rootRef, retrieveQuoteStyles);
@@ -149,7 +163,6 @@ export function RetrieveDialog({ open, onClose, apiBase, quoteUrl, newQuoteUrl: 
       <Modal open={open} title={texts.title} onClose={onClose} closeLabel={texts.close}>
         <RetrieveForm
           mode="modal"
-          apiBase={apiBase}
           quoteUrl={quoteUrl}
           newQuote={newQuote ?? quoteUrl}
           texts={texts}
@@ -161,9 +174,10 @@ export function RetrieveDialog({ open, onClose, apiBase, quoteUrl, newQuoteUrl: 
   );
 }
 
+export const RetrieveDialog = scoped<RetrieveDialogProps>('ppm-retrieve-quote', RetrieveDialogView);
+
 interface RetrieveFormProps {
   mode: Mode;
-  apiBase: string | undefined;
   quoteUrl: string;
   newQuote: string;
   texts: RetrieveQuoteTexts;
@@ -171,36 +185,33 @@ interface RetrieveFormProps {
   onBack: () => void;
 }
 
-function RetrieveForm({ mode, apiBase, quoteUrl, newQuote, texts, navigate, onBack }: RetrieveFormProps) {
+function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: RetrieveFormProps) {
   useSignals();
   // Several forms may share one light DOM (four quote-start widgets on the home page): each needs its own ids.
   const id = `ppm-retrieve-quote${useId().replace(/[^\w-]/g, '')}`;
   const form = useForm<Values>(id, RULES, EMPTY);
-  const api = useMemo(() => createApiClient(apiBaseFor(apiBase)), [apiBase]);
+  // the widget's own client and snackbars: nothing another widget on the page shows appears here
+  const { api, snackbars, showSnackbar, dismissSnackbar, emit, reportError } = useWidget();
   const [busy, setBusy] = useState(false);
   const [sorryOpen, setSorryOpen] = useState(false);
-  const [shown, setShown] = useState<number[]>([]);
   const busyRef = useRef(false);
   // The picker's window: 18 years ago back to 120 years ago (doc 1 section 5: "picker max 18 years ago").
   const bounds = birthDateBounds(LIMITS.policyholderMinAge, localToday());
 
   function snackbar(text: string) {
-    const snackId = showSnackbar('danger', text);
-    setShown((old) => [...old, snackId]);
+    showSnackbar('danger', text);
   }
 
   // A new try, or closing 'Sorry!', answers the last message: it goes rather than pile up under the next one.
   function dismissOwn() {
-    for (const snackId of shown) dismissSnackbar(snackId);
-    setShown([]);
+    for (const shown of snackbars.peek()) dismissSnackbar(shown.id);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busyRef.current) return;
-    const target = event.currentTarget;
     dismissOwn();
-    if (signedIn()) {
+    if (signedIn(quoteUrl)) {
       navigate(lookupQuotesUrl(quoteUrl, globalThis.location.href));
       return;
     }
@@ -225,28 +236,26 @@ function RetrieveForm({ mode, apiBase, quoteUrl, newQuote, texts, navigate, onBa
       const url = handoverQuoteUrl(quoteUrl, result.data.token, globalThis.location.href);
       // The link carries a secret: it stays out of the event, which analytics listen to.
       const policyNumber = result.data.quoteNumber;
-      if (emit(target, 'ppm-quote', { action: 'retrieved', policyNumber }, { cancelable: true })) navigate(url);
+      if (emit('ppm-quote', { action: 'retrieved', policyNumber }, { cancelable: true })) navigate(url);
       return;
     }
     // What was typed stays: the person corrects it, or closes the 'Sorry!' window and tries again.
     if (result.status === 404) {
       snackbar(texts.notFound);
       setSorryOpen(true);
-      reportError(target, 'ppm-retrieve-quote', 404, texts.notFound);
+      reportError(404, texts.notFound, WIDGET);
       return;
     }
     // 429 (too many tries) and 400 carry the server's own words; no answer at all gets ours.
     const message = result.status !== 0 && result.status < 500 ? (result.messages[0] ?? texts.failure) : texts.failure;
     snackbar(message);
-    reportError(target, 'ppm-retrieve-quote', result.status, message);
+    reportError(result.status, message, WIDGET);
   }
 
-  // Snackbars belong to the page, but a modal dialog sits above everything else in the top layer: they are
-  // shown inside the topmost open dialog of this form, and only while one of this form's own is up, so
-  // several forms on one page never show the same snackbar twice.
-  const ownShowing = snackbars.value.some((s) => shown.includes(s.id));
+  // A modal dialog sits above everything else in the top layer: the widget's snackbars are shown inside the
+  // topmost open dialog of this form.
   const snacks = (where: 'form' | 'sorry'): ReactNode =>
-    ownShowing && (where === 'sorry') === sorryOpen ? <Snackbars closeLabel={texts.close} /> : null;
+    snackbars.value.length > 0 && (where === 'sorry') === sorryOpen ? <Snackbars closeLabel={texts.close} /> : null;
 
   // Doc 1 "My Policy page": inline, submit is disabled while errors are shown.
   const hasErrors = Object.values(form.errors).some(Boolean);

@@ -2,7 +2,8 @@
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MESSAGES, addYears, formatUsDate, localToday } from '../../contract/index.ts';
-import { snackbars, user } from '../core/store.ts';
+import { endSession } from '../core/session.ts';
+import { signInAda } from '../testing/session-fixture.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor,
 } from '../testing/browser.ts';
@@ -46,8 +47,7 @@ afterEach(() => {
   react = undefined;
   holder?.remove();
   host?.remove();
-  user.value = null;
-  snackbars.value = [];
+  endSession();
 });
 
 /** The component in a shadow root, as a host page has it, with navigation recorded instead of followed. */
@@ -114,7 +114,7 @@ describe('<ppm-retrieve-quote>', () => {
     assert.equal(focused(), getByLabel(root, T.email), 'first invalid field focused');
     // two of three is still not enough
     await fill(root, { email: 'ada@example.com', zip: '85004' });
-    snackbars.value = [];
+    await click(getByRole(queryAllByRole(root, 'alert')[0]!, 'button', T.close));
     await waitFor(() => alerts(root).length === 0, 'the first snackbar gone');
     await click(getByRole(root, 'button', T.submit));
     await waitFor(() => alerts(root).includes(T.missingFields), 'the snackbar again');
@@ -243,21 +243,41 @@ describe('<ppm-retrieve-quote>', () => {
     await waitFor(() => getByLabel<HTMLInputElement>(root, T.dateOfBirth).value === formatUsDate(latest), 'the picked date');
   });
 
-  it('a signed-in person goes to /account/lookup-quotes instead, from the button and from the inline form', async () => {
+  it('on our own site a signed-in person goes to /account/lookup-quotes instead, from the button and from the inline form', async () => {
     stub = stubApi(() => json(200, HANDOVER));
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
-    let root = await mount();
+    signInAda();
+    let root = await mount({ quoteUrl: '/receive-a-quote' });
     await click(getByRole(root, 'button', T.open));
     await waitFor(() => went.length === 1, 'navigation');
-    assert.deepEqual(went, ['https://brand.test/account/lookup-quotes']);
+    assert.deepEqual(went, [`${location.origin}/account/lookup-quotes`]);
     assert.equal(queryAllByRole(root, 'dialog').length, 0, 'no modal');
     react!.unmount();
     holder!.remove();
-    root = await mount({ mode: 'inline' });
+    root = await mount({ mode: 'inline', quoteUrl: '/receive-a-quote' });
     await click(getByRole(root, 'button', T.submitInline));
     await waitFor(() => went.length === 2, 'second navigation');
-    assert.equal(went[1], 'https://brand.test/account/lookup-quotes');
+    assert.equal(went[1], `${location.origin}/account/lookup-quotes`);
     assert.equal(stub.calls.length, 0);
+  });
+
+  it('signed in, but embedded for another origin (quote-url on the brand site): the form as for anyone', async () => {
+    stub = stubApi(() => json(200, HANDOVER));
+    signInAda();
+    const root = await mount();
+    await openModal(root);
+    assert.deepEqual(went, []);
+    await fill(root, { email: 'ada@example.com', dob: '03271980', zip: '85004' });
+    await click(getByRole(root, 'button', T.submit));
+    await waitFor(() => went.length === 1, 'the wizard');
+    assert.equal(stub.calls[0]!.url, 'http://api.test/api/policy/handover');
+  });
+
+  it('signed out again (a 401 anywhere on the page), the button opens the form', async () => {
+    signInAda();
+    const root = await mount({ quoteUrl: '/receive-a-quote' });
+    endSession();
+    await openModal(root);
+    assert.deepEqual(went, []);
   });
 
   it("inline: a labelled form with 'Retrieve' and no Back; submit is disabled while errors show", async () => {
@@ -321,16 +341,22 @@ describe("<ppm-quote-start>'s 'Retrieve my quote'", () => {
     assert.deepEqual(went, [`${WIZARD}?dealer=AZ01`]);
   });
 
-  it('a signed-in person goes to /account/lookup-quotes on the brand site', async () => {
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+  it('on our own site a signed-in person goes to /account/lookup-quotes; embedded elsewhere the form opens', async () => {
+    signInAda();
     holder = document.createElement('div');
     document.body.append(holder);
     const shadow = holder.attachShadow({ mode: 'open' });
     react = createRoot(shadow as unknown as HTMLElement);
-    react.render(createElement(QuoteStart, { quoteUrl: WIZARD, navigate: (url: string) => went.push(url) }));
+    react.render(createElement(QuoteStart, { quoteUrl: '/receive-a-quote', navigate: (url: string) => went.push(url) }));
     await click(await waitFor(() => queryAllByRole(shadow, 'button', T.open)[0], 'the button'));
     await waitFor(() => went.length === 1, 'navigation');
-    assert.deepEqual(went, ['https://brand.test/account/lookup-quotes']);
+    assert.deepEqual(went, [`${location.origin}/account/lookup-quotes`]);
     assert.equal(queryAllByRole(shadow, 'dialog').length, 0);
+    react.unmount();
+    react = createRoot(shadow as unknown as HTMLElement);
+    react.render(createElement(QuoteStart, { quoteUrl: WIZARD, navigate: (url: string) => went.push(url) }));
+    await click(await waitFor(() => queryAllByRole(shadow, 'button', T.open)[0], 'the button'));
+    await waitFor(() => queryAllByRole(shadow, 'dialog', T.title).length === 1, 'the retrieve form on another origin');
+    assert.equal(went.length, 1);
   });
 });

@@ -2,7 +2,8 @@
  * <ppm-retrieve-quote>: retrieve a saved quote (doc 1 "Homepage", "My Policy page", sections 5, 7, 8) as a
  * custom element. E-mail, date of birth (MM/DD/YYYY, calendar up to 18 years ago) and ZIP; 'See my quote'
  * looks the quote up (only when all three are given) and opens it in the wizard; a miss shows 'Sorry!' with
- * 'New Quote'. For a signed-in person the button goes to /account/lookup-quotes instead. Escape closes.
+ * 'New Quote'. For a person signed in on our own site the button goes to /account/lookup-quotes instead
+ * (embedded on another origin it always shows the form). Escape closes.
  *
  * Attributes:
  *   api-base  - origin of the API (default: the origin embed.js came from; '' on our own site)

@@ -16,9 +16,10 @@ import { parseDate } from '../core/masks.ts';
 import { Modal, modalStyles } from '../core/modal.tsx';
 import { Overlay, overlayStyles } from '../core/overlay.tsx';
 import { Snackbars, snackbarStyles } from '../core/snackbar.tsx';
-import { showLoader, showSnackbar, user } from '../core/store.ts';
+import { session } from '../core/session.ts';
 import { baseStyles } from '../core/styles/base.styles.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
+import { scoped, useWidget } from '../core/widget.tsx';
 
 export function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
@@ -48,8 +49,9 @@ const RULES: Rules<Values> = {
 
 const EMPTY: Values = { date: '', phone: '', zip: '', dollars: '', vin: '', plan: '', agree: '', colour: '' };
 
-export function CoreHarness() {
+function CoreHarnessView() {
   useSignals();
+  const { showLoader, showSnackbar } = useWidget();
   const ref = useRef<HTMLDivElement>(null);
   useAdoptedStyles(ref, [baseStyles, overlayStyles, snackbarStyles, modalStyles, datePickerStyles]);
   const form = useForm<Values>('harness', RULES, useMemo(() => EMPTY, []));
@@ -59,7 +61,7 @@ export function CoreHarness() {
   return (
     <div ref={ref} className="ppm-root">
       <h1>Core harness</h1>
-      <p data-testid="user">{user.value ? `Signed in as ${user.value.firstName}` : 'Signed out'}</p>
+      <p data-testid="user">{session.value.user ? `Signed in as ${session.value.user.firstName}` : 'Signed out'}</p>
       <form
         noValidate
         onSubmit={(event) => {
@@ -120,3 +122,5 @@ export function CoreHarness() {
     </div>
   );
 }
+
+export const CoreHarness = scoped('ppm-core-harness', CoreHarnessView);

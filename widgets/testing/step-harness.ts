@@ -1,20 +1,23 @@
 import { Fragment, createElement, useState, type ComponentType } from 'react';
-import { createApiClient, type ApiClient } from '../core/api-client.ts';
+import type { ApiClient } from '../core/api-client.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { Snackbars } from '../core/snackbar.tsx';
+import { useWidget } from '../core/widget.tsx';
 import { settle } from '../quote-wizard/quote/quote-lifecycle.ts';
 import type { StepController, StepProps } from '../quote-wizard/step.ts';
 import type { WizardState } from '../quote-wizard/wizard-model.ts';
-import { renderInShadow, type Rendered } from './render.ts';
+import { renderWidget, type RenderedWidget } from './render.ts';
 
 /**
  * A stand-in for the wizard shell, for testing one step on its own: it holds the state, applies the quote
- * lifecycle on every update exactly as QuoteWizard does (settle), draws the overlay and snackbars, and
- * hands the test the controller the step registers, as the shell's Back and Continue would use it.
+ * lifecycle on every update exactly as QuoteWizard does (settle), draws the overlay and snackbars of the
+ * wizard's widget context (the test reads them as `mounted.widget`), and hands the test the controller the
+ * step registers, as the shell's Back and Continue would use it.
  */
 export interface StepHarnessOptions<Extra> {
   /** Props the step takes besides StepProps. */
   props?: Extra;
+  /** The step's API client; default the widget context's, for http://api.test. */
   api?: ApiClient;
   /** What shows that the step has rendered. */
   ready: (root: ShadowRoot) => unknown;
@@ -23,7 +26,7 @@ export interface StepHarnessOptions<Extra> {
   onRegister?: (controller: StepController) => void;
 }
 
-export type MountedStep = Rendered;
+export type MountedStep = RenderedWidget;
 
 export async function mountStep<Extra extends object>(
   Step: ComponentType<StepProps & Extra>,
@@ -31,6 +34,7 @@ export async function mountStep<Extra extends object>(
   options: StepHarnessOptions<Extra>,
 ): Promise<MountedStep> {
   function Harness() {
+    const widget = useWidget();
     const [state, setState] = useState(initial);
     options.onState?.(state);
     return createElement(
@@ -41,12 +45,12 @@ export async function mountStep<Extra extends object>(
         state,
         update: (change: (previous: WizardState) => WizardState) => setState((previous) => settle(previous, change(previous))),
         register: (controller: StepController) => options.onRegister?.(controller),
-        api: options.api ?? createApiClient('http://api.test'),
+        api: options.api ?? widget.api,
         busy: <T,>(work: () => Promise<T>) => work(),
       }),
       createElement(Overlay),
       createElement(Snackbars),
     );
   }
-  return renderInShadow(createElement(Harness), options.ready, 'the step');
+  return renderWidget(createElement(Harness), options.ready, { tag: 'ppm-quote-wizard', apiBase: 'http://api.test', what: 'the step' });
 }

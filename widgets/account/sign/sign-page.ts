@@ -14,7 +14,7 @@ import { MESSAGES } from '../../../contract/messages.ts';
 import { formatUsDate } from '../../../contract/rules/dates.ts';
 import { createApiClient, type ApiResult } from '../../core/api-client.ts';
 import { adoptAccountStyles, deadEnd, h, loadingMessage, newTabLink, safeHref, takeLinkToken } from '../dom.ts';
-import { checkboxField, checkOnLeave, errorSummary, inputField, ruleProblem, type ErrorSummary, type PlainField } from '../form-fields.ts';
+import { checkboxField, checkOnLeave, errorSummary, inputField, ruleProblem, whileBusy, type ErrorSummary, type PlainField } from '../form-fields.ts';
 import { SIGN_TEXTS as T } from './sign.texts.ts';
 
 export const SIGN_TAG = 'account-sign';
@@ -128,12 +128,10 @@ export class AccountSign extends HTMLElement {
   private async sign(parts: SignForm): Promise<void> {
     const { token, view, summary, consent, name, button } = parts;
     this.sending = true;
-    button.textContent = T.signing;
-    button.setAttribute('aria-disabled', 'true');
-    const result = await createApiClient('').call(esign, { token, consent: true, fullName: name.control.value.trim() });
+    const result = await whileBusy(button, T.signing, () =>
+      createApiClient('').call(esign, { token, consent: true, fullName: name.control.value.trim() }),
+    );
     this.sending = false;
-    button.textContent = T.sign;
-    button.removeAttribute('aria-disabled');
     if (result.ok) {
       this.showSigned(result.data.documentsUrl, T.signedTitle, T.signedText, true);
       return;

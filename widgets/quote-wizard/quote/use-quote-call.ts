@@ -2,8 +2,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { is } from 'superstruct';
 import { QuoteResponse, WIZARD_PATH, formatUsDate, localToday, type CalendarDate, type QuotePolicy, type QuoteRequest } from '../../../contract/index.ts';
 import type { ApiClient } from '../../core/api-client.ts';
-import { reportError } from '../../core/events.ts';
-import { hideLoader, showLoader, showSnackbar } from '../../core/store.ts';
+import { useWidget } from '../../core/widget.tsx';
 import type { StepProps } from '../step.ts';
 import { requestForToday, storedRequestOf } from '../steps/quote/quote-logic.ts';
 import type { WizardState } from '../wizard-model.ts';
@@ -37,7 +36,7 @@ export interface QuoteCallOptions {
   update: StepProps['update'];
   /** The brand site's origin ('' for ours): the quote e-mail's links lead to its wizard (the request's returnUrl). */
   siteUrl?: string;
-  /** An element of the step: a failure the step draws itself is reported to the host page from here (ppm-error). */
+  /** An element of the step: while it is on the page, a failure the step draws itself is reported to the host page (ppm-error). */
   reportFrom?: RefObject<Element | null>;
 }
 
@@ -69,6 +68,7 @@ export interface QuoteCall {
 type Answer = { ok: true; response: QuoteResponse } | { ok: false; status: number; messages: string[] };
 
 export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCallOptions): QuoteCall {
+  const { showLoader, hideLoader, showSnackbar, reportError } = useWidget();
   const [failure, setFailure] = useState<QuoteFailure | null>(null);
   const calling = useRef(false);
 
@@ -83,8 +83,8 @@ export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCal
   /** Shows a failed calculation and tells the host page what the person was shown. */
   function fail(shown: QuoteFailure, status: number): void {
     setFailure(shown);
-    const target = reportFrom?.current;
-    if (target) reportError(target, 'ppm-quote-wizard', status, shown.kind === 'joined' ? shown.text : TEXTS.needMoreInformation);
+    // sent from the wizard's host, while the step is still on the page
+    if (reportFrom?.current) reportError(status, shown.kind === 'joined' ? shown.text : TEXTS.needMoreInformation);
   }
 
   /**

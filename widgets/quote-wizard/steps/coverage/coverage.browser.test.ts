@@ -3,7 +3,6 @@ import { BRAND, MESSAGES, addDays, formatUsDate, localToday } from '../../../../
 import { DECLINE } from '../../../../contract/coverage/coverage-model.ts';
 import { continueBlockers, coverageDefaults, coverageFields } from '../../../../contract/coverage/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
-import { loader, snackbars } from '../../../core/store.ts';
 import {
   assert, checkA11y, click, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
@@ -96,8 +95,6 @@ async function mount(initial: WizardState): Promise<void> {
 
 afterEach(() => {
   mounted.unmount();
-  snackbars.value = [];
-  loader.value = null;
   api?.restore();
   api = null;
 });
@@ -367,7 +364,7 @@ describe('Step 4: calculating the quote', () => {
     await click(getByRole(root, 'button', T.calculate));
     const alert = await waitFor(() => root.querySelector('.ppm-coverage__errors [role="alert"]'), 'the error');
     assert.ok(alert.textContent!.startsWith('Effective date: Please choose an effective date'), alert.textContent!);
-    assert.equal(loader.value, null, 'the overlay is gone');
+    assert.equal(mounted!.widget.loader.value, null, 'the overlay is gone');
     assert.deepEqual(
       errors.map((event) => event.detail),
       [{ widget: 'ppm-quote-wizard', status: 400, message: 'Effective date: Please choose an effective date' }],
@@ -392,10 +389,10 @@ describe('Step 4: calculating the quote', () => {
     await mount(state);
     await choosePackage();
     await click(getByRole(root, 'button', T.calculate));
-    await waitFor(() => loader.value === T.calculating, 'the calculate loader');
+    await waitFor(() => mounted!.widget.loader.value === T.calculating, 'the calculate loader');
     await pick('Collision', '$1,000 deductible');
     answer(json(200, quoteAnswer(state, true)));
-    await waitFor(() => loader.value === null, 'the answer');
+    await waitFor(() => mounted!.widget.loader.value === null, 'the answer');
     await frame();
     assert.equal(current.quoteResponse, null, 'the stale answer is not stored');
     assert.equal(current.quoteRequest, null);
@@ -413,8 +410,8 @@ describe('Step 4: calculating the quote', () => {
     await frame();
     assert.equal(await controller.onContinue(), 'stay');
     assert.equal(quoteCalls().length, 2, 'priced again with the new billing');
-    assert.deepEqual(snackbars.value.map((s) => [s.kind, s.text, s.duration]), [['danger', MESSAGES.callUs, null]]);
-    assert.equal(loader.value, null);
+    assert.deepEqual(mounted!.widget.snackbars.value.map((s) => [s.kind, s.text, s.duration]), [['danger', MESSAGES.callUs, null]]);
+    assert.equal(mounted!.widget.loader.value, null);
     assert.ok(current.quoteResponse, 'the quote priced before stays');
   });
 

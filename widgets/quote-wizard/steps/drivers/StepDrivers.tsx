@@ -16,7 +16,7 @@ import { StateCombobox } from '../../../core/fields/StateCombobox.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useBoundForm, type FieldBinding } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
-import { showSnackbar } from '../../../core/store.ts';
+import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
 import { emptyDriver, type DriverForm, type InfoForm, type WizardState } from '../../wizard-model.ts';
@@ -106,6 +106,7 @@ interface PageProps extends StepProps {
 }
 
 function DriverPage({ state, update, register, drivers, index, driver, opened }: PageProps) {
+  const { showSnackbar } = useWidget();
   const today = localToday();
   const ratedState = ratedStateOf(state.info);
   const role = legendFor(drivers, index);

@@ -4,7 +4,6 @@ import {
   BRAND, ISSUER_LENGTH_LABELS, MESSAGES, addDays, defaultLapsedExpiry, formatUsDate, localToday,
 } from '../../../../contract/index.ts';
 import { OCCUPATION_INDUSTRIES } from '../../../../contract/reference/occupations.ts';
-import { snackbars } from '../../../core/store.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor,
 } from '../../../testing/browser.ts';
@@ -59,7 +58,6 @@ async function mount(fields: Partial<WizardState> = {}, info: Partial<typeof INF
 
 afterEach(() => {
   mounted.unmount();
-  snackbars.value = [];
 });
 
 // preact runs effects after the next paint (the new page's focus move among them): wait past it

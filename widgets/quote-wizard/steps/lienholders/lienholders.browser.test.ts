@@ -1,7 +1,6 @@
 /// <reference types="mocha" />
 import { FINANCING_COMPANIES, MESSAGES } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
-import { snackbars } from '../../../core/store.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
@@ -39,7 +38,6 @@ afterEach(() => {
   mounted = undefined;
   stub?.restore();
   stub = undefined;
-  snackbars.value = [];
 });
 
 const lienholderCalls = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/policy/lienholder');

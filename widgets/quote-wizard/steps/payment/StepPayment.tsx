@@ -9,7 +9,7 @@ import { MaskedField } from '../../../core/fields/MaskedField.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useForm, type FieldBinding, type Rules } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
-import { hideLoader, showLoader } from '../../../core/store.ts';
+import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
 import { quotePolicyOf } from '../quote/quote-logic.ts';
@@ -60,6 +60,7 @@ export interface StepPaymentProps extends StepProps {
 }
 
 export function StepPayment({ state, update, register, api, mountCard }: StepPaymentProps) {
+  const { showLoader, hideLoader } = useWidget();
   const rootRef = useRef<HTMLDivElement>(null);
   useAdoptedStyles(rootRef, paymentStyles);
   const policy = quotePolicyOf(state.quoteResponse);

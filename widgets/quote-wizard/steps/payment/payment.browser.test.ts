@@ -1,7 +1,6 @@
 /// <reference types="mocha" />
 import { MESSAGES, billingSummary, formatCents, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
-import { loader, snackbars } from '../../../core/store.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
@@ -54,8 +53,6 @@ afterEach(() => {
   mounted = undefined;
   stub?.restore();
   stub = undefined;
-  snackbars.value = [];
-  loader.value = null;
 });
 
 function errorOf(control: Element): string {
@@ -183,7 +180,7 @@ describe('Step 6, Your Payment', () => {
     const alert = await waitFor(() => queryAllByRole(root, 'alert').find((a) => a.textContent!.includes(DECLINED)), 'the decline');
     assert.ok(alert);
     assert.equal(current.purchase?.paymentFailed, true);
-    assert.equal(loader.value, null, 'the payment loader is gone');
+    assert.equal(mounted!.widget.loader.value, null, 'the payment loader is gone');
 
     await click(submitButton());
     const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[open]'), 'the call modal');
@@ -207,7 +204,7 @@ describe('Step 6, Your Payment', () => {
     button.click();
     await controller.onContinue(); // Enter in a field, through the shell's form
     await waitFor(() => binds().length === 1, 'the bind');
-    assert.equal(loader.value, T.paying);
+    assert.equal(mounted!.widget.loader.value, T.paying);
     assert.ok(/reload/.test(T.paying) && /back/.test(T.paying), 'the loader says not to reload or go back');
     release();
     await waitFor(() => current.purchase?.bound, 'bound');
@@ -250,16 +247,18 @@ describe('Step 6, Your Payment', () => {
     const { createRoot } = await import('react-dom/client');
     const { createElement } = await import('react');
     const { Overlay } = await import('../../../core/overlay.tsx');
+    const { WidgetScope } = await import('../../../core/widget.tsx');
     const react = createRoot(host);
     const initial: WizardState = { ...wizardWithSavedQuote(quoteFixture()), step: 6, purchase: { ...initialPurchase() } };
     let state = initial;
     function Harness() {
-      return createElement('div', null,
-        createElement(StepPayment, {
-          state, update: (change) => (state = change(state)), register: () => undefined, api: createApiClient('http://api.test'),
-          busy: (work) => work(), mountCard: fakeStripe,
-        }),
-        createElement(Overlay));
+      return createElement(WidgetScope, { tag: 'ppm-quote-wizard', apiBase: 'http://api.test' },
+        createElement('div', null,
+          createElement(StepPayment, {
+            state, update: (change) => (state = change(state)), register: () => undefined, api: createApiClient('http://api.test'),
+            busy: (work) => work(), mountCard: fakeStripe,
+          }),
+          createElement(Overlay)));
     }
     react.render(createElement(Harness));
     try {

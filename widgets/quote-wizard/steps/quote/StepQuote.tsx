@@ -2,8 +2,10 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BRAND, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { Modal } from '../../../core/modal.tsx';
-import { showSnackbar, user, type SnackbarKind } from '../../../core/store.ts';
+import { session, startSession } from '../../../core/session.ts';
+import type { SnackbarKind } from '../../../core/store.ts';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import { useWidget } from '../../../core/widget.tsx';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
 import type { StepProps } from '../../step.ts';
 import {
@@ -12,11 +14,12 @@ import {
 } from './quote-logic.ts';
 import { quoteStyles } from './quote.styles.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
+import * as endpoints from '../../../../contract/api/endpoints/user.ts';
 
 /**
  * Step 5, Your Quote (doc 3 section 2): the quote summary (drivers, policy coverage, each vehicle's coverage
  * with what each coverage adds, its premium, the totals) and Back, Save My Quote (signed-in people only,
- * doc 3 section 6), Purchase Now and Call to Complete. Purchase Now is the wizard form's submit button: the
+ * doc 3 section 6; POST /api/user/update, doc 1 section 4), Purchase Now and Call to Complete. Purchase Now is the wizard form's submit button: the
  * shell asks this step's controller, which blocks a quote whose effective date has passed until it is
  * re-priced at today's date (doc 3 section 4 "Quote step"; the call is quote/use-quote-call.ts), and then
  * moves on to step 6.
@@ -30,9 +33,11 @@ type Dialog = 'call' | 'past' | null;
 
 export function StepQuote({ state, update, register, api, busy, goHome }: StepQuoteProps) {
   useSignals();
+  const { showSnackbar } = useWidget();
   const rootRef = useRef<HTMLDivElement>(null);
   useAdoptedStyles(rootRef, quoteStyles);
-  const signedIn = user.value !== null;
+  // the page-wide session (a 401 anywhere on the page hides the button at once)
+  const signedIn = session.value.status === 'success';
   const summary = useMemo(() => summarizeQuote(state.quoteResponse, state.quoteRequest), [state.quoteResponse, state.quoteRequest]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const answerPast = useRef<((confirmed: boolean) => void) | null>(null);
@@ -81,20 +86,28 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
     answerPast.current = null;
   }
 
+  /**
+   * Save My Quote (doc 1 section 4): the quote's first policy number, for the signed-in person's e-mail, as it
+   * may be saved today (a passed effective date is priced again first). The answer is the account as it now
+   * is, so the saved quote is in the session at once (lookup quotes); then 'Quote Saved Successfully' and home.
+   */
   async function onSave() {
-    const person = user.value;
+    const person = session.value.status === 'success' ? session.value.user : null;
     if (!person || working.current) return;
     const policy = await currentQuote();
     if (!policy) return;
     working.current = true;
     try {
-      // POST /api/user/update lands with sign-in (a later issue), as does the button for anyone: until the
-      // route exists the call fails and the person is told to call, never told the quote was saved.
       const result = await busy(() =>
-        api.post('/api/user/update', { policyNumbers: [policy.policyNumber], emailAddress: person.emailAddress }),
+        api.call(endpoints.saveQuote, { policyNumbers: [policy.policyNumber], emailAddress: person.emailAddress }),
       );
-      if (result.ok) goHome('info', TEXTS.saved);
-      else showSnackbar('danger', TEXTS.saveFailed, null);
+      if (result.ok) {
+        startSession(result.data);
+        goHome('info', TEXTS.saved);
+      } else {
+        // doc 1 section 8 "Save quote failure": call us; a 401 has signed the page out, which the person is told
+        showSnackbar('danger', result.status === 401 ? TEXTS.saveSignedOut : TEXTS.saveFailed, null);
+      }
     } finally {
       working.current = false;
     }

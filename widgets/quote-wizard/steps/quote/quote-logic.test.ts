@@ -114,6 +114,15 @@ describe('saved-quote query', () => {
       kind: 'lookup', body: { emailAddress: 'a@b.co', dob: '1980-01-15', zip: '85004' },
     });
   });
+  test("quote names the chosen quote (the account's lookup quotes); a malformed one finds nothing", () => {
+    assert.deepEqual(readSavedQuoteQuery('?email=ada%40example.com&dob=1980-01-15&zipcode=85004&quote=Q-AZ-000123'), {
+      kind: 'lookup', body: { emailAddress: 'ada@example.com', dob: '1980-01-15', zip: '85004', quoteNumber: 'Q-AZ-000123' },
+    });
+    assert.deepEqual(readSavedQuoteQuery('?email=ada%40example.com&dob=1980-01-15&zipcode=85004&quote=%3Cscript%3E'), { kind: 'lookup', body: null });
+    assert.deepEqual(readSavedQuoteQuery('?email=ada%40example.com&dob=1980-01-15&zipcode=85004&quote='), {
+      kind: 'lookup', body: { emailAddress: 'ada@example.com', dob: '1980-01-15', zip: '85004' },
+    });
+  });
   test('a part missing or malformed is a lookup with nothing to send', () => {
     assert.deepEqual(readSavedQuoteQuery('?email=a@b.co&dob=1980-01-15'), { kind: 'lookup', body: null });
     assert.deepEqual(readSavedQuoteQuery('?email=nope&dob=1980-01-15&zipcode=85004'), { kind: 'lookup', body: null });
@@ -129,6 +138,7 @@ describe('saved-quote query', () => {
       '/receive-a-quote?state=TX#top',
     );
     assert.equal(withoutSavedQuoteParams('https://x.test/receive-a-quote?retrieve=abc'), '/receive-a-quote');
+    assert.equal(withoutSavedQuoteParams('https://x.test/receive-a-quote?email=a%40b.co&dob=1980-01-15&zipcode=85004&quote=Q-1&utm=x'), '/receive-a-quote?utm=x');
     assert.equal(withoutSavedQuoteParams('https://x.test/receive-a-quote?state=TX'), null);
   });
 });

@@ -234,8 +234,11 @@ export type SavedQuoteQuery =
   | { kind: 'lookup'; body: QuoteLookupRequest | null }
   | { kind: 'link'; token: string };
 
-/** Query parameters that carry personal data or a secret: removed from the address bar at once. */
-export const SAVED_QUOTE_PARAMS = ['email', 'dob', 'zipcode', 'retrieve'] as const;
+/**
+ * Query parameters that carry personal data or a secret, and the lookup's chosen quote: removed from the
+ * address bar at once.
+ */
+export const SAVED_QUOTE_PARAMS = ['email', 'dob', 'zipcode', 'quote', 'retrieve'] as const;
 
 /**
  * Reads the saved-quote query of /receive-a-quote. `?email&dob&zipcode` (dob YYYY-MM-DD, doc 1 section 5)
@@ -249,10 +252,12 @@ export function readSavedQuoteQuery(search: string): SavedQuoteQuery | null {
   const emailAddress = query.get('email')?.trim() ?? '';
   const dobText = query.get('dob')?.trim() ?? '';
   const zip = query.get('zipcode')?.trim() ?? '';
+  // the account's lookup quotes name the quote chosen among those the three keys find (else the newest)
+  const quoteNumber = query.get('quote')?.trim() || undefined;
   if (!query.has('email') && !query.has('dob') && !query.has('zipcode')) return null;
   // the account's links carry YYYY-MM-DD; a hand-typed MM/DD/YYYY is read too
   const dob = parseIsoDate(dobText) ? dobText : (usToIso(dobText) ?? dobText);
-  const checked = check({ emailAddress: emailAddress.toLowerCase(), dob, zip }, QuoteLookupRequest);
+  const checked = check({ emailAddress: emailAddress.toLowerCase(), dob, zip, ...(quoteNumber ? { quoteNumber } : {}) }, QuoteLookupRequest);
   return { kind: 'lookup', body: checked.ok ? checked.value : null };
 }
 

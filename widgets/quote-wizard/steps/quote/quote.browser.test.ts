@@ -1,11 +1,12 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
 import { BRAND, MESSAGES, addMonths, formatIsoDate, localToday } from '../../../../contract/index.ts';
-import { dismissSnackbar, hideLoader, loader, snackbars, user } from '../../../core/store.ts';
+import { endSession, session } from '../../../core/session.ts';
 import {
   assert, checkA11y, click, focused, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
-import { renderInShadow, type Rendered } from '../../../testing/render.ts';
+import { renderWidget, type RenderedWidget } from '../../../testing/render.ts';
+import { bare, sessionAnswer, signInAda } from '../../../testing/session-fixture.ts';
 import { QuoteWizard, type QuoteWizardProps } from '../../QuoteWizard.tsx';
 import { clearWizard, readWizard, resumeWizard, saveWizard } from '../../persistence.ts';
 import '../../quote-wizard.ts';
@@ -14,7 +15,7 @@ import { quoteFixture, quoteRequestFixture } from './quote.fixture.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
 import { wizardWithSavedQuote } from './saved-quote.ts';
 
-let rendered: Rendered | undefined;
+let rendered: RenderedWidget | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let navigations: string[] = [];
 
@@ -31,7 +32,7 @@ function api(respond: (call: StubbedCall) => Response | Promise<Response>) {
 const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
 
 async function mount(props: QuoteWizardProps = {}, ready: (root: ShadowRoot) => unknown = (root) => root.querySelector('form')): Promise<ShadowRoot> {
-  rendered = await renderInShadow(
+  rendered = await renderWidget(
     createElement(QuoteWizard, {
       // these tests are of our own site's wizard (storage, step 6); off-origin behaviour has its own tests
       offOrigin: false,
@@ -43,7 +44,7 @@ async function mount(props: QuoteWizardProps = {}, ready: (root: ShadowRoot) => 
       ...props,
     }),
     ready,
-    'the wizard',
+    { tag: 'ppm-quote-wizard', apiBase: 'http://api.test', what: 'the wizard' },
   );
   return rendered.root;
 }
@@ -60,7 +61,8 @@ function region(root: ShadowRoot | Element, name: string): HTMLElement {
   if (found.length !== 1) throw new Error(`expected one region named ${name}, found ${found.length}`);
   return found[0]!;
 }
-const snackbarTexts = () => snackbars.value.map((s) => s.text);
+const snackbarTexts = () => rendered!.widget.snackbars.value.map((s) => s.text);
+const loaderText = () => rendered!.widget.loader.value;
 
 /** A wizard saved with a quote, as a reload finds it. */
 function seedQuote(options: Parameters<typeof quoteFixture>[0] = {}, change: Partial<WizardState> = {}) {
@@ -83,7 +85,7 @@ before(() => {
 beforeEach(() => {
   clearWizard();
   navigations = [];
-  user.value = null;
+  endSession();
   history.replaceState(null, '', location.pathname);
 });
 
@@ -91,9 +93,7 @@ afterEach(() => {
   unmount();
   stub?.restore();
   stub = undefined;
-  for (const s of snackbars.value) dismissSnackbar(s.id);
-  hideLoader();
-  user.value = null;
+  endSession();
   clearWizard();
   history.replaceState(null, '', location.pathname);
 });
@@ -164,27 +164,45 @@ describe('step 5, Your Quote', () => {
   });
 
   it('Save My Quote shows only for a signed-in person; it saves the quote number for their e-mail and goes home', async () => {
-    api((call) => (call.url.endsWith('/api/user/update') ? json(200, {}) : json(404, { error_messages: ['not stubbed'] })));
+    const saved = sessionAnswer([bare('P-AZ-000001'), bare('Q-AZ-000123', 'QUOTE')]);
+    api((call) => (call.url.endsWith('/api/user/update') ? json(200, saved) : json(404, { error_messages: ['not stubbed'] })));
     const root = await openQuote();
     assert.equal(queryAllByRole(root, 'button', TEXTS.save).length, 0, 'hidden when signed out');
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    signInAda();
     const save = await waitFor(() => getByRole(root, 'button', TEXTS.save), 'Save My Quote');
+    await checkA11y(rendered!.host);
     await click(save);
-    await waitFor(() => snackbarTexts().includes(TEXTS.saved), 'Quote Saved Successfully');
+    await waitFor(() => snackbarTexts().includes(MESSAGES.quoteSaved), 'Quote Saved Successfully');
     assert.deepEqual(callsTo('/api/user/update').map((c) => c.body), [{ policyNumbers: ['Q-AZ-000123'], emailAddress: 'ada@example.com' }]);
+    assert.equal(callsTo('/api/user/update')[0]!.method, 'POST');
+    // the answer is the account as it now is: the saved quote is in the session at once
+    assert.deepEqual(session.value.policies.map((p) => p.policyNumber), ['P-AZ-000001', 'Q-AZ-000123']);
     await waitFor(() => navigations.length === 1, 'home');
     assert.deepEqual(navigations, ['http://site.test/']);
     assert.equal(readWizard(), null, 'the form is cleared on leaving');
   });
 
   it('a failed save says to call and stays on the quote (never a saved message)', async () => {
-    api(() => json(404, { error_messages: ['Not found'] }));
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    api(() => json(500, { error_messages: ['Internal error'] }));
+    signInAda();
     const root = await openQuote();
     await click(getByRole(root, 'button', TEXTS.save));
     await waitFor(() => snackbarTexts().includes(MESSAGES.callUs), 'the call-us message');
     assert.ok(!snackbarTexts().includes(TEXTS.saved));
     assert.equal(heading(root), 'Your Quote');
+    assert.deepEqual(navigations, []);
+    assert.equal(session.value.status, 'success', 'still signed in');
+  });
+
+  it('a save answered 401 signs the page out: the button goes, the person is told to sign in', async () => {
+    api(() => json(401, { error_messages: [MESSAGES.signInRequired] }));
+    signInAda();
+    const root = await openQuote();
+    await click(getByRole(root, 'button', TEXTS.save));
+    await waitFor(() => snackbarTexts().includes(MESSAGES.signInRequired), 'the sign-in message');
+    await waitFor(() => queryAllByRole(root, 'button', TEXTS.save).length === 0, 'Save My Quote hidden');
+    assert.equal(session.value.status, 'empty');
+    assert.ok(!snackbarTexts().includes(TEXTS.saved));
     assert.deepEqual(navigations, []);
   });
 
@@ -233,7 +251,7 @@ describe('step 5, Your Quote', () => {
     assert.equal(callsTo('/api/policy/quote').length, 0, 'nothing is asked before the person confirms');
     await checkA11y(rendered!.host);
     await click(getByRole(dialog, 'button', TEXTS.ok));
-    await waitFor(() => loader.value === TEXTS.finalizing, 'the finalize loader');
+    await waitFor(() => loaderText() === TEXTS.finalizing, 'the finalize loader');
     const [call] = callsTo('/api/policy/quote');
     const body = call!.body as Record<string, unknown>;
     assert.equal(body.effectiveDate, TODAY_ISO);
@@ -241,7 +259,7 @@ describe('step 5, Your Quote', () => {
     assert.equal(body.ratedState, 'AZ', 'the rest of the stored request is sent as it was');
     answer(json(200, quoteFixture({ effectiveDate: TODAY_ISO, policyNumber: 'Q-AZ-000124' })));
     await waitFor(() => heading(root) === 'Payment', 'step 6');
-    assert.equal(loader.value, null);
+    assert.equal(loaderText(), null);
     const saved = await waitFor(() => (readWizard()?.step === 6 ? readWizard() : null), 'saved');
     assert.equal((saved.quoteResponse as { policies: { effectiveDate: string }[] }).policies[0]!.effectiveDate, TODAY_ISO);
     assert.equal((saved.quoteRequest as { effectiveDate: string }).effectiveDate, TODAY_ISO);
@@ -273,7 +291,7 @@ describe('step 5, Your Quote', () => {
     await click(await waitFor(() => getByRole(getByRole(root, 'dialog'), 'button', TEXTS.ok), 'OK'));
     await waitFor(() => snackbarTexts().includes(TEXTS.requoteFailed), 'the message');
     await waitFor(() => heading(root) === 'Your Coverage', 'step 4');
-    assert.equal(loader.value, null);
+    assert.equal(loaderText(), null);
   });
 
   it('without a stored request there is nothing to price again: the message, then home', async () => {
@@ -290,10 +308,10 @@ describe('step 5, Your Quote', () => {
   it('Save My Quote with a passed date prices again from today first, then saves the new quote', async () => {
     api((call) => {
       if (call.url.endsWith('/api/policy/quote')) return json(200, quoteFixture({ effectiveDate: TODAY_ISO, policyNumber: 'Q-AZ-000200' }));
-      if (call.url.endsWith('/api/user/update')) return json(200, {});
+      if (call.url.endsWith('/api/user/update')) return json(200, sessionAnswer());
       return json(404, {});
     });
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+    signInAda();
     const root = await openQuote({ effectiveDate: PAST });
     await click(getByRole(root, 'button', TEXTS.save));
     await click(await waitFor(() => getByRole(getByRole(root, 'dialog'), 'button', TEXTS.ok), 'OK'));
@@ -312,16 +330,27 @@ describe('the wizard opening a saved quote', () => {
     history.replaceState(null, '', `${location.pathname}?state=AZ&${LOOKUP.slice(1)}`);
     const root = await mount({}, (r) => r.querySelector('.ppm-wizard__loading'));
     assert.equal(location.search, '?state=AZ', 'the e-mail and birth date are gone before the first paint');
-    await waitFor(() => loader.value === 'Loading...' && callsTo('/api/policy/lookup_quote').length === 1, 'the lookup under the loader');
+    await waitFor(() => loaderText() === 'Loading...' && callsTo('/api/policy/lookup_quote').length === 1, 'the lookup under the loader');
     assert.deepEqual(callsTo('/api/policy/lookup_quote').map((c) => c.body), [{ emailAddress: 'ada@example.com', dob: '1980-01-15', zip: '85004' }]);
     answer(json(200, quoteFixture()));
     await waitFor(() => heading(root) === 'Your Quote', 'step 5');
-    assert.equal(loader.value, null);
+    assert.equal(loaderText(), null);
     assert.ok(root.textContent!.includes('Q-AZ-000123'));
     const saved = await waitFor(() => readWizard(), 'saved');
     assert.equal(saved.step, 5);
     assert.equal(saved.info.firstName, 'Ada', 'the forms are rebuilt from the quote');
     assert.deepEqual(saved.quoteRequest, quoteFixture().policies[0]!.quoteRequest);
+  });
+
+  it("&quote= (the account's lookup quotes) asks for that quote, and leaves the address bar with the rest", async () => {
+    api((call) => (call.url.endsWith('/api/policy/lookup_quote') ? json(200, quoteFixture()) : json(404, {})));
+    history.replaceState(null, '', `${location.pathname}${LOOKUP}&quote=Q-AZ-000123&utm_source=account`);
+    const root = await mount({}, (r) => r.querySelector('.ppm-wizard__loading') || r.querySelector('form'));
+    assert.equal(location.search, '?utm_source=account', 'e-mail, birth date, ZIP and quote are gone before the first paint');
+    await waitFor(() => heading(root) === 'Your Quote', 'step 5');
+    assert.deepEqual(callsTo('/api/policy/lookup_quote').map((c) => c.body), [
+      { emailAddress: 'ada@example.com', dob: '1980-01-15', zip: '85004', quoteNumber: 'Q-AZ-000123' },
+    ]);
   });
 
   it('a quote not found: the snackbar, then home; nothing is kept', async () => {

@@ -71,8 +71,10 @@ export const QUOTE_TEXTS = {
   finalizing: QUOTE_CALL_TEXTS.finalizing,
 
   // doc 1 section 4 and section 8: save quote
-  saved: 'Quote Saved Successfully',
+  saved: MESSAGES.quoteSaved,
   saveFailed: MESSAGES.callUs,
+  // ours: the save answered 401 (the session ended meanwhile): the page signs out, and says why
+  saveSignedOut: MESSAGES.signInRequired,
 
   // doc 1 section 8: "Quote not found via URL query"
   quoteNotFound: MESSAGES.quoteLinkNotFound,

@@ -6,8 +6,9 @@ import {
 } from '../../../../contract/index.ts';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../../../core/form.ts';
-import { showSnackbar, user } from '../../../core/store.ts';
+import { session } from '../../../core/session.ts';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import { useWidget } from '../../../core/widget.tsx';
 import { clearWizard } from '../../persistence.ts';
 import type { StepProps } from '../../step.ts';
 import { paymentStyles } from '../payment/payment.styles.ts';
@@ -22,7 +23,8 @@ import * as endpoints from '../../../../contract/api/endpoints.ts';
  * bind queued both), and that the policy is issued only once the signed documents and a valid initial
  * odometer photo arrive. A visitor (not signed in) can create an account here: password and verify
  * password with the live checklist (contract/rules/password.ts), POST /api/user/signup, the success toast
- * for 10 s and then home; the call-us message on failure. Without a bound policy (an anonymous quote):
+ * for 10 s and then home; the call-us message on failure. A signed-in person (the page-wide session) gets
+ * a link to their account instead of the form. Without a bound policy (an anonymous quote):
  * the quote number and 'Continue to Homepage'. Everything shown comes from the wizard state, so a reload
  * shows it again; the password is never stored.
  */
@@ -92,8 +94,20 @@ export function StepThankYou({ state, register, api, siteUrl = '', navigate = (u
         <li>{T.odometerText}</li>
       </ul>
       <p className="ppm-notice ppm-notice--info">{T.notIssued}</p>
-      {user.value === null && bound.emailAddress && (
-        <CreateAccount bound={bound} policyAddress={policyAddress} api={api} siteUrl={siteUrl} navigate={navigate} toastMs={toastMs} />
+      {session.value.status === 'success' ? (
+        <section className="ppm-thanks__account" aria-labelledby="ppm-account-heading" part="account">
+          <h4 id="ppm-account-heading" className="ppm-payment__heading">
+            {T.signedInHeading}
+          </h4>
+          <p>{T.signedInLead}</p>
+          <a className="ppm-button" href={`${siteUrl}/account`} part="account-link">
+            {T.signedInLink}
+          </a>
+        </section>
+      ) : (
+        bound.emailAddress && (
+          <CreateAccount bound={bound} policyAddress={policyAddress} api={api} siteUrl={siteUrl} navigate={navigate} toastMs={toastMs} />
+        )
       )}
     </div>
   );
@@ -109,6 +123,7 @@ const CHECKS: (keyof PasswordChecklist)[] = ['length', 'number', 'upper', 'lower
 function CreateAccount({ bound, policyAddress, api, siteUrl, navigate, toastMs }: {
   bound: BoundPolicy; policyAddress: MailingAddress | undefined; api: StepProps['api']; siteUrl: string; navigate: (url: string) => void; toastMs: number;
 }) {
+  const { showSnackbar } = useWidget();
   const password = useRef('');
   // the verification is checked against the password field's current value (the contract's sibling rule
   // reads a whole form object; this form checks field by field)

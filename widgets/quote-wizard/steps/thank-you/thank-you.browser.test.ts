@@ -1,9 +1,9 @@
 /// <reference types="mocha" />
 import { MESSAGES } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
-import { snackbars, user } from '../../../core/store.ts';
+import { endSession, startSession } from '../../../core/session.ts';
 import {
-  assert, checkA11y, click, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+  assert, checkA11y, click, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import { readWizard, saveWizard } from '../../persistence.ts';
@@ -40,8 +40,7 @@ afterEach(() => {
   mounted = undefined;
   stub?.restore();
   stub = undefined;
-  snackbars.value = [];
-  user.value = null;
+  endSession();
   navigations = [];
 });
 
@@ -78,10 +77,19 @@ describe('Step 7, thank-you', () => {
     assert.deepEqual(navigations, ['http://site.test/']);
   });
 
-  it('a signed-in person gets no account form', async () => {
-    user.value = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+  it('a signed-in person gets no account form but the way to their account; signed out again, the form', async () => {
+    startSession({ user: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' }, policies: [] });
     await mount(boundState());
     assert.equal(queryAllByRole(root, 'button', T.createAccount).length, 0);
+    assert.equal(queryAllByRole(root, 'textbox').length, 0, 'no password fields');
+    const link = getByRole<HTMLAnchorElement>(root, 'link', T.signedInLink);
+    assert.equal(link.getAttribute('href'), 'http://site.test/account');
+    assert.ok(getByText(root, T.signedInLead));
+    await checkA11y(root.host as HTMLElement);
+    // any 401 on the page signs out: the step draws the sign-up form at once
+    endSession();
+    await waitFor(() => queryAllByRole(root, 'button', T.createAccount).length === 1, 'the account form');
+    assert.equal(queryAllByRole(root, 'link', T.signedInLink).length, 0);
   });
 
   it('the checklist follows the password as it is typed', async () => {
@@ -121,7 +129,7 @@ describe('Step 7, thank-you', () => {
       emailAddress: 'ada@example.com', returnUrl: 'http://site.test/account/', password: 'Correct-Horse-9',
       policyAddress: { streetName: '1 Main St', city: 'Phoenix', state: 'AZ', zip: '85004' },
     });
-    await waitFor(() => snackbars.value.some((s) => s.text === MESSAGES.signUpSuccess && s.duration === 150), 'the success toast');
+    await waitFor(() => mounted!.widget.snackbars.value.some((s) => s.text === MESSAGES.signUpSuccess && s.duration === 150), 'the success toast');
     assert.deepEqual(navigations, [], 'the toast shows before the wizard leaves');
     await waitFor(() => navigations.length === 1, 'home');
     assert.deepEqual(navigations, ['http://site.test/']);

@@ -36,6 +36,10 @@ export const THANK_YOU_TEXTS = {
   met: 'done',
   notMet: 'not yet',
   createAccount: 'Create Account',
+  // ours: the signed-in variant (issue 9): no sign-up form, the way to the account instead
+  signedInHeading: 'Your account',
+  signedInLead: 'You are signed in. Your policies and saved quotes are in your account.',
+  signedInLink: 'Go to My Account',
   // doc 3 section 8
   signUpSuccess: MESSAGES.signUpSuccess,
   signUpFailure: MESSAGES.callUs,

@@ -9,7 +9,7 @@ import { SelectField } from '../../../core/fields/SelectField.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useBoundForm, type FieldBinding, type Rules } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
-import { showSnackbar } from '../../../core/store.ts';
+import { useWidget } from '../../../core/widget.tsx';
 import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
@@ -65,6 +65,7 @@ function VehiclePage({
   vehicle,
   moved,
 }: StepProps & { index: number; vehicle: VehicleForm; moved: { current: boolean } }) {
+  const { showSnackbar } = useWidget();
   const count = state.vehicles.length;
   const isLast = index === count - 1;
   const rating = ratingState(state.info);
