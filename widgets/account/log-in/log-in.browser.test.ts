@@ -83,7 +83,7 @@ describe('<account-log-in>', () => {
       [...page.querySelectorAll<HTMLAnchorElement>('.ppm-error-summary a')].map((a) => [a.textContent, a.getAttribute('href')]),
       [
         [MESSAGES.email, `#${email.id}`],
-        [MESSAGES.required, `#${password.id}`],
+        [`Password: ${MESSAGES.required}`, `#${password.id}`],
       ],
     );
     assert.equal(errorOf(email), `Error: ${MESSAGES.email}`);

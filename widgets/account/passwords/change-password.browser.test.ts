@@ -90,9 +90,9 @@ describe('<account-change-password>', () => {
     const page = await form(mount());
     await click(getByRole(page, 'button', T.update));
     assert.deepEqual(summaryLinks(page), [
-      [MESSAGES.required, `#${current().id}`],
-      [MESSAGES.required, `#${fresh().id}`],
-      [MESSAGES.required, `#${confirm().id}`],
+      [`Current Password: ${MESSAGES.required}`, `#${current().id}`],
+      [`New Password: ${MESSAGES.required}`, `#${fresh().id}`],
+      [`Confirm New Password: ${MESSAGES.required}`, `#${confirm().id}`],
     ]);
     assert.equal(focused(), current());
     await type(current(), 'old one');

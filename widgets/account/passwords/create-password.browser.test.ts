@@ -89,8 +89,8 @@ describe('<account-create-password>', () => {
     const page = mount();
     await click(getByRole(page, 'button', T.save));
     assert.deepEqual(summaryLinks(page), [
-      [MESSAGES.required, `#${fresh().id}`],
-      [MESSAGES.required, `#${repeat().id}`],
+      [`New Password: ${MESSAGES.required}`, `#${fresh().id}`],
+      [`Repeat Password: ${MESSAGES.required}`, `#${repeat().id}`],
     ]);
     assert.equal(focused(), fresh());
     await fillAndSave(page, 'alllowercase-1');
