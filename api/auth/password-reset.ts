@@ -12,12 +12,10 @@
  * account's other live links revoked, and an e-mail saying the password changed, all in one transaction.
  */
 import type { Deps } from '../deps.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
-import { enqueueMail } from '../mail/queue.ts';
-import { issueToken, readToken, redeemToken } from '../tokens/tokens.ts';
-import { linkWithToken, PASSWORD_RESET_MAIL_KIND, passwordResetMail } from './account-mail.ts';
-import { credentialsByEmail } from './accounts.ts';
-import type { LinkRequest } from './magic-link.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { readToken, redeemToken } from '../tokens/tokens.ts';
+import { PASSWORD_RESET_MAIL_KIND, passwordResetMail } from './account-mail.ts';
+import { sendAccountLink, type LinkRequest } from './magic-link.ts';
 import { recordPasswordChange } from './password-change.ts';
 import { isPersonalPassword, personalDetailsOf } from './personal-password.ts';
 import { hashPassword } from './passwords.ts';
@@ -26,24 +24,13 @@ import { hashPassword } from './passwords.ts';
 const PASSWORD_LINKS = ['password-reset', 'account-setup'] as const;
 
 /** Queues the reset e-mail when the address has an account and its mailbox limit allows. True when queued. */
-export async function sendPasswordReset(deps: Deps, request: LinkRequest, signInMail: RateLimit): Promise<boolean> {
-  const now = deps.clock();
-  const to = request.emailAddress.trim();
-  const emailLower = to.toLowerCase();
-  const mailAllowed = (await hit(deps.db, signInMail, emailLower, now)).allowed;
-  const account = await credentialsByEmail(deps.db, emailLower);
-  if (!account) return false;
-  if (!mailAllowed) {
-    deps.log(`${now.toISOString()} password reset not sent: the recipient's hourly limit is reached`);
-    return false;
-  }
-  await deps.db.transaction(async (tx) => {
-    const token = await issueToken(tx, 'password-reset', now, { subjectId: account.id });
-    const link = linkWithToken(deps.config.publicOrigin, request.returnPath, token);
-    await enqueueMail(tx, PASSWORD_RESET_MAIL_KIND, passwordResetMail(to, link, deps.config.publicOrigin), now);
+export function sendPasswordReset(deps: Deps, request: LinkRequest, signInMail: RateLimit): Promise<boolean> {
+  return sendAccountLink(deps, request, signInMail, {
+    purpose: 'password-reset',
+    mailKind: PASSWORD_RESET_MAIL_KIND,
+    mail: passwordResetMail,
+    what: 'password reset',
   });
-  void deps.mail.deliverDue();
-  return true;
 }
 
 export type LinkPasswordOutcome = 'updated' | 'link-invalid' | 'personal';
