@@ -15,7 +15,7 @@ import type { Deps } from '../deps.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { readToken, redeemToken } from '../tokens/tokens.ts';
 import { PASSWORD_RESET_MAIL_KIND, passwordResetMail } from './account-mail.ts';
-import { sendAccountLink, type LinkRequest } from './magic-link.ts';
+import { sendAccountLink, type LinkRequest } from './account-link.ts';
 import { recordPasswordChange } from './password-change.ts';
 import { isPersonalPassword, personalDetailsOf } from './personal-password.ts';
 import { hashPassword } from './passwords.ts';
@@ -23,8 +23,8 @@ import { hashPassword } from './passwords.ts';
 /** The two links that open the create-password page, tried in this order. */
 const PASSWORD_LINKS = ['password-reset', 'account-setup'] as const;
 
-/** Queues the reset e-mail when the address has an account and its mailbox limit allows. True when queued. */
-export function sendPasswordReset(deps: Deps, request: LinkRequest, signInMail: RateLimit): Promise<boolean> {
+/** Queues the reset e-mail when the address has an account and its mailbox limit allows. */
+export function sendPasswordReset(deps: Deps, request: LinkRequest, signInMail: RateLimit): Promise<void> {
   return sendAccountLink(deps, request, signInMail, {
     purpose: 'password-reset',
     mailKind: PASSWORD_RESET_MAIL_KIND,

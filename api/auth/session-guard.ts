@@ -45,7 +45,7 @@ export function requireSession(deps: Deps): MiddlewareHandler {
     const id = sessionCookieOf(c);
     const session = id === null ? null : await readSession(deps.db, id, deps.clock());
     if (!session) {
-      if (id !== null || getCookie(c, SESSION_COOKIE, 'host') !== undefined) clearSessionCookie(c);
+      if (getCookie(c, SESSION_COOKIE, 'host') !== undefined) clearSessionCookie(c);
       throw new ApiError(401, MESSAGES.signInRequired, { headers: { 'Cache-Control': 'no-store' } });
     }
     c.set(SESSION_KEY as never, session as never);

@@ -30,12 +30,17 @@ export interface Session {
   expiresAt: Date;
 }
 
-/** Starts a session for the account and returns its id in clear (the cookie's value): the only time it exists. */
+/**
+ * Starts a session for the account and returns its id in clear (the cookie's value): the only time it exists.
+ * The same statement drops the sessions past either timeout (a browser closed without logging out never
+ * comes back to end its own), so the table stays the size of the live sessions, as rate_limits does.
+ */
 export async function createSession(db: Queryable, accountId: number, now: Date): Promise<string> {
   const id = newToken();
   await db.query(
-    `INSERT INTO sessions (id_hash, account_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)`,
-    [hashToken(id), accountId, now, new Date(now.getTime() + ABSOLUTE_MS)],
+    `WITH dead AS (DELETE FROM sessions WHERE expires_at <= $3 OR last_seen_at <= $5)
+     INSERT INTO sessions (id_hash, account_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)`,
+    [hashToken(id), accountId, now, new Date(now.getTime() + ABSOLUTE_MS), new Date(now.getTime() - IDLE_MS)],
   );
   return id;
 }
@@ -74,15 +79,6 @@ export async function destroyAccountSessions(db: Queryable, accountId: number, k
   const rows = await db.query(
     `DELETE FROM sessions WHERE account_id = $1 AND ($2::text IS NULL OR id_hash <> $2) RETURNING id_hash`,
     [accountId, keepIdHash],
-  );
-  return rows.length;
-}
-
-/** Deletes sessions past either timeout (the daily housekeeping; a dead session is refused anyway). */
-export async function purgeDeadSessions(db: Queryable, now: Date): Promise<number> {
-  const rows = await db.query(
-    `DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING id_hash`,
-    [now, new Date(now.getTime() - IDLE_MS)],
   );
   return rows.length;
 }

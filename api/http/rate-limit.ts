@@ -110,8 +110,8 @@ export async function hit(db: Queryable, rule: RateLimit, client: string, now: D
   const rows = await db.query<{ counted: number | null; current: number | null; previous: number }>(
     `WITH expired AS (DELETE FROM rate_limits WHERE expires_at < $5),
      previous AS (
-       SELECT COALESCE((SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $4), 0) * $6::float8 AS weighted,
-              COALESCE((SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $4), 0) AS hits
+       SELECT hits, hits * $6::float8 AS weighted
+       FROM (SELECT COALESCE((SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $4), 0) AS hits) AS last_window
      ),
      counted AS (
        INSERT INTO rate_limits (bucket, window_start, hits, expires_at)
@@ -156,8 +156,8 @@ export async function peek(db: Queryable, rule: RateLimit, client: string, now: 
 }
 
 /** The 429 of a refused request, with Retry-After in seconds. */
-export function tooManyRequests(retryAfter: number): ApiError {
-  return new ApiError(429, HTTP_MESSAGES.tooMany, { headers: { 'Retry-After': String(retryAfter) } });
+export function tooManyRequests(retryAfter: number, headers: Record<string, string> = {}): ApiError {
+  return new ApiError(429, HTTP_MESSAGES.tooMany, { headers: { 'Retry-After': String(retryAfter), ...headers } });
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The renewals and renewal_esignatures tables (migrations 012, 013): the only module that writes or reads them.
+ * The renewals and renewal_esignatures tables (migrations 012, 013): the only module that writes them.
  * A renewal is the priced next term of a policy; its application and declarations are documents of the
  * policy (policy_documents kinds 'renewal-application' and 'renewal-declaration'). Its life: 'offered',
  * then 'signed' and 'in_force' on its first day, or 'lapsed' when never signed (./terms.ts); each step is

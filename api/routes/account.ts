@@ -28,9 +28,9 @@ import type { Deps } from '../deps.ts';
 import { documentBytes } from '../documents/store.ts';
 import { readBody } from '../http/body.ts';
 import { on } from '../http/endpoint.ts';
-import { ApiError, HTTP_MESSAGES } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { readQuery } from '../http/query.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import { hit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
 const notOnAccount = () => new ApiError(404, MESSAGES.accountPolicyNotFound, { headers: NO_STORE });
@@ -78,7 +78,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     const account = await accountOf(c);
     // Counted once the request is well formed and before anything is looked up: guessing numbers costs too.
     const allowed = await hit(deps.db, limits.cardRequest, `account:${account.id}`, deps.clock());
-    if (!allowed.allowed) throw new ApiError(429, HTTP_MESSAGES.tooMany, { headers: { 'Retry-After': String(allowed.retryAfter), ...NO_STORE } });
+    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfter, NO_STORE);
     const outcome = await requestCard(deps, account, request);
     switch (outcome.kind) {
       case 'not-found':

@@ -182,7 +182,7 @@ for (const target of dbTargets()) {
           [hashToken(token)],
         );
         assert.deepEqual(stored.map((row) => [row.purpose, new Date(row.expires_at).getTime() - now.getTime(), row.payload]), [
-          ['magic-link', TOKEN_PURPOSES['magic-link'].ttlMs, { returnPath: '/account/?tab=policies' }],
+          ['magic-link', TOKEN_PURPOSES['magic-link'].ttlMs, null],
         ]);
         assert.equal(TOKEN_PURPOSES['magic-link'].ttlMs, 10 * 60_000);
 

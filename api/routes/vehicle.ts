@@ -9,9 +9,6 @@ import { on } from '../http/endpoint.ts';
 import { readQuery } from '../http/query.ts';
 
 export const NO_PICTURE = 'There is no picture for this vehicle.';
-
-
-
 /**
  * GET /api/vehicle/image?vin=&year=&model= (DESIGN.md; doc 2 section 7): picture entries of a vehicle,
  * the side-view silhouette of its line and body. The uri is an absolute path on this service; a widget

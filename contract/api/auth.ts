@@ -2,7 +2,7 @@ import { array, object, optional, string, type, type Infer } from 'superstruct';
 import { email } from '../rules/email.ts';
 import { newPassword, passwordConfirmation, presentedPassword } from '../rules/password.ts';
 import { policyNumber, returnUrl, token } from './common.ts';
-import { MailingAddress, Policy, type Policy as PolicyType } from './policy.ts';
+import { MailingAddress, Policy } from './policy.ts';
 
 /**
  * The account calls of doc 1 section 7 (user/...), their payloads (doc 1 section 3 "Password payloads")
@@ -11,11 +11,8 @@ import { MailingAddress, Policy, type Policy as PolicyType } from './policy.ts';
  */
 
 /** A signed-in user (doc 1 section 3). */
-export interface User {
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-}
+export const User = type({ firstName: string(), lastName: string(), emailAddress: string() });
+export type User = Infer<typeof User>;
 
 /** POST user/login_with_password. */
 export const LoginRequest = object({
@@ -26,13 +23,13 @@ export type LoginRequest = Infer<typeof LoginRequest>;
 
 /** Answer of a login, a session check and a save (doc 1 section 7: "user, policies"). */
 export const SessionAnswer = type({
-  user: type({ firstName: string(), lastName: string(), emailAddress: string() }),
+  user: User,
   /** Bound and issued policies, and saved quotes (policyStatus QUOTE) */
   policies: array(Policy),
 });
-export type SessionResponse = { user: User; policies: PolicyType[] };
+export type SessionResponse = Infer<typeof SessionAnswer>;
 
-/** POST user/login_with_magic_link (answer not shown: the API answers a MessageResponse either way). */
+/** POST user/login_with_magic_link (answer not shown: the API answers a MessageAnswer either way). */
 export const MagicLinkRequest = object({
   accountIdentifier: email,
   returnUrl,

@@ -36,8 +36,3 @@ export const token: Struct<string, null> = define<string>('token', (value) => {
   if (typeof value !== 'string' || value === '') return MESSAGES.required;
   return /^[A-Za-z0-9._~+/=-]{16,512}$/.test(value) || MESSAGES.token;
 });
-
-/** A success notice (doc 1 section 7: "success notice", "success or error msg"). */
-export interface MessageResponse {
-  msg: string;
-}

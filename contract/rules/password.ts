@@ -69,3 +69,11 @@ export function passwordConfirmation(passwordKey: string): Struct<string, null> 
     return parent?.[passwordKey] === value || MESSAGES.passwordMatch;
   });
 }
+
+/**
+ * Every refusal of a new password (this rule's, the text rule's, and the API's personal-password check), so a
+ * form can show the API's answer at the new-password field rather than above the form.
+ */
+export const NEW_PASSWORD_REFUSALS: readonly string[] = [
+  MESSAGES.passwordPersonal, MESSAGES.passwordLength, MESSAGES.passwordTooLong, MESSAGES.passwordRule, MESSAGES.textCharacters,
+];

@@ -4,8 +4,8 @@
  * control, a hint, an inline message that starts with a visually hidden "Error:", `aria-invalid` and
  * `aria-describedby` on the control; above the form, a summary whose items link to the fields.
  */
-import { MESSAGES } from '../../contract/messages.ts';
 import type { Struct } from 'superstruct';
+import { MESSAGES } from '../../contract/messages.ts';
 import { check } from '../../contract/validate.ts';
 import { h } from './dom.ts';
 
@@ -201,10 +201,6 @@ export function formProblems(values: Record<string, unknown>, form: Struct<any, 
 }
 
 /**
- * A submit's check (GOV.UK): each field shows its problem or none; with any, the summary lists them linked
- * to their fields and the first invalid field takes the focus (doc 1 section 8). True when all are right.
- */
-/**
  * The summary's line for a field. A message that does not say which field it is about ('This field is
  * required.') is named by the field's label, so three of them in one summary read as three different
  * things (GOV.UK: each summary item says what to fix).
@@ -215,6 +211,10 @@ function summaryMessage(field: PlainField, problem: string): string {
   return label ? `${label}: ${problem}` : problem;
 }
 
+/**
+ * A submit's check (GOV.UK): each field shows its problem or none; with any, the summary lists them linked
+ * to their fields and the first invalid field takes the focus (doc 1 section 8). True when all are right.
+ */
 export function reportProblems(summary: ErrorSummary, checks: readonly { field: PlainField; problem: string | undefined }[]): boolean {
   for (const { field, problem } of checks) field.setError(problem);
   const found = checks.filter((c): c is { field: PlainField; problem: string } => c.problem !== undefined);

@@ -52,14 +52,6 @@ export function emit<K extends PpmEventName>(
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
-/**
- * The one path of `ppm-error`: every widget reports a failure the person was shown through here, so the
- * detail has one shape everywhere (the tag, the HTTP status or 0 when there was no answer, the text shown).
- */
-export function reportError(target: EventTarget, widget: string, status: number, message: string): void {
-  emit(target, 'ppm-error', { widget, status, message });
-}
-
 declare global {
   interface WindowEventMap {
     'ppm-logout': CustomEvent<PpmEventMap['ppm-logout']>;

@@ -14,6 +14,17 @@ export function storage(kind: 'local' | 'session'): Storage | null {
   }
 }
 
+/** Writes `value` (or removes the key when null); a write the browser refuses (storage full, locked) is only a lost hint. */
+export function remember(kind: 'local' | 'session', key: string, value: string | null): void {
+  try {
+    const store = storage(kind);
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // the session still works; it is only asked for more often
+  }
+}
+
 /** True when this browser signed in and did not sign out since (a hint, not a proof: the API decides). */
 export function maySignedIn(): boolean {
   return storage('local')?.getItem(HINT_KEY) === '1';

@@ -17,7 +17,7 @@ import { effect, signal } from '@preact/signals-core';
 import * as endpoints from '../../contract/api/endpoints/user.ts';
 import type { Policy } from '../../contract/api/policy.ts';
 import type { ApiClient } from './api-client.ts';
-import { HINT_KEY, storage } from './session-hint.ts';
+import { HINT_KEY, remember, storage } from './session-hint.ts';
 import { sessionHold } from './session-hold.ts';
 
 export type AuthStatus = 'empty' | 'loading' | 'success' | 'error';
@@ -57,7 +57,7 @@ export function startSession(answer: { user: SessionUser; policies: Policy[] }):
   const kept = storage('session')?.getItem(SELECTED_KEY) ?? null;
   // the one the person chose stays chosen while it is theirs; "exactly one" selects itself
   const selected = own.some((p) => p.policyNumber === kept) ? kept : own.length === 1 ? own[0]!.policyNumber : null;
-  storage('local')?.setItem(HINT_KEY, '1');
+  remember('local', HINT_KEY, '1');
   session.value = {
     status: 'success',
     user: { firstName: answer.user.firstName, lastName: answer.user.lastName, emailAddress: answer.user.emailAddress },
@@ -68,13 +68,13 @@ export function startSession(answer: { user: SessionUser; policies: Policy[] }):
 
 /** Doc 1 section 4: "Logout clears session data"; also what any 401 does. */
 export function endSession(): void {
-  storage('local')?.removeItem(HINT_KEY);
-  storage('session')?.removeItem(SELECTED_KEY);
+  remember('local', HINT_KEY, null);
+  remember('session', SELECTED_KEY, null);
   if (session.value.status !== 'empty' || session.value.user !== null) session.value = SIGNED_OUT;
 }
 
 export function selectPolicy(policyNumber: string): void {
-  storage('session')?.setItem(SELECTED_KEY, policyNumber);
+  remember('session', SELECTED_KEY, policyNumber);
   session.value = { ...session.value, selectedPolicyNumber: policyNumber };
 }
 

@@ -27,7 +27,7 @@ CREATE TABLE renewals (
   term_end date NOT NULL CHECK (term_end > term_start),
   rate_table_version text NOT NULL,
   answer jsonb NOT NULL,
-  -- 'offered' until the renewal application is signed, then 'signed'
+  -- 'offered' until the renewal application is signed, then 'signed' (013 adds 'in_force' and 'lapsed')
   status text NOT NULL DEFAULT 'offered' CHECK (status IN ('offered', 'signed')),
   application_document_id bigint NOT NULL REFERENCES policy_documents (id),
   declaration_document_id bigint NOT NULL REFERENCES policy_documents (id),

@@ -15,7 +15,6 @@ export const DASHBOARD_TEXTS = {
   pageTitle: 'My Account',
   welcome: (firstName: string) => `Welcome back, ${firstName}`,
   policyLine: (policyNumber: string) => `Policy #${policyNumber}`,
-  vehiclesTitle: 'Your vehicles',
   noVehicles: 'There are no vehicles on this policy yet.',
 
   // the four sections of each vehicle's block

@@ -9,5 +9,4 @@ account-log-in { display: block; max-width: 32rem; }
 .account-log-in__magic h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
 .account-log-in__outcome .ppm-notice { margin: 1rem 0 0; }
 .account-log-in__note { margin: 1.5rem 0 0; }
-account-log-in .ppm-button[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
 `;

@@ -17,6 +17,7 @@ import { adoptElementStyles, h, whenSignedIn } from '../dom.ts';
 import { checkOnLeave, errorSummary, formProblems, inputField, reportProblems, whileBusy, type PlainField } from '../form-fields.ts';
 import { CHANGE_PASSWORD_TEXTS as T } from './change-password.texts.ts';
 import { checklistView } from './password-checklist.ts';
+import { NEW_PASSWORD_REFUSALS } from '../../../contract/rules/password.ts';
 import { passwordsStyles } from './passwords.styles.ts';
 import { NOTICE_MS, noticeThenGo, type ThenGo } from './then-go.ts';
 
@@ -25,9 +26,6 @@ const ID = 'account-change-password';
 
 /** The server's refusals that belong to one field (matched by the contract's message, the API's words). */
 const CURRENT_PASSWORD_MESSAGES: readonly string[] = [MESSAGES.currentPasswordWrong];
-export const NEW_PASSWORD_MESSAGES: readonly string[] = [
-  MESSAGES.passwordPersonal, MESSAGES.passwordLength, MESSAGES.passwordTooLong, MESSAGES.passwordRule, MESSAGES.textCharacters,
-];
 
 type Name = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
@@ -113,7 +111,7 @@ export class AccountChangePassword extends HTMLElement {
         ? undefined
         : CURRENT_PASSWORD_MESSAGES.includes(message)
           ? fields.oldPassword
-          : NEW_PASSWORD_MESSAGES.includes(message)
+          : NEW_PASSWORD_REFUSALS.includes(message)
             ? fields.newPassword
             : undefined;
       if (field && message) {

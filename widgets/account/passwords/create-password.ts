@@ -23,7 +23,7 @@ import { MESSAGES } from '../../../contract/messages.ts';
 import { createApiClient } from '../../core/api-client.ts';
 import { adoptElementStyles, forgetLinkToken, h, LOG_IN_PATH, takeLinkToken } from '../dom.ts';
 import { checkOnLeave, errorSummary, formProblems, inputField, reportProblems, whileBusy, type PlainField } from '../form-fields.ts';
-import { NEW_PASSWORD_MESSAGES } from './change-password.ts';
+import { NEW_PASSWORD_REFUSALS } from '../../../contract/rules/password.ts';
 import { CREATE_PASSWORD_TEXTS as T } from './create-password.texts.ts';
 import { checklistView } from './password-checklist.ts';
 import { passwordsStyles } from './passwords.styles.ts';
@@ -120,7 +120,7 @@ export class AccountCreatePassword extends HTMLElement {
       if (message && LINK_MESSAGES.includes(message)) {
         forgetLinkToken(CREATE_PASSWORD_TOKEN_KEY);
         this.deadEnd(T.linkInvalid, 'danger');
-      } else if (message && NEW_PASSWORD_MESSAGES.includes(message)) {
+      } else if (message && NEW_PASSWORD_REFUSALS.includes(message)) {
         reportProblems(summary, [{ field: fields.newPassword, problem: message }]);
       } else if (result.status === 429 && message) {
         // too many tries: the server says when to try again; the link still works

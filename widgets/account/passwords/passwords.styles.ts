@@ -5,9 +5,6 @@
  */
 export const passwordsStyles = /* css */ `
 account-forgot-password, account-change-password, account-create-password { display: block; max-width: 32rem; }
-account-forgot-password .ppm-button[aria-disabled='true'],
-account-change-password .ppm-button[aria-disabled='true'],
-account-create-password .ppm-button[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
 .account-checklist { margin: -0.25rem 0 1rem; padding: 0; list-style: none; }
 .account-check { display: flex; align-items: center; gap: 0.5rem; padding: 0.125rem 0; color: var(--_muted); }
 .account-check::before {

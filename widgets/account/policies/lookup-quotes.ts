@@ -12,7 +12,8 @@
 import { ownPolicies, type SessionState } from '../../core/session.ts';
 import { ACCOUNT_PATHS, adoptElementStyles, browserNavigate, h, whenSignedIn, type Child, type Navigate } from '../dom.ts';
 import { choiceList } from './choice-list.ts';
-import { openQuotes, quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
+import { openQuotes } from '../../../contract/api/policy.ts';
+import { quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
 import { policiesStyles } from './policies.styles.ts';
 import { POLICIES_TEXTS as T } from './policies.texts.ts';
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noQuotesWayOut, openQuotes, policySummary, quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
+import { openQuotes } from '../../../contract/api/policy.ts';
+import { noQuotesWayOut, policySummary, quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
 
 const vehicle = (year: number, model: string) => ({ vin: 'X', year, make: 'Porsche', model, bodyStyle: 'Coupe', premiumInfo: { baseRate: 1, perMileRate: 0.1 }, coverageInfo: [] });
 const entry = (policyNumber: string, policyStatus: string, fromQuoteNumber: string | null = null) => ({ policyNumber, policyStatus, fromQuoteNumber });

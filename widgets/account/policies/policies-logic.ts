@@ -3,11 +3,10 @@
  * and 4), without the DOM, so it is tested in node: which saved quotes are open, what the quote chooser offers
  * when there are none, a policy's one-line summary, and the quote wizard's address for a saved quote.
  */
-import { openQuotes, type Policy } from '../../../contract/api/policy.ts';
+import type { Policy } from '../../../contract/api/policy.ts';
 import { WIZARD_PATH } from '../../../contract/reference/wizard.ts';
 import { driversInOrder, renewalDateText, vehicleName } from '../dashboard/dashboard-logic.ts';
 
-export { openQuotes };
 
 /**
  * Doc 1 "Quote chooser": with no quotes, 'View my policies' when the person has several policies, else 'View

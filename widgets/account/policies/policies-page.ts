@@ -16,14 +16,15 @@ import type { Policy } from '../../../contract/api/policy.ts';
 import { ownPolicies, selectPolicy, type SessionState } from '../../core/session.ts';
 import { ACCOUNT_PATHS, adoptElementStyles, browserNavigate, h, whenSignedIn, type Navigate } from '../dom.ts';
 import { choiceList } from './choice-list.ts';
-import { noQuotesWayOut, openQuotes, policySummary, quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
+import { openQuotes } from '../../../contract/api/policy.ts';
+import { noQuotesWayOut, policySummary, quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
 import { policiesStyles } from './policies.styles.ts';
 import { POLICIES_TEXTS as T } from './policies.texts.ts';
 
 export const POLICIES_TAG = 'account-policies';
 
 /** The policy chooser's heading: 'View my policies' of the quote chooser points here. */
-export const POLICY_CHOOSER_ID = 'choose-policy';
+const POLICY_CHOOSER_ID = 'choose-policy';
 
 export class AccountPolicies extends HTMLElement {
   navigate: Navigate = browserNavigate;
@@ -74,8 +75,8 @@ function policyChooser(policies: readonly Policy[], selected: string | null, cho
   );
 }
 
-/** Doc 1 "Quote chooser", reusable wherever the person picks a saved quote. */
-export function quoteChooser(quotes: readonly Policy[], ownPolicyCount: number, choose: (quote: Policy) => void): HTMLElement {
+/** Doc 1 "Quote chooser": one button per saved quote, or the way out when there is none. */
+function quoteChooser(quotes: readonly Policy[], ownPolicyCount: number, choose: (quote: Policy) => void): HTMLElement {
   const titleId = 'choose-quote';
   const wayOut = noQuotesWayOut(ownPolicyCount);
   return h(

@@ -40,7 +40,6 @@ export const STATEMENTS_TEXTS = {
   inProgress: 'in progress',
   notYet: 'Not yet',
   notRecorded: 'Not recorded',
-  milesUnit: (miles: string) => `${miles} mi`,
 };
 
 export type StatementsTexts = typeof STATEMENTS_TEXTS;
