@@ -8,11 +8,11 @@ import { BRAND, billingSummary, formatCents, isoToUs, type QuotePolicy, type Veh
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { LINK_TTL_MS } from './store.ts';
+import { formatPerMileRate } from '../../contract/rules/money.ts';
 
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** doc 3 section 9: money to 2 decimals, per-mile rates to 3, with the $ prefix. */
-const perMile = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 export function retrieveUrl(publicOrigin: string, token: string): string {
   return `${publicOrigin}/receive-a-quote?retrieve=${encodeURIComponent(token)}`;
@@ -27,7 +27,7 @@ function vehiclePlan(vehicle: VehicleInfo & { billingType?: string }): string {
     return `Unlimited: ${money.format(vehicle.unlimitedRate)} for the 6-month term`;
   }
   const p = vehicle.premiumInfo;
-  return `Pay-Per-Mile: ${money.format(p.baseRate)} a month plus ${perMile.format(p.perMileRate)} a mile`;
+  return `Pay-Per-Mile: ${money.format(p.baseRate)} a month plus ${formatPerMileRate(p.perMileRate)} a mile`;
 }
 
 export function quoteMail(policy: QuotePolicy, token: string, publicOrigin: string): MailMessage {

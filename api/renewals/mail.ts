@@ -7,6 +7,7 @@ import { BRAND, formatCents, isoToUs, type QuotePolicy } from '../../contract/in
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { vehicleName } from '../policies/records.ts';
+import { formatPerMileRate } from '../../contract/rules/money.ts';
 
 export const RENEWAL_MAIL_KIND = 'renewal mail';
 
@@ -48,7 +49,7 @@ export function vehicleRateLine(vehicle: RenewalMailInput['vehicles'][number]): 
   if (vehicle.capped) {
     return `${name}: Unlimited${vehicle.unlimitedRate !== null ? `, ${money(vehicle.unlimitedRate)} for the term` : ''}.`;
   }
-  return `${name}: Pay-Per-Mile, ${money(vehicle.baseRate)} a month plus $${vehicle.perMileRate.toFixed(3)} a mile.`;
+  return `${name}: Pay-Per-Mile, ${money(vehicle.baseRate)} a month plus ${formatPerMileRate(vehicle.perMileRate)} a mile.`;
 }
 
 export function renewalMail(input: RenewalMailInput): MailMessage {

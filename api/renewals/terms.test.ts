@@ -7,7 +7,7 @@ import { statementsOf } from '../account/statements.ts';
 import { signedInAccount } from '../account/testing.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
 import type { Db } from '../db/db.ts';
-import { formatPerMile } from '../documents/pdf/format.ts';
+import { formatPerMileRate } from '../../contract/rules/money.ts';
 import { pdfFlatText } from '../documents/pdf/testing.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { outboxTexts, type BoundPolicy } from '../policies/testing.ts';
@@ -177,7 +177,7 @@ for (const target of dbTargets()) {
       const declaration = await pdfFlatText(new Uint8Array(await (await get(pathOf(fileOf('Declaration Page').fileUrl))).arrayBuffer()));
       assert.match(declaration, /09\/02\/2026 to 03\/02\/2027/);
       assert.ok(declaration.includes(REVISED_VERSION), 'the rate table version of the new term');
-      assert.ok(declaration.includes(formatPerMile(newRate)), 'the new per-mile rate');
+      assert.ok(declaration.includes(formatPerMileRate(newRate)), 'the new per-mile rate');
       const card = await pdfFlatText(new Uint8Array(await (await get(pathOf(fileOf('Insurance ID Card').fileUrl))).arrayBuffer()));
       assert.match(card, /09\/02\/2026/);
       assert.match(card, /03\/02\/2027/);

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
-import { annualMiles, formatDollars, householdCount, insuredValue, parseDollars, requestMiles, statedValue } from './money.ts';
+import { annualMiles, formatDollars, formatPerMileRate, householdCount, insuredValue, parseDollars, requestMiles, statedValue } from './money.ts';
 
 const messageOf = (result: ReturnType<typeof check>) => (result.ok ? undefined : result.errors[0]!.message);
 
@@ -34,6 +34,11 @@ describe('insured value: $1,000 to $300,000, at most 6 integer digits', () => {
   });
   it('shows dollars with separators', () => {
     assert.equal(formatDollars(85000), '$85,000');
+  });
+  it('shows a per-mile rate to 3 decimals everywhere (doc 3 section 9)', () => {
+    assert.equal(formatPerMileRate(0.065), '$0.065');
+    assert.equal(formatPerMileRate(0.07), '$0.070');
+    assert.equal(formatPerMileRate(0.0714), '$0.071');
   });
 });
 

@@ -55,6 +55,16 @@ export function formatDollars(amount: number): string {
   return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 }
 
+const PER_MILE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/**
+ * doc 3 section 9: a per-mile rate to 3 decimals with its $ ('$0.065', '$0.070'). The one format of a rate
+ * wherever it is shown: the quote step, the account, statements, the documents and the e-mails.
+ */
+export function formatPerMileRate(dollars: number): string {
+  return PER_MILE.format(dollars);
+}
+
 const MILES_PATTERN = new RegExp(`^\\d{1,${LIMITS.annualMilesDigits}}$`);
 
 /** Annual miles when shown (doc 2 section 5): required, numeric, at most 7 digits; '12,000' is 12000. */

@@ -1,15 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  formatDay, formatDollars, formatInstant, formatPerMile, formatWholeDollars, fullName, licenceText, relationName,
+  formatDay, formatDollars, formatInstant, formatWholeDollars, fullName, licenceText, relationName,
 } from './format.ts';
 
 describe('document formats', () => {
   test('money: cents exact, per-mile rates keep a third decimal, stated values whole', () => {
     assert.equal(formatDollars(1234.56), '$1,234.56');
     assert.equal(formatDollars(0.1 + 0.2), '$0.30');
-    assert.equal(formatPerMile(0.065), '$0.065');
-    assert.equal(formatPerMile(0.07), '$0.07');
     assert.equal(formatWholeDollars(128500), '$128,500');
   });
 

@@ -13,12 +13,6 @@ export function formatDollars(dollars: number): string {
   return formatCents(Math.round(dollars * 100));
 }
 
-/** A per-mile rate keeps its third decimal when it has one: '$0.065', '$0.07'. */
-export function formatPerMile(dollars: number): string {
-  const mills = Math.round(dollars * 1000);
-  return mills % 10 === 0 ? formatDollars(dollars) : `$${(mills / 1000).toFixed(3)}`;
-}
-
 /** A stated value in whole dollars: '$145,000'. */
 export function formatWholeDollars(dollars: number): string {
   return `$${Math.round(dollars).toLocaleString('en-US')}`;

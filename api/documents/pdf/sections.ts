@@ -2,10 +2,11 @@
  * The parts of a policy that both the declarations page and the application print, each as one block of
  * a PageFlow, so the application the insured signs and the declarations they keep never disagree.
  */
+import { formatPerMileRate } from '../../../contract/rules/money.ts';
 import type { DocumentCoverage, DocumentVehicle, PolicyDocumentModel } from './model.ts';
 import {
   addressLines, billingFrequencyName, financingName, formatCents, formatDay, formatDollars, formatInstantDay,
-  formatPerMile, formatWholeDollars, fullName, licenceText, oneLineAddress, planName, relationName, vehicleTitle,
+  formatWholeDollars, fullName, licenceText, oneLineAddress, planName, relationName, vehicleTitle,
 } from './format.ts';
 import type { Band, PageFlow, TableColumn } from './layout.ts';
 
@@ -163,7 +164,7 @@ export function ratesSection(flow: PageFlow, model: PolicyDocumentModel): void {
       vehicleTitle(vehicle),
       planName(vehicle.billingType),
       formatDollars(vehicle.baseRateDollars),
-      vehicle.billingType === 'per_mile' ? formatPerMile(vehicle.perMileRateDollars) : 'None (Unlimited)',
+      vehicle.billingType === 'per_mile' ? formatPerMileRate(vehicle.perMileRateDollars) : 'None (Unlimited)',
     ]),
   );
   if (model.vehicles.some((vehicle) => vehicle.billingType === 'per_mile')) {

@@ -31,10 +31,12 @@ export function renewalDateText(renewalDate: string | null | undefined, missing:
   return date ? `${MONTHS[date.month - 1]} ${ordinal(date.day)}, ${date.year}` : missing;
 }
 
-/** A rate with its '$' (doc 1: "rates shown with $ prefix"): dollars to the cent, a per-mile rate to the tenth of a cent. */
-export function money(amount: number, kind: 'dollars' | 'per-mile' = 'dollars'): string {
-  const digits = kind === 'per-mile' ? { minimumFractionDigits: 2, maximumFractionDigits: 3 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  const text = Math.abs(amount).toLocaleString('en-US', digits);
+/**
+ * A rate with its '$' (doc 1: "rates shown with $ prefix"), to the cent. A per-mile rate is the contract's
+ * formatPerMileRate (to the tenth of a cent, as the quote showed it).
+ */
+export function money(amount: number): string {
+  const text = Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${amount < 0 ? '-' : ''}$${text}`;
 }
 

@@ -28,6 +28,7 @@ import {
 } from './dashboard-logic.ts';
 import { dashboardStyles } from './dashboard.styles.ts';
 import { DASHBOARD_TEXTS as T } from './dashboard.texts.ts';
+import { formatPerMileRate } from '../../../contract/rules/money.ts';
 
 export const DASHBOARD_TAG = 'account-dashboard';
 
@@ -244,7 +245,7 @@ function coverageSection(context: BlockContext, vehicle: VehicleInfo, id: string
     : [
         [T.plan, T.payPerMile],
         [T.baseRate, money(premium.baseRate)],
-        [T.perMileRate, money(premium.perMileRate, 'per-mile')],
+        [T.perMileRate, formatPerMileRate(premium.perMileRate)],
       ];
   const rows = coverageRows(vehicle.coverageInfo);
   const titleId = `${id}-coverages`;

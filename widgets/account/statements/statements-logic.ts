@@ -6,6 +6,7 @@
 import type { StatementInterval, StatementVehicle } from '../../../contract/api/account.ts';
 import { money, usDate } from '../dashboard/dashboard-logic.ts';
 import type { StatementsTexts } from './statements.texts.ts';
+import { formatPerMileRate } from '../../../contract/rules/money.ts';
 
 export interface StatementRow {
   period: string;
@@ -35,7 +36,7 @@ export function statementRows(intervals: readonly StatementInterval[], texts: Ro
         startReading: interval.startReading === null ? texts.notRecorded : whole(interval.startReading),
         endReading: interval.endReading === null ? texts.notYet : whole(interval.endReading),
         miles: interval.miles === null ? texts.notYet : whole(interval.miles),
-        perMileRate: money(interval.perMileRate, 'per-mile'),
+        perMileRate: formatPerMileRate(interval.perMileRate),
         mileageCharge: interval.mileageCharge === null ? texts.notYet : money(interval.mileageCharge),
       };
     });

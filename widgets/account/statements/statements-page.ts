@@ -17,6 +17,7 @@ import { ACCOUNT_PATHS, adoptElementStyles, h, loadingMessage, safeHref, whenSig
 import { chargedPerMile, closedTotals, statementRows } from './statements-logic.ts';
 import { statementsStyles } from './statements.styles.ts';
 import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
+import { formatPerMileRate } from '../../../contract/rules/money.ts';
 
 export const STATEMENTS_TAG = 'account-statements';
 
@@ -86,7 +87,7 @@ function vehicleStatement(vehicle: StatementVehicle, index: number): HTMLElement
     return section;
   }
   const rate = vehicle.intervals[0]?.perMileRate;
-  if (rate !== undefined) section.append(h('p', { class: 'account-note' }, T.payPerMile(money(vehicle.baseRate), money(rate, 'per-mile'))));
+  if (rate !== undefined) section.append(h('p', { class: 'account-note' }, T.payPerMile(money(vehicle.baseRate), formatPerMileRate(rate))));
   if (vehicle.intervals.length === 0) {
     section.append(h('p', {}, T.noIntervals));
     return section;

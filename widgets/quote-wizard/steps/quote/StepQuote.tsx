@@ -1,3 +1,4 @@
+import { formatPerMileRate } from '../../../../contract/rules/money.ts';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BRAND, localToday, type QuotePolicy } from '../../../../contract/index.ts';
@@ -9,7 +10,7 @@ import { useWidget } from '../../../core/widget.tsx';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
 import type { StepProps } from '../../step.ts';
 import {
-  effectiveDatePassed, formatCents, formatMiles, formatMoney, formatPerMile, quotePolicyOf, summarizeQuote, type CoverageLine,
+  effectiveDatePassed, formatCents, formatMiles, formatMoney, quotePolicyOf, summarizeQuote, type CoverageLine,
   type QuoteSummary, type VehicleSummary,
 } from './quote-logic.ts';
 import { quoteStyles } from './quote.styles.ts';
@@ -259,7 +260,7 @@ function Vehicle({ vehicle, index, total, breakdown }: { vehicle: VehicleSummary
               <td data-label={TEXTS.limit}>{line.limit}</td>
               {breakdown && perMile && <td data-label={TEXTS.monthlyBase}>{share(line.monthlyBase, formatMoney)}</td>}
               {breakdown && !perMile && <td data-label={TEXTS.unlimitedShare}>{share(line.unlimitedPremium, formatMoney)}</td>}
-              {breakdown && perMile && <td data-label={TEXTS.perMile}>{share(line.perMile, formatPerMile)}</td>}
+              {breakdown && perMile && <td data-label={TEXTS.perMile}>{share(line.perMile, formatPerMileRate)}</td>}
             </tr>
           ))}
         </tbody>
@@ -279,7 +280,7 @@ function Vehicle({ vehicle, index, total, breakdown }: { vehicle: VehicleSummary
           <div className="ppm-quote__row">
             <dt>{TEXTS.perMileCharge}</dt>
             <dd>
-              {formatPerMile(vehicle.perMileRate)} {TEXTS.perMileUnit}
+              {formatPerMileRate(vehicle.perMileRate)} {TEXTS.perMileUnit}
             </dd>
           </div>
         )}

@@ -1,7 +1,8 @@
+import { formatPerMileRate } from '../../../../contract/rules/money.ts';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  effectiveDatePassed, formatMoney, formatPerMile, readSavedQuoteQuery, requestForToday, summarizeQuote, withoutSavedQuoteParams,
+  effectiveDatePassed, formatMoney, readSavedQuoteQuery, requestForToday, summarizeQuote, withoutSavedQuoteParams,
 } from './quote-logic.ts';
 import { quoteFixture } from './quote.fixture.ts';
 
@@ -85,8 +86,8 @@ describe('summarizeQuote', () => {
 describe('money', () => {
   test('2 decimals with $, per-mile rate to 3 decimals', () => {
     assert.equal(formatMoney(1041.2), '$1,041.20');
-    assert.equal(formatPerMile(0.058), '$0.058');
-    assert.equal(formatPerMile(0.1), '$0.100');
+    assert.equal(formatPerMileRate(0.058), '$0.058');
+    assert.equal(formatPerMileRate(0.1), '$0.100');
   });
 });
 

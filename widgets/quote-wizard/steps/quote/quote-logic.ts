@@ -197,17 +197,11 @@ export function summarizeQuote(response: unknown, storedRequest: unknown = null)
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rate = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** doc 3 section 9: money to 2 decimals with a $ prefix. */
 export function formatMoney(amount: number): string {
   return dollars.format(amount);
-}
-
-/** doc 3 section 9: the per-mile rate to 3 decimals. */
-export function formatPerMile(amount: number): string {
-  return rate.format(amount);
 }
 
 export function formatMiles(miles: number): string {
