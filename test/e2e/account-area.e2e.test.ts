@@ -91,6 +91,12 @@ describe('the account area, from the purchase to a magic link', () => {
     await page.getByRole('link', { name: `${BUYER.firstName} ${BUYER.lastName}` }).first().waitFor();
     await noAxeViolations(page);
 
+    // the older account links land on the dashboard's matching block
+    await page.goto(`${base}/account/drivers`);
+    await page.waitForURL(`${base}/account#drivers`, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'My drivers' }).first().waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'My drivers', undefined, { timeout: 15_000 });
+
     // 4. the ID card PDF in a new tab
     const idCard = page.getByRole('link', { name: /View My ID Card/ });
     await idCard.waitFor();
