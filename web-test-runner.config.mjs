@@ -1,4 +1,4 @@
-// Browser tests of the widgets in Chromium (DESIGN.md "test/": browser, web-test-runner).
+// Browser tests of the widgets in Chromium (docs/architecture.md "Tests": browser, web-test-runner).
 // Run after building the embed, because one group loads the built dist/embed/embed.js:
 //   npx rollup -c rollup.config.mjs && npx web-test-runner --config web-test-runner.config.mjs
 // Sources run with the same aliases as the embed build (react -> preact/compat), so what ships is what

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, DEV_CORS_ORIGINS, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 test('defaults: localhost only, PGlite and outbox under ./data, the demo origin allowed in development', () => {
   const config = loadConfig({});
@@ -8,11 +8,17 @@ test('defaults: localhost only, PGlite and outbox under ./data, the demo origin 
   assert.equal(config.host, '127.0.0.1');
   assert.equal(config.publicOrigin, 'http://localhost:4321');
   assert.equal(config.demoPort, 4322);
-  assert.deepEqual(config.corsOrigins, [...DEV_CORS_ORIGINS]);
+  assert.deepEqual(config.corsOrigins, ['http://localhost:4322', 'http://127.0.0.1:4322']);
   assert.match(config.dataDir, /\/data$/);
   assert.match(config.siteDir, /\/dist\/site$/);
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.production, false);
+});
+
+test('in development the default CORS list follows DEMO_PORT, so a moved demo can still call the API', () => {
+  assert.deepEqual(loadConfig({ DEMO_PORT: '4601' }).corsOrigins, ['http://localhost:4601', 'http://127.0.0.1:4601']);
+  assert.deepEqual(loadConfig({ DEMO_PORT: '0' }).corsOrigins, []);
+  assert.deepEqual(loadConfig({ DEMO_PORT: '4601', CORS_ORIGINS: 'https://dealer.example' }).corsOrigins, ['https://dealer.example']);
 });
 
 test('production allows no partner origin and runs no demo unless told to', () => {

@@ -12,7 +12,7 @@
  * | DATABASE_URL  | (unset: PGlite in DATA_DIR/pg)                 | postgres://... to use a PostgreSQL server instead |
  * | SMTP_URL      | (unset: .eml files in DATA_DIR/outbox)         | smtp(s)://user:pass@host:port to send real mail |
  * | MAIL_FROM     | "<BRAND.productName>" <BRAND.email>            | From: of every message |
- * | CORS_ORIGINS  | dev: http://localhost:4322,http://127.0.0.1:4322; production: none | comma-separated exact origins allowed to call /api from a browser |
+ * | CORS_ORIGINS  | dev: the demo's origins (http://localhost:DEMO_PORT, http://127.0.0.1:DEMO_PORT); production: none | comma-separated exact origins allowed to call /api from a browser |
  * | DEMO_PORT     | 4322 (production: 0)                           | port of the embed demo (a dealer/club stand-in origin); 0 disables it |
  * | SITE_DIR      | dist/site                                      | the Astro build served at / |
  * | EMBED_DIR     | dist/embed                                     | the widget bundle served at /embed/ |
@@ -130,7 +130,10 @@ function twilioConfig(env: Env): TwilioConfig | undefined {
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-export const DEV_CORS_ORIGINS = ['http://localhost:4322', 'http://127.0.0.1:4322'] as const;
+/** In development the embed demo (DEMO_PORT) is the partner origin that calls the API, so it is allowed by default. */
+export function devCorsOrigins(demoPort: number): string[] {
+  return demoPort > 0 ? [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`] : [];
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -174,12 +177,14 @@ function optional(env: Env, key: string): string | undefined {
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const listenPort = port(env, 'PORT', 4321);
+  // The demo is a development stand-in for a partner site: on by default, off by default in production.
+  const demoPort = port(env, 'DEMO_PORT', production ? 0 : 4322);
   const corsRaw = env.CORS_ORIGINS;
   const corsOrigins =
     corsRaw === undefined
       ? production
         ? []
-        : [...DEV_CORS_ORIGINS]
+        : devCorsOrigins(demoPort)
       : corsRaw
           .split(',')
           .map((origin) => origin.trim())
@@ -212,8 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: optional(env, 'MAIL_FROM'),
     corsOrigins,
-    // The demo is a development stand-in for a partner site: on by default, off by default in production.
-    demoPort: port(env, 'DEMO_PORT', production ? 0 : 4322),
+    demoPort,
     siteDir: fromEnv('SITE_DIR', 'dist/site'),
     embedDir: fromEnv('EMBED_DIR', 'dist/embed'),
     demoDir: fromEnv('DEMO_DIR', 'embed-demo'),

@@ -2,6 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { ConfigError } from './config.ts';
 import { startServer } from './main.ts';
 import { dbTargets, openTestDb, tempDir } from './testing/harness.ts';
 
@@ -65,6 +68,34 @@ for (const target of dbTargets()) {
         dir.remove();
       }
       await assert.rejects(fetch(`${server.url}/api/health`), 'closed servers refuse connections');
+    });
+
+    test('a port in use stops the start with the variable to change, before any migration runs', async () => {
+      const dir = tempDir('ppm-main-');
+      const testDb = await openTestDb(target, { migrated: false });
+      const holder = createServer();
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+      const taken = (holder.address() as AddressInfo).port;
+      const logs: string[] = [];
+      try {
+        for (const [setting, ports] of [
+          ['PORT', { port: taken, demoPort: 0 }],
+          ['DEMO_PORT', { port: 0, demoPort: taken }],
+        ] as const) {
+          await assert.rejects(
+            startServer({ ...ports, host: '127.0.0.1', dataDir: dir.path, siteDir: dir.path, embedDir: dir.path, demoDir: dir.path, db: testDb.db, log: (line) => logs.push(line) }),
+            (error: unknown) =>
+              error instanceof ConfigError && error.message.startsWith(`${setting}: port ${taken} `) && error.message.includes(`start with ${setting} set to a free port`),
+          );
+        }
+        const tables = await testDb.db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'schema_migrations'");
+        assert.deepEqual(tables, [], 'nothing was migrated');
+        assert.ok(!logs.some((line) => line.includes('applied migrations')));
+      } finally {
+        holder.close();
+        await testDb.cleanup();
+        dir.remove();
+      }
     });
   });
 }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CreateAppOptions } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createDemoApp } from './demo.ts';
@@ -45,10 +45,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>, port: number, host: string): Promise<ServerType> {
+/**
+ * Binds a port. A port already taken stops the start with the setting to change (a bare EADDRINUSE names
+ * neither the port's variable nor the fix).
+ */
+function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>, port: number, host: string, variable: string): Promise<ServerType> {
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch, port, hostname: host }, () => resolvePromise(server));
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new ConfigError(`${variable}: port ${port} on ${host} is already in use (another copy of this server?). Stop what holds it, or start with ${variable} set to a free port, e.g. ${variable}=${port + 10}.`));
+      } else if (error.code === 'EACCES') {
+        reject(new ConfigError(`${variable}: port ${port} on ${host} needs privileges this process does not have; use a port above 1023.`));
+      } else reject(error);
+    });
   });
 }
 
@@ -95,28 +105,45 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const texter = createTexter({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox') });
   const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
   try {
-    const applied = await migrate(db);
-    if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
-
     // With PORT=0 the real ports are known only after listening; the apps read publicOrigin and the CORS
     // list per request through this object, so it is filled in before the first request arrives.
     const live: Config = { ...config };
+    // Both ports are bound before the database is touched, so a port in use stops the start before any
+    // migration runs; a request that arrives while the migrations run waits for them.
     let demoUrl: string | undefined;
     if (ephemeralDemo || config.demoPort > 0) {
       // The demo listens first: an ephemeral demo port must be known before the API's CORS list is built,
       // and a port picked in advance and released could be taken by anything in between.
       const demo = createDemoApp({ demoDir: config.demoDir, publicOrigin: () => live.publicOrigin, log });
-      const demoServer = await listen(demo.fetch as never, ephemeralDemo ? 0 : config.demoPort, config.host);
+      const demoServer = await listen(demo.fetch as never, ephemeralDemo ? 0 : config.demoPort, config.host, 'DEMO_PORT');
       servers.push(demoServer);
       demoUrl = urlOf(demoServer, config.host);
       if (ephemeralDemo) live.corsOrigins = [...config.corsOrigins, demoUrl];
     }
     const blobs = blobStoreFromEnv(process.env, config.dataDir);
     const app = createApp({ config: live, db, mail, blobs, log, ...(rateLimits ? { rateLimits } : {}) });
-    const main = await listen(app.fetch as never, config.port, config.host);
+    let migrationsDone: (outcome: Error | undefined) => void = () => {};
+    const migrated = new Promise<void>((resolve, reject) => {
+      migrationsDone = (error) => (error ? reject(error) : resolve());
+    });
+    migrated.catch(() => {}); // a failed migration is reported by the throw below; waiting requests end with the servers
+    const afterMigrations = async (request: Request, env: unknown) => {
+      await migrated;
+      return app.fetch(request, env as never);
+    };
+    const main = await listen(afterMigrations, config.port, config.host, 'PORT');
     servers.push(main);
     const url = urlOf(main, config.host);
     if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
+
+    try {
+      const applied = await migrate(db);
+      if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
+      migrationsDone(undefined);
+    } catch (error) {
+      migrationsDone(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
 
     log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}; texts: ${texter.kind}; documents and photos: ${blobs.kind}`);
     log(
@@ -174,7 +201,9 @@ if (import.meta.main) {
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
   } catch (error) {
-    logError(consoleSink, 'start', error);
+    // A setting to fix is said in one line of ours; anything else is a bug and keeps its stack.
+    if (error instanceof ConfigError) consoleSink(`Cannot start: ${error.message}`);
+    else logError(consoleSink, 'start', error);
     process.exitCode = 1;
   }
 }

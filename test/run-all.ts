@@ -1,14 +1,17 @@
 /**
  * `npm test`: every suite, in the order that builds once and fails early on the cheapest signal.
  *
- *   node test/run-all.ts            unit, api, build, browser, e2e
- *   node test/run-all.ts api e2e    only those suites (the build runs when a chosen suite needs it)
+ *   node test/run-all.ts                 types, unit, api, build, browser, e2e
+ *   node test/run-all.ts api e2e         only those suites (the build runs when a chosen suite needs it)
+ *   DATABASE_URL=postgres://... node test/run-all.ts api-postgres
+ *                                        the API test files that take a database target, on that server
+ *                                        (not part of the default run: a fresh machine has no PostgreSQL)
  *
  * Node's test runner suites write a TAP copy to a temp file so the closing line can add up every suite;
  * the last line is "tests: N passed, N failed" and the exit code is non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +20,8 @@ interface Suite {
   /** What it runs; `{tap}` is replaced by a TAP file path for node's test runner. */
   command: string[];
   needsBuild: boolean;
+  /** Left out of a run that names no suite. */
+  onRequestOnly?: boolean;
   count: (tapFile: string, output: string) => { passed: number; failed: number };
 }
 
@@ -46,9 +51,22 @@ function countWtr(_tap: string, output: string): { passed: number; failed: numbe
   return { passed: Number(passed ?? 0), failed: Number(failed ?? 0) };
 }
 
+/** tsc prints nothing on success; each error is a line `file(line,col): error TSxxxx: ...`. */
+function countTsc(_tap: string, output: string): { passed: number; failed: number } {
+  const errors = output.split('\n').filter((line) => /\): error TS\d+:/.test(line)).length;
+  return { passed: errors === 0 ? 1 : 0, failed: errors };
+}
+
+/** The API test files whose tests run once per database target (api/testing/harness.ts dbTargets). */
+function databaseTestFiles(): string[] {
+  return globSync('api/**/*.test.ts').filter((file) => readFileSync(file, 'utf8').includes('dbTargets()')).sort();
+}
+
 const SUITES: Suite[] = [
+  { name: 'types', command: [process.execPath, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], needsBuild: false, count: countTsc },
   { name: 'unit', command: nodeTest('contract/**/*.test.ts', 'site/**/*.test.ts', 'widgets/**/*-logic.test.ts', 'test/unit/**/*.test.ts'), needsBuild: false, count: countTap },
   { name: 'api', command: nodeTest('api/**/*.test.ts'), needsBuild: false, count: countTap },
+  { name: 'api-postgres', command: nodeTest(...databaseTestFiles()), needsBuild: false, onRequestOnly: true, count: countTap },
   {
     name: 'browser',
     command: [process.execPath, 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
@@ -79,7 +97,11 @@ if (unknown.length > 0) {
   console.error(`run-all: unknown suite ${unknown.join(', ')}; choose from ${SUITES.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
-const chosen = wanted.length === 0 ? SUITES : SUITES.filter((suite) => wanted.includes(suite.name));
+const chosen = wanted.length === 0 ? SUITES.filter((suite) => !suite.onRequestOnly) : SUITES.filter((suite) => wanted.includes(suite.name));
+if (chosen.some((suite) => suite.name === 'api-postgres') && !process.env.DATABASE_URL) {
+  console.error('run-all: api-postgres needs DATABASE_URL=postgres://user@host:port/database');
+  process.exit(2);
+}
 
 const work = mkdtempSync(join(tmpdir(), 'ppm-tests-'));
 const results: { name: string; passed: number; failed: number; code: number; seconds: number }[] = [];
@@ -113,7 +135,7 @@ rmSync(work, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  console.log(`${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+  console.log(`${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

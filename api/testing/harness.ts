@@ -1,7 +1,9 @@
 /**
- * Shared set-up for the api tests. Every database test runs on in-memory PGlite and, when DATABASE_URL is
- * set, again on that PostgreSQL server in a schema of its own that is dropped afterwards, so test files
- * run in parallel without seeing each other's rows.
+ * Shared set-up for the api tests. Every database test runs on in-memory PGlite or, when DATABASE_URL is
+ * set, on that PostgreSQL server instead, in a schema of its own that is dropped afterwards, so test files
+ * run in parallel without seeing each other's rows. `npm test` runs them on PGlite; CI runs the files that
+ * take a database target once more with DATABASE_URL (`node test/run-all.ts api-postgres`), so each
+ * database runs each test once.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,9 +22,9 @@ import { createTexter, type Texter } from '../messages/texter.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+/** PostgreSQL when DATABASE_URL is set, else PGlite. */
 export function dbTargets(): DbTarget[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  return process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
 }
 
 export interface TestDb {
@@ -68,9 +70,30 @@ export async function openTestDb(target: DbTarget, options: { migrated?: boolean
   };
 }
 
+const leftTempDirs = new Set<string>();
+let removeLeftOnExit = false;
+
+/**
+ * A folder in the system's temp folder (outboxes, PGlite files, blobs). remove() deletes it; whatever a
+ * test left (a failed assertion skips its finally, a helper never removes its outbox) goes when the test
+ * process exits, so runs leave nothing behind.
+ */
 export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  leftTempDirs.add(path);
+  if (!removeLeftOnExit) {
+    removeLeftOnExit = true;
+    process.once('exit', () => {
+      for (const dir of leftTempDirs) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  return {
+    path,
+    remove: () => {
+      rmSync(path, { recursive: true, force: true });
+      leftTempDirs.delete(path);
+    },
+  };
 }
 
 export const PARTNER_ORIGIN = 'https://dealer.example';
