@@ -5,22 +5,9 @@
  * The drivers parse a few types differently (bigint, numeric), so queries cast what they read back to
  * int, text or a JSON-friendly type; timestamptz arrives as a Date from both.
  */
-export interface Queryable {
-  /** One statement with $1.. parameters; returns the rows. */
-  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  /** One or more statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-}
+import type { Db } from './queryable.ts';
 
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /**
-   * Runs `work` in one transaction on one connection, committed when it resolves and rolled back when it
-   * throws. Inside, use only `tx`: PGlite has one connection, so a query on the outer Db would wait forever.
-   */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Db, Queryable } from './queryable.ts';
 
 export interface OpenDbOptions {
   /** postgres://... ; when absent, PGlite. */

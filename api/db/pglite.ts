@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db.ts';
+import type { Db, Queryable } from './queryable.ts';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import type { Db, Queryable } from './queryable.ts';
 
 type Target = pg.Pool | pg.PoolClient;
 

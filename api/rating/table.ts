@@ -117,7 +117,7 @@ export interface RateTable {
   notes: string;
   /** Miles a year at which `annual` is the whole premium; the per-mile rate spreads the mileage share over them. */
   referenceAnnualMiles: number;
-  /** Unlimited (capped) billing offered (DESIGN.md: AZ, CO, GA, OH, OR, TN, TX). */
+  /** Unlimited (capped) billing offered: the contract's UNLIMITED_STATES (DESIGN.md: AZ, CO, GA, OH, OR, TN, TX). */
   unlimitedOffered: boolean;
   /** Territory by the first 3 digits of the garaging ZIP; `other` for the rest. */
   territory: { other: number; byZipPrefix: Readonly<Record<string, number>> };

@@ -27,9 +27,10 @@ function routes(): { path: string; body: () => Record<string, unknown>; freeText
     {
       path: '/api/policy/quote',
       body: () => quoteRequestFixture({ state: 'FL', today: TODAY, email: uniqueEmail('ctl') }),
-      // the seven fields the fuzzer found, and every other text the request carries
+      // the fields the fuzzer found, and every other text the request carries; the seventh it found,
+      // priorBiLimit, is now one of a list and answers the choice message (a 400 all the same)
       freeText: [
-        'insuredFirstName', 'insuredLastName', 'addresses.0.streetName', 'addresses.0.city', 'priorBiLimit',
+        'insuredFirstName', 'insuredLastName', 'addresses.0.streetName', 'addresses.0.city',
         'drivers.0.firstName', 'drivers.0.lastName', 'returnUrl', 'limits.0.limit',
       ],
     },

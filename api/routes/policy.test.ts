@@ -260,6 +260,15 @@ for (const target of dbTargets()) {
         await refused(body, [MESSAGES.businessPurpose]);
       });
 
+      test("prior bodily-injury limits that are not one of the drivers step's options", async () => {
+        for (const limit of ['30/60', '$250,000/$500,000']) {
+          const body = fixture({ state: 'GA' });
+          body.priorBiLimit = limit;
+          const answer = await refused(body, [MESSAGES.choice]);
+          assert.deepEqual((answer as { fields?: unknown }).fields, [{ path: 'priorBiLimit', message: MESSAGES.choice }]);
+        }
+      });
+
       test("another maker's VIN, a repeated VIN, and a rated state that is not the garaging state", async () => {
         const other = fixture({ state: 'AZ' });
         other.vehicles[0].vin = withCheckDigit('WBA3A5C50DF123456');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { MESSAGES, vinCheckFailureMessage } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { postJson, testApp, type TestApp } from '../testing/harness.ts';
+import { NO_DB } from '../testing/no-db.ts';
 import { porscheVin, withCheckDigit } from '../vin/build-vin.ts';
-import { NO_DB } from '../vin/testing.ts';
 
 describe('POST /api/vin/check', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { MESSAGES } from '../../contract/index.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { testApp, type TestApp } from '../testing/harness.ts';
-import { NO_DB } from '../vin/testing.ts';
+import { NO_DB } from '../testing/no-db.ts';
 import { lookupZip, zipCount } from '../zip/lookup.ts';
 import { ZIP_NOT_FOUND } from '../../contract/index.ts';
 

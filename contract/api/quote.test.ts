@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { check, type FieldError } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
+import { valuesOf } from '../rules/choice.ts';
+import { RECENT_COVERAGE_LIMITS } from '../reference/options.ts';
 import { QuoteResponse, quoteRequest } from './quote.ts';
 
 const TODAY = { year: 2025, month: 6, day: 15 };
@@ -140,6 +142,20 @@ describe('quote request (doc 3 section 3)', () => {
     assert.equal(check(body, rule).ok, true);
     body.previousExpirationDate = '2025-05-01';
     assert.equal(errorsOf(body)[0]!.path, 'previousExpirationDate');
+  });
+
+  it("takes the prior bodily-injury limits from the step's list only, and none at all", () => {
+    const body = request();
+    for (const limit of valuesOf(RECENT_COVERAGE_LIMITS)) {
+      body.priorBiLimit = limit;
+      assert.equal(check(body, rule).ok, true, limit);
+    }
+    for (const limit of ['30/60', '$250,000/$500,000', '100/300 ']) {
+      body.priorBiLimit = limit;
+      assert.deepEqual(errorsOf(body), [{ path: 'priorBiLimit', message: MESSAGES.choice }], limit);
+    }
+    delete body.priorBiLimit;
+    assert.equal(check(body, rule).ok, true);
   });
 
   it('asks for the dealer, the PA tort option and the OH household count only where they apply', () => {

@@ -10,7 +10,8 @@ import {
   DEFAULT_OWNERSHIP_LENGTH, DEFAULT_PREVIOUS_COMPANY, EDUCATION_LEVELS, ESTIMATED_CREDIT_SCORE, GENDERS_OR,
   HEAR_ABOUT, HEAR_ABOUT_DEALER, LENGTH_OF_RESIDENCY, LICENSE_STATUSES, OWNERSHIP_LENGTH, PRIOR_INSURANCE,
   REQUEST_PHONE_TYPES, REQUEST_RELATIONS, TIME_WITH_ISSUER, TORT_OPTIONS, BLOCKING_LICENSE_STATUSES,
-  BUSINESS_PURPOSE, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY, defaultOccupationCode,
+  BUSINESS_PURPOSE, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY, RECENT_COVERAGE_LIMITS,
+  defaultOccupationCode,
 } from '../reference/options.ts';
 import { QUOTE_STATES } from '../reference/states.ts';
 import { oneOf, valuesOf, yesNo } from '../rules/choice.ts';
@@ -258,7 +259,8 @@ export function quoteRequest(options: { today?: Today } = {}) {
     ratedState,
     priorCoverage: oneOf(valuesOf(PRIOR_INSURANCE)),
     priorYearsInsured: optional(oneOf(valuesOf(TIME_WITH_ISSUER))),
-    priorBiLimit: optional(requiredMax(32)),
+    // typed as text: quotes stored before the list was enforced hold other values (RECENT_COVERAGE_LIMITS)
+    priorBiLimit: optional(oneOf<string>(valuesOf(RECENT_COVERAGE_LIMITS))),
     previousExpirationDate: previousExpirationDate(today),
     term: defaulted(oneOf([LIMITS.termMonths] as const), LIMITS.termMonths),
     effectiveDate: effectiveDate({ format: 'iso', today }),

@@ -175,6 +175,22 @@ export const TIME_WITH_ISSUER = [
   { value: 2, label: 'More than 3 years' },
 ] as const satisfies readonly Option<number>[];
 
+/**
+ * Bodily-injury limits of the recent policy, the request's priorBiLimit (doc 2 section 4 names the question
+ * and the 250/500 option, not the list): the split limits US carriers sell, per person / per accident in
+ * thousands of dollars, and a last catch-all that the spec's fallback for any other stored limit lands on.
+ * Quotes stored before the API held priorBiLimit to this list may carry any text up to 32 characters: the
+ * API never checks a stored request again, so they still open, price and print.
+ */
+export const RECENT_COVERAGE_LIMITS = [
+  { value: '25/50', label: '$25,000 / $50,000' },
+  { value: '50/100', label: '$50,000 / $100,000' },
+  { value: '100/300', label: '$100,000 / $300,000' },
+  { value: '250/500', label: '$250,000 / $500,000' },
+  { value: '500/500', label: '$500,000 / $500,000' },
+  { value: 'OTHER', label: 'Other, or not sure' },
+] as const satisfies readonly Option<string>[];
+
 /** Accidents or convictions in the last 3 years, 0 to 3 (doc 2 section 5); ours: the last reads '3 or more'. */
 export const ACCIDENTS_CONVICTIONS = [
   { value: 0, label: '0' },

@@ -1,18 +1,11 @@
-/**
- * Arizona rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const AZ = stateTable({
   state: 'AZ',
-  version: 'AZ-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Arizona: minimum 25/50/15. Phoenix and its suburbs carry most of the losses; monsoon hail and dust ' +
     'storms lift comprehensive. Insurance scores allowed.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('AZ'),
   relativities: { liability: 1.0, uninsured: 1.0, medical: 1.0, comprehensive: 1.1, collision: 1.0, rental: 1.0 },
   territory: {
     other: 0.92,

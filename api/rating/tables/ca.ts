@@ -1,18 +1,11 @@
-/**
- * California rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const CA = stateTable({
   state: 'CA',
-  version: 'CA-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'California: minimum 30/60/15 since 1 January 2025 (15/30/5 before). Proposition 103 forbids insurance ' +
     'scores; dense traffic in Los Angeles and the Bay Area lifts liability and collision.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('CA'),
   relativities: { liability: 1.15, uninsured: 0.9, medical: 1.0, comprehensive: 0.9, collision: 1.2, rental: 1.05 },
   // Proposition 103 (Cal. Ins. Code 1861.02; 10 CCR 2632.5): driving record, miles driven and years of
   // experience are the mandatory factors, which this per-mile plan serves; credit-based insurance scores

@@ -1,19 +1,12 @@
-/**
- * Colorado rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const CO = stateTable({
   state: 'CO',
-  version: 'CO-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Colorado: minimum 25/50/15. The Front Range is among the most hail-struck places in the US, so ' +
     'comprehensive runs well above the countrywide rate; many drivers are uninsured. Glass coverage YES is ' +
     'added to the request (doc 3 section 9).',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('CO'),
   relativities: { liability: 1.05, uninsured: 1.3, medical: 1.0, comprehensive: 1.5, collision: 1.05, rental: 1.05 },
   territory: {
     other: 0.95,

@@ -6,6 +6,7 @@
  */
 import type { BaseRate, CoverageGroup, RatedCoverage, RateTable, RatingCurves } from '../table.ts';
 import { GROUP_OF } from '../table.ts';
+import { inStates, UNLIMITED_STATES } from '../../../contract/index.ts';
 
 export const COMMON_CURVES: RatingCurves = {
   // Young drivers crash far more often (IIHS: per mile driven, drivers 16-19 are nearly three times as
@@ -121,21 +122,33 @@ export function stateBaseRates(
   return rates;
 }
 
-/** Shared shape of every table; a state passes what is its own. */
-export function stateTable(
-  parts: Pick<RateTable, 'state' | 'version' | 'effectiveDate' | 'notes' | 'unlimitedOffered' | 'territory'> & {
-    relativities: Readonly<Record<CoverageGroup, number>>;
-    coverageRelativities?: Partial<Readonly<Record<RatedCoverage, number>>>;
-    curves?: Partial<RatingCurves>;
-  },
-): RateTable {
+/** What a state's table file holds: the figures that are its own. */
+export interface StateTableParts extends Pick<RateTable, 'state' | 'effectiveDate' | 'notes' | 'territory'> {
+  /** A later revision of a table dated the same day (its version ends .2, .3 ...); 1 when absent. */
+  revision?: number;
+  /** Multiplies the countrywide base rates per coverage group... */
+  relativities: Readonly<Record<CoverageGroup, number>>;
+  /** ... and then per coverage, where one coverage of a group stands apart (FL's PIP). */
+  coverageRelativities?: Partial<Readonly<Record<RatedCoverage, number>>>;
+  /** The state's own curves in place of the common ones (CA without insurance scores, PA's limited tort). */
+  curves?: Partial<RatingCurves>;
+}
+
+/**
+ * A state's rate table from its own figures. The rest follows from them: the version names the state, the
+ * date and the revision; Unlimited billing is offered where the contract's UNLIMITED_STATES says, so a
+ * table cannot disagree with the quote rule; territory factors go by the first three digits of the
+ * garaging ZIP (README "Rate tables").
+ */
+export function stateTable(parts: StateTableParts): RateTable {
+  const { state, effectiveDate, revision = 1 } = parts;
   return {
-    state: parts.state,
-    version: parts.version,
-    effectiveDate: parts.effectiveDate,
+    state,
+    version: `${state}-${effectiveDate}.${revision}`,
+    effectiveDate,
     notes: parts.notes,
     referenceAnnualMiles: 12_000,
-    unlimitedOffered: parts.unlimitedOffered,
+    unlimitedOffered: inStates(UNLIMITED_STATES, state),
     territory: parts.territory,
     baseRates: stateBaseRates(parts.relativities, parts.coverageRelativities),
     curves: { ...COMMON_CURVES, ...parts.curves },

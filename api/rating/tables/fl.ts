@@ -1,19 +1,12 @@
-/**
- * Florida rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const FL = stateTable({
   state: 'FL',
-  version: 'FL-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Florida: no-fault; PIP 10,000 and PD 10 are the compulsory coverages, bodily injury is optional. PIP ' +
     'fraud and litigation make Florida the dearest of our states; South Florida most of all. Uninsured ' +
     'motorist rates reflect one of the highest uninsured rates in the country. Unlimited is not offered.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('FL'),
   relativities: { liability: 1.5, uninsured: 1.8, medical: 1.0, comprehensive: 1.1, collision: 1.15, rental: 1.1 },
   coverageRelativities: { PIP: 2.5 },
   territory: {

@@ -1,18 +1,11 @@
-/**
- * Georgia rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const GA = stateTable({
   state: 'GA',
-  version: 'GA-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Georgia: minimum 25/50/25. Uninsured motorist coverage is sold Added On (pays on top of the at-fault ' +
     'driver’s limits, dearer) or Reduced By. Metro Atlanta dominates losses. Default PIP $2,000 (doc 3).',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('GA'),
   relativities: { liability: 1.2, uninsured: 1.3, medical: 1.0, comprehensive: 1.05, collision: 1.1, rental: 1.05 },
   territory: {
     other: 0.95,

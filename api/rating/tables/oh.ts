@@ -1,18 +1,11 @@
-/**
- * Ohio rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const OH = stateTable({
   state: 'OH',
-  version: 'OH-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Ohio: minimum 25/50/25. One of the cheaper states to insure a car; Cleveland and Columbus above the ' +
     'rest.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('OH'),
   relativities: { liability: 0.8, uninsured: 0.9, medical: 0.9, comprehensive: 0.85, collision: 0.9, rental: 0.95 },
   territory: {
     other: 0.92,

@@ -1,18 +1,11 @@
-/**
- * Pennsylvania rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const PA = stateTable({
   state: 'PA',
-  version: 'PA-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Pennsylvania: minimum 15/30/5 with first-party medical benefits of 5,000 and a tort option. Philadelphia ' +
     'is the dearest territory of the state by far.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('PA'),
   relativities: { liability: 0.9, uninsured: 0.9, medical: 1.1, comprehensive: 0.85, collision: 1.0, rental: 1.0 },
   // Limited tort (75 Pa.C.S. 1705) gives up suing for pain and suffering over non-serious injuries:
   // bodily injury and uninsured/underinsured motorist cost less.

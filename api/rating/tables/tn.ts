@@ -1,17 +1,10 @@
-/**
- * Tennessee rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const TN = stateTable({
   state: 'TN',
-  version: 'TN-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Tennessee: minimum 25/50/25. Memphis carries the state’s highest losses; many uninsured drivers.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('TN'),
   relativities: { liability: 0.85, uninsured: 1.2, medical: 0.9, comprehensive: 1.0, collision: 0.95, rental: 1.0 },
   territory: {
     other: 0.92,

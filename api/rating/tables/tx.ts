@@ -1,19 +1,12 @@
-/**
- * Texas rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const TX = stateTable({
   state: 'TX',
-  version: 'TX-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Texas: minimum 30/60/25. Hail in the Dallas-Fort Worth corridor and flooding on the Gulf Coast lift ' +
     'comprehensive; Houston and the Rio Grande Valley lead liability losses. Card payments carry a ' +
     'convenience fee instead of the card fee (contract/reference/fees.ts).',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('TX'),
   relativities: { liability: 1.05, uninsured: 1.2, medical: 1.0, comprehensive: 1.35, collision: 1.1, rental: 1.05 },
   territory: {
     other: 0.95,

@@ -1,18 +1,11 @@
-/**
- * Wisconsin rate table. Relativities scale the countrywide base rates (./common.ts) per coverage group;
- * territory factors are by the first three digits of the garaging ZIP. README "Rate tables" explains both.
- */
-import { UNLIMITED_STATES } from '../../../contract/index.ts';
 import { stateTable } from './common.ts';
 
 export const WI = stateTable({
   state: 'WI',
-  version: 'WI-2025-01-01.1',
   effectiveDate: '2025-01-01',
   notes:
     'Wisconsin: minimum 25/50/10 with UM 25/50 and medical payments 1,000; combined single limits of $125,000 ' +
     'are offered. Among the cheapest states; Milwaukee above the rest.',
-  unlimitedOffered: (UNLIMITED_STATES as readonly string[]).includes('WI'),
   relativities: { liability: 0.75, uninsured: 0.8, medical: 0.9, comprehensive: 0.85, collision: 0.85, rental: 0.95 },
   territory: {
     other: 0.9,

@@ -1,7 +1,7 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
 import {
-  BI_LEVELS, MEDICAL_BY_LEVEL, bodilyInjury, collision, comprehensive, following, rental, uninsured,
+  AZ_OH_TX_CONTINUE, BI_LEVELS, bodilyInjury, cappedMedicalPayments, collision, comprehensive, propertyDamage, rental,
+  stateForm, uninsured,
 } from './common.ts';
 
 /**
@@ -9,21 +9,17 @@ import {
  * section 5 "AZ, OH, TX: bodily injury, comprehensive and collision deductible"). Minimum 25/50/15
  * (facts/state-minimums.md): property damage starts at $15,000.
  */
-export const AZ: StateCoverageRules = {
+export const AZ = stateForm({
   state: 'AZ',
-  form: 'state',
   fields: [
     bodilyInjury(BI_LEVELS),
-    following('propertyDamage', L.propertyDamage, ['$15,000', '$25,000', '$50,000', '$100,000'], { limit: 'PD' }),
+    propertyDamage(['$15,000', '$25,000', '$50,000', '$100,000']),
     uninsured('uninsuredBodilyInjury', L.uninsuredBodilyInjury, BI_LEVELS),
     uninsured('underinsuredMotorist', L.underinsuredMotorist, BI_LEVELS, { byLevel: BI_LEVELS }),
-    following('medicalPayments', L.medicalPayments, MEDICAL_BY_LEVEL, { capped: true, declinable: true, limit: 'MP' }),
+    cappedMedicalPayments(),
     comprehensive(),
     collision(),
     rental(),
   ],
-  continueFields: ['bodilyInjury', 'comprehensiveDeductible', 'collisionDeductible'],
-  pair: 'pair',
-  rental: 'needsComprehensive',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
-};
+  continueFields: AZ_OH_TX_CONTINUE,
+});

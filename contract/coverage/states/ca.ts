@@ -1,6 +1,7 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
-import { MEDICAL_BY_LEVEL, bodilyInjury, collision, comprehensive, following, rental, uninsured } from './common.ts';
+import {
+  bodilyInjury, cappedMedicalPayments, collision, comprehensive, propertyDamage, rental, stateForm, uninsured,
+} from './common.ts';
 
 /**
  * California (doc 3 section 4 "CA" and section 5). doc 3 gives "California $15,000/$30,000": that was the
@@ -10,12 +11,11 @@ import { MEDICAL_BY_LEVEL, bodilyInjury, collision, comprehensive, following, re
  */
 const LEVELS = ['30/60', '50/100', '100/300', '250/500'] as const;
 
-export const CA: StateCoverageRules = {
+export const CA = stateForm({
   state: 'CA',
-  form: 'state',
   fields: [
     bodilyInjury(LEVELS),
-    following('propertyDamage', L.propertyDamage, ['$15,000', '$25,000', '$50,000', '$100,000'], { limit: 'PD' }),
+    propertyDamage(['$15,000', '$25,000', '$50,000', '$100,000']),
     uninsured('uninsuredBodilyInjury', L.uninsuredBodilyInjury, LEVELS),
     {
       name: 'uninsuredPropertyDamage',
@@ -24,7 +24,7 @@ export const CA: StateCoverageRules = {
       declinable: true,
       limit: 'UMPD',
     },
-    following('medicalPayments', L.medicalPayments, MEDICAL_BY_LEVEL, { capped: true, declinable: true, limit: 'MP' }),
+    cappedMedicalPayments(),
     comprehensive(),
     collision(),
     rental(),
@@ -34,8 +34,6 @@ export const CA: StateCoverageRules = {
     'bodilyInjury',
     { field: 'uninsuredBodilyInjury', when: 'uninsuredPropertyDamageTaken' },
   ],
-  pair: 'pair',
   rental: 'needsEither',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
   uninsuredPropertyDamageReplacesPhysicalDamage: true,
-};
+});

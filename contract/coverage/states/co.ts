@@ -1,6 +1,8 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
-import { BI_LEVELS, bodilyInjury, collision, comprehensive, following, rental, uninsured } from './common.ts';
+import {
+  BI_LEVELS, OTHER_CONTINUE, bodilyInjury, collision, comprehensive, following, propertyDamage, rental, stateForm,
+  uninsured,
+} from './common.ts';
 
 /**
  * Colorado (doc 3 section 4: "uninsured PD deductibles map to ACV w/ 100, 250, 500, 1000 or 2500 DED,
@@ -11,12 +13,11 @@ import { BI_LEVELS, bodilyInjury, collision, comprehensive, following, rental, u
  */
 const ACV = ['ACV w/ 100 DED', 'ACV w/ 250 DED', 'ACV w/ 500 DED', 'ACV w/ 1000 DED', 'ACV w/ 2500 DED'] as const;
 
-export const CO: StateCoverageRules = {
+export const CO = stateForm({
   state: 'CO',
-  form: 'state',
   fields: [
     bodilyInjury(BI_LEVELS),
-    following('propertyDamage', L.propertyDamage, ['$15,000', '$25,000', '$50,000', '$100,000'], { limit: 'PD' }),
+    propertyDamage(['$15,000', '$25,000', '$50,000', '$100,000']),
     uninsured('uninsuredBodilyInjury', L.uninsuredUnderinsuredBodilyInjury, BI_LEVELS, { limit: 'UMUIMBI' }),
     following('medicalPayments', L.medicalPayments, ['$5,000', '$10,000', '$25,000', '$50,000'], {
       declinable: true,
@@ -37,8 +38,5 @@ export const CO: StateCoverageRules = {
     },
     rental(),
   ],
-  continueFields: ['bodilyInjury', 'comprehensiveDeductible', 'collisionDeductible', 'policyEffectiveDate'],
-  pair: 'pair',
-  rental: 'needsComprehensive',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
-};
+  continueFields: OTHER_CONTINUE,
+});

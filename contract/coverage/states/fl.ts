@@ -1,7 +1,6 @@
 import { DECLINE } from '../../reference/limit-names.ts';
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
-import { bodilyInjury, collision, comprehensive, rental, stacking, uninsured } from './common.ts';
+import { bodilyInjury, collision, comprehensive, rental, stacking, stateForm, uninsured } from './common.ts';
 
 /**
  * Florida (doc 3 sections 3, 4, 5 and 9). Florida requires property damage $10,000 and PIP $10,000 and no
@@ -16,9 +15,8 @@ const LEVELS = ['10/20', '25/50', '50/100', '100/300', '300/300', '250/500', '50
  */
 const PROPERTY = ['$10,000', '$20,000', '$25,000', '$50,000', '$100,000', '$250,000'] as const;
 
-export const FL: StateCoverageRules = {
+export const FL = stateForm({
   state: 'FL',
-  form: 'state',
   fields: [
     bodilyInjury(LEVELS, { declinable: true }),
     { name: 'propertyDamage', label: L.propertyDamage, options: PROPERTY, limit: 'PD' },
@@ -64,7 +62,6 @@ export const FL: StateCoverageRules = {
   continueFields: ['propertyDamage', 'policyEffectiveDate', 'personalInjuryProtection'],
   pair: 'collisionNeedsComprehensive',
   rental: 'needsBoth',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
   // doc 3 section 4, FL: positions of PROPERTY allowed for each bodily injury ('' and declined: "or none")
   propertyDamageByBodilyInjury: {
     '': [1],
@@ -77,4 +74,4 @@ export const FL: StateCoverageRules = {
     '250/500': [5, 6],
     '500/500': [5, 6],
   },
-};
+});

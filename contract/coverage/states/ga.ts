@@ -1,7 +1,7 @@
 import { UNINSURED_COVERAGE_TYPES } from '../../reference/limit-names.ts';
 import { COVERAGE_LABELS as L } from '../texts.ts';
 import type { StateCoverageRules } from '../state-rules.ts';
-import { BI_LEVELS, following, uninsured } from './common.ts';
+import { BI_LEVELS, PROPERTY_BY_LEVEL, following, uninsured } from './common.ts';
 import { genericForm } from './generic.ts';
 
 /**
@@ -11,11 +11,9 @@ import { genericForm } from './generic.ts';
  * uninsured BI is declined (section 5). Minimum 25/50/25 (facts/state-minimums.md). The request carries
  * the type as R or A (section 2) under UM; the uninsured property damage deductible steps are ours.
  */
-const PROPERTY = ['$25,000', '$50,000', '$100,000', '$100,000'] as const;
-
 export const GA: StateCoverageRules = genericForm({
   state: 'GA',
-  propertyDamage: PROPERTY,
+  propertyDamage: PROPERTY_BY_LEVEL,
   extra: [
     {
       name: 'uninsuredCoverageType',

@@ -1,6 +1,9 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
 import type { FieldRule, StateCoverageRules } from '../state-rules.ts';
-import { BI_LEVELS, MEDICAL_BY_LEVEL, bodilyInjury, collision, comprehensive, following, rental } from './common.ts';
+import {
+  BI_LEVELS, MEDICAL_BY_LEVEL, OTHER_CONTINUE, PROPERTY_BY_LEVEL, USUAL_RULES, bodilyInjury, collision, comprehensive,
+  following, propertyDamage, readOnlyUninsuredPropertyDamage, rental,
+} from './common.ts';
 
 /**
  * The generic form (doc 3 section 2): the person chooses bodily injury and the vehicle's deductibles;
@@ -21,14 +24,6 @@ export interface GenericParts {
   continueFields?: StateCoverageRules['continueFields'];
 }
 
-/** doc 3 section 5, "Other: bodily injury, comprehensive, collision, effective date". */
-export const OTHER_CONTINUE = [
-  'bodilyInjury',
-  'comprehensiveDeductible',
-  'collisionDeductible',
-  'policyEffectiveDate',
-] as const;
-
 export function genericForm(parts: GenericParts): StateCoverageRules {
   const derived = { derived: true } as const;
   return {
@@ -36,15 +31,11 @@ export function genericForm(parts: GenericParts): StateCoverageRules {
     form: 'generic',
     fields: [
       bodilyInjury(BI_LEVELS),
-      following('propertyDamage', L.propertyDamage, parts.propertyDamage, { ...derived, limit: 'PD' }),
+      propertyDamage(parts.propertyDamage, derived),
       ...(parts.extra ?? []),
       parts.uninsuredBodilyInjury ??
         following('uninsuredBodilyInjury', L.uninsuredBodilyInjury, BI_LEVELS, { ...derived, limit: 'UMBI' }),
-      parts.uninsuredPropertyDamage ??
-        following('uninsuredPropertyDamage', L.uninsuredPropertyDamage, parts.propertyDamage, {
-          ...derived,
-          limit: 'UMPD',
-        }),
+      parts.uninsuredPropertyDamage ?? readOnlyUninsuredPropertyDamage(parts.propertyDamage),
       parts.medical ?? following('medicalPayments', L.medicalPayments, MEDICAL_BY_LEVEL, { ...derived, limit: 'MP' }),
       comprehensive(),
       collision(),
@@ -52,13 +43,11 @@ export function genericForm(parts: GenericParts): StateCoverageRules {
       rental({ ...derived, declinable: false }),
     ],
     continueFields: parts.continueFields ?? OTHER_CONTINUE,
-    pair: 'pair',
-    rental: 'needsComprehensive',
-    coverageTypeWhenUninsuredDeclined: 'hidden',
+    ...USUAL_RULES,
   };
 }
 
 /** A state with no rules of its own: the generic form over the usual 25/50/25 package. */
 export function fallbackRules(state: string): StateCoverageRules {
-  return genericForm({ state, propertyDamage: ['$25,000', '$50,000', '$100,000', '$100,000'] });
+  return genericForm({ state, propertyDamage: PROPERTY_BY_LEVEL });
 }

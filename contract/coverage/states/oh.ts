@@ -1,7 +1,7 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
 import {
-  BI_LEVELS, MEDICAL_BY_LEVEL, bodilyInjury, collision, comprehensive, following, rental, uninsured,
+  AZ_OH_TX_CONTINUE, BI_LEVELS, PROPERTY_BY_LEVEL, bodilyInjury, cappedMedicalPayments, collision, comprehensive,
+  propertyDamage, rental, stateForm, uninsured,
 } from './common.ts';
 
 /**
@@ -9,20 +9,16 @@ import {
  * sells uninsured and underinsured motorist as one coverage, so it goes out as UMUIMBI (doc 1 shows that
  * name on the policy page).
  */
-export const OH: StateCoverageRules = {
+export const OH = stateForm({
   state: 'OH',
-  form: 'state',
   fields: [
     bodilyInjury(BI_LEVELS),
-    following('propertyDamage', L.propertyDamage, ['$25,000', '$50,000', '$100,000', '$100,000'], { limit: 'PD' }),
+    propertyDamage(PROPERTY_BY_LEVEL),
     uninsured('uninsuredBodilyInjury', L.uninsuredUnderinsuredBodilyInjury, BI_LEVELS, { limit: 'UMUIMBI' }),
-    following('medicalPayments', L.medicalPayments, MEDICAL_BY_LEVEL, { capped: true, declinable: true, limit: 'MP' }),
+    cappedMedicalPayments(),
     comprehensive(),
     collision(),
     rental(),
   ],
-  continueFields: ['bodilyInjury', 'comprehensiveDeductible', 'collisionDeductible'],
-  pair: 'pair',
-  rental: 'needsComprehensive',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
-};
+  continueFields: AZ_OH_TX_CONTINUE,
+});

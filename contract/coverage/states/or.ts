@@ -1,6 +1,6 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
 import type { StateCoverageRules } from '../state-rules.ts';
-import { BI_LEVELS, following } from './common.ts';
+import { BI_LEVELS, following, readOnlyUninsuredPropertyDamage } from './common.ts';
 import { genericForm } from './generic.ts';
 
 /**
@@ -18,10 +18,7 @@ export const OR: StateCoverageRules = genericForm({
     derived: true,
     limit: 'UMUIMBI',
   }),
-  uninsuredPropertyDamage: following('uninsuredPropertyDamage', L.uninsuredPropertyDamage, PROPERTY, {
-    derived: true,
-    limit: 'UMUIMPD',
-  }),
+  uninsuredPropertyDamage: readOnlyUninsuredPropertyDamage(PROPERTY, { limit: 'UMUIMPD' }),
   medical: following('medicalPayments', L.personalInjuryProtection, ['$15,000', '$25,000', '$50,000', '$100,000'], {
     derived: true,
     limit: 'PIP',

@@ -1,6 +1,5 @@
 import { COVERAGE_LABELS as L, COVERAGE_TOOLTIPS } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
-import { bodilyInjury, collision, comprehensive, following, rental, stacking, uninsured } from './common.ts';
+import { bodilyInjury, collision, comprehensive, propertyDamage, rental, stacking, stateForm, uninsured } from './common.ts';
 
 /**
  * Pennsylvania (doc 3 sections 3, 4, 5 and 9). Minimum 15/30/5 with first-party medical benefits of
@@ -11,14 +10,11 @@ import { bodilyInjury, collision, comprehensive, following, rental, stacking, un
  */
 const LEVELS = ['15/30', '25/50', '50/100', '100/300', '250/500'] as const;
 
-export const PA: StateCoverageRules = {
+export const PA = stateForm({
   state: 'PA',
-  form: 'state',
   fields: [
     bodilyInjury(LEVELS),
-    following('propertyDamage', L.propertyDamage, ['$5,000', '$25,000', '$50,000', '$100,000', '$100,000'], {
-      limit: 'PD',
-    }),
+    propertyDamage(['$5,000', '$25,000', '$50,000', '$100,000', '$100,000']),
     uninsured('uninsuredBodilyInjury', L.uninsuredBodilyInjury, LEVELS),
     uninsured('underinsuredMotorist', L.underinsuredMotorist, LEVELS, { byLevel: LEVELS }),
     stacking('Stacked'),
@@ -84,8 +80,6 @@ export const PA: StateCoverageRules = {
     }),
   ],
   continueFields: ['bodilyInjury', 'personalInjuryProtection', 'tortOption'],
-  pair: 'pair',
-  rental: 'needsComprehensive',
   coverageTypeWhenUninsuredDeclined: 'declinedText',
   firstPartyBenefits: true,
-};
+});

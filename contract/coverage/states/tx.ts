@@ -1,6 +1,8 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
-import { bodilyInjury, collision, comprehensive, following, rental, uninsured } from './common.ts';
+import {
+  AZ_OH_TX_CONTINUE, PROPERTY_BY_LEVEL, bodilyInjury, collision, comprehensive, following, propertyDamage,
+  readOnlyUninsuredPropertyDamage, rental, stateForm, uninsured,
+} from './common.ts';
 
 /**
  * Texas: the AZ/OH/TX rules, plus "TN and TX: Uninsured Property Damage is read-only. In TX it appears
@@ -9,16 +11,14 @@ import { bodilyInjury, collision, comprehensive, following, rental, uninsured } 
  * minimum offer (Tex. Ins. Code 1952.152), may be rejected in writing.
  */
 const LEVELS = ['30/60', '50/100', '100/300', '250/500'] as const;
-const PROPERTY = ['$25,000', '$50,000', '$100,000', '$100,000'] as const;
 
-export const TX: StateCoverageRules = {
+export const TX = stateForm({
   state: 'TX',
-  form: 'state',
   fields: [
     bodilyInjury(LEVELS),
-    following('propertyDamage', L.propertyDamage, PROPERTY, { limit: 'PD' }),
+    propertyDamage(PROPERTY_BY_LEVEL),
     uninsured('uninsuredBodilyInjury', L.uninsuredBodilyInjury, LEVELS),
-    following('uninsuredPropertyDamage', L.uninsuredPropertyDamage, PROPERTY, { derived: true, limit: 'UMPD' }),
+    readOnlyUninsuredPropertyDamage(PROPERTY_BY_LEVEL),
     following('personalInjuryProtection', L.personalInjuryProtection, ['$2,500', '$5,000', '$10,000', '$10,000'], {
       declinable: true,
       limit: 'PIP',
@@ -27,9 +27,6 @@ export const TX: StateCoverageRules = {
     collision(),
     rental(),
   ],
-  continueFields: ['bodilyInjury', 'comprehensiveDeductible', 'collisionDeductible'],
-  pair: 'pair',
-  rental: 'needsComprehensive',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
+  continueFields: AZ_OH_TX_CONTINUE,
   uninsuredPropertyDamageNeedsUninsured: true,
-};
+});

@@ -1,6 +1,5 @@
 import { COVERAGE_LABELS as L } from '../texts.ts';
-import type { StateCoverageRules } from '../state-rules.ts';
-import { bodilyInjury, collision, comprehensive, following, rental, uninsured } from './common.ts';
+import { bodilyInjury, collision, comprehensive, following, propertyDamage, rental, stateForm, uninsured } from './common.ts';
 
 /**
  * Wisconsin: minimum 25/50/10 with uninsured motorist 25/50 and medical payments $1,000 required
@@ -11,17 +10,11 @@ import { bodilyInjury, collision, comprehensive, following, rental, uninsured } 
  */
 const LEVELS = ['25/50', '50/100', '100/300', '250/500', '$125,000 CSL', '$300,000 CSL', '$500,000 CSL'] as const;
 
-export const WI: StateCoverageRules = {
+export const WI = stateForm({
   state: 'WI',
-  form: 'state',
   fields: [
     bodilyInjury(LEVELS),
-    following(
-      'propertyDamage',
-      L.propertyDamage,
-      ['$10,000', '$25,000', '$50,000', '$100,000', '$25,000', '$50,000', '$100,000'],
-      { limit: 'PD' },
-    ),
+    propertyDamage(['$10,000', '$25,000', '$50,000', '$100,000', '$25,000', '$50,000', '$100,000']),
     uninsured('uninsuredBodilyInjury', L.uninsuredBodilyInjury, LEVELS, { declinable: false }),
     uninsured('underinsuredMotorist', L.underinsuredMotorist, LEVELS, { byLevel: LEVELS }),
     following(
@@ -44,8 +37,5 @@ export const WI: StateCoverageRules = {
     }),
   ],
   continueFields: ['bodilyInjury', 'uninsuredBodilyInjury', 'propertyDamage'],
-  pair: 'pair',
-  rental: 'needsComprehensive',
-  coverageTypeWhenUninsuredDeclined: 'hidden',
   propertyDamageDeductibleNeedsCollisionDeclined: true,
-};
+});
