@@ -1,19 +1,24 @@
 /**
- * The one list of our custom elements: tag, the loader of its chunk, its attributes. The embed loader
- * (embed.ts) defines tags from this list, and docs or a manifest are generated from it and from each
- * element's header comment. Only widgets that exist are listed; each later widget adds its line.
+ * The one list of our custom elements: each element's tag, from its declaration (<name>.element.ts), and
+ * the loader of the chunk that registers it. The embed loader (embed.ts) defines tags from it, so it
+ * carries names only; widgets/README.md (elements-readme.ts) documents the elements in this order, from
+ * their declarations' docs (<name>.docs.ts), which the bundle never imports. Only widgets that exist are
+ * listed; each later widget adds its line.
  */
+import { element as notifyMe } from './notify-me/notify-me.element.ts';
+import { element as quoteStart } from './quote-start/quote-start.element.ts';
+import { element as quoteWizard } from './quote-wizard/quote-wizard.element.ts';
+import { element as retrieveQuote } from './retrieve-quote/retrieve-quote.element.ts';
+
 export interface ElementEntry {
   tag: `ppm-${string}`;
   /** Loads the chunk that registers the element. */
   load: () => Promise<unknown>;
-  /** Observed kebab-case attributes. */
-  attributes: readonly string[];
 }
 
 export const ELEMENTS: readonly ElementEntry[] = [
-  { tag: 'ppm-quote-start', load: () => import('./quote-start/quote-start.ts'), attributes: ['variant', 'quote-url', 'dealer', 'api-base'] },
-  { tag: 'ppm-retrieve-quote', load: () => import('./retrieve-quote/retrieve-quote.ts'), attributes: ['api-base', 'quote-url', 'mode', 'open'] },
-  { tag: 'ppm-notify-me', load: () => import('./notify-me/notify-me.ts'), attributes: ['api-base', 'state'] },
-  { tag: 'ppm-quote-wizard', load: () => import('./quote-wizard/quote-wizard.ts'), attributes: ['api-base', 'site-url', 'dealer', 'state'] },
+  { tag: quoteStart.tag, load: () => import('./quote-start/quote-start.ts') },
+  { tag: retrieveQuote.tag, load: () => import('./retrieve-quote/retrieve-quote.ts') },
+  { tag: notifyMe.tag, load: () => import('./notify-me/notify-me.ts') },
+  { tag: quoteWizard.tag, load: () => import('./quote-wizard/quote-wizard.ts') },
 ];

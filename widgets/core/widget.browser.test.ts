@@ -20,8 +20,8 @@ import { createApiClient } from './api-client.ts';
 import { defineElement } from './register.ts';
 import { endSession, session } from './session.ts';
 
-const HARNESS = 'ppm-test-harness';
-defineElement(HARNESS, CoreHarness, { attributes: ['apiBase'], styles: [] });
+const HARNESS = { tag: 'ppm-test-harness', attributes: ['api-base'], properties: [] } as const;
+defineElement(HARNESS, CoreHarness, { styles: [] });
 
 let stub: ReturnType<typeof stubApi> | undefined;
 const added: HTMLElement[] = [];
@@ -57,8 +57,8 @@ afterEach(() => {
 
 describe('each element has its own widget context', () => {
   it('two elements of one kind: the loader and the snackbar show in the one that asked, never in the other', async () => {
-    const first = add(HARNESS as 'div');
-    const second = add(HARNESS as 'div');
+    const first = add(HARNESS.tag as 'div');
+    const second = add(HARNESS.tag as 'div');
     const [one, two] = [await shadowOf(first, 'form'), await shadowOf(second, 'form')];
     await click(getByRole(one, 'button', 'Persistent info'));
     await waitFor(() => snackbarTexts(one).includes('Quote Saved Successfully'), "the first element's snackbar");
@@ -117,7 +117,7 @@ describe('the session is page-wide: any 401 signs out every widget', () => {
     stub = stubApi((call) => (call.url.endsWith('/api/contact/subscribe') ? json(401, { error_messages: [MESSAGES.signInRequired] }) : json(404, {})));
     saveWizard({ ...wizardWithSavedQuote(quoteFixture()) });
     signInAda();
-    const harness = add(HARNESS as 'div');
+    const harness = add(HARNESS.tag as 'div');
     const wizard = add('ppm-quote-wizard', { 'api-base': 'http://api.test' });
     const bench = await shadowOf(harness, 'form');
     const shell = await shadowOf(wizard, '.ppm-quote__actions');

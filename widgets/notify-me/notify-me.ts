@@ -1,33 +1,16 @@
 /**
- * <ppm-notify-me>: the availability sign-up (doc 1 sections 2, 5, 8) as a custom element.
- *
- * Attributes:
- *   api-base  - origin of the API (default: the origin embed.js came from; '' on our own site)
- *   state     - two-letter state to preselect when it is one of the 50 states or DC (else the page's ?state=)
- * Properties:
- *   apiBase, state - as the attributes
- *   texts          - Partial<NotifyMeTexts>: replacement texts (labels, button, notices), merged over the defaults
- * Events:
- *   ppm-subscribe - CustomEvent<{ state: string; alreadySubscribed: boolean }>, after the sign-up is accepted
- *   ppm-error     - CustomEvent<{ widget: 'ppm-notify-me'; status: number; message: string }>, the request failed
- * Parts:
- *   base, form, field, label, input, error-message, listbox, status, notice, notice-success, notice-info,
- *   notice-danger, submit
- * CSS custom properties:
- *   --ppm-font, --ppm-ink, --ppm-muted, --ppm-surface, --ppm-line, --ppm-accent, --ppm-accent-ink,
- *   --ppm-danger, --ppm-info, --ppm-success, --ppm-radius, --ppm-focus
+ * <ppm-notify-me>: the availability sign-up (doc 1 sections 2, 5, 8) as a custom element. Its public surface
+ * (attributes, properties, events, parts, CSS custom properties) is declared once in notify-me.element.ts;
+ * widgets/README.md is generated from there.
  */
+import type { TagNameMapEntry } from '../core/element-declaration.ts';
 import { defineElement } from '../core/register.ts';
-import { NotifyMe } from './NotifyMe.tsx';
+import { NotifyMe, type NotifyMeProps } from './NotifyMe.tsx';
+import { element } from './notify-me.element.ts';
 import { notifyMeStyles } from './notify-me.styles.ts';
-import type { NotifyMeTexts } from './notify-me.texts.ts';
 
-export const NOTIFY_ME_TAG = 'ppm-notify-me';
-
-defineElement(NOTIFY_ME_TAG, NotifyMe, { attributes: ['apiBase', 'state'], properties: ['texts'], styles: notifyMeStyles });
+defineElement(element, NotifyMe, { styles: notifyMeStyles });
 
 declare global {
-  interface HTMLElementTagNameMap {
-    'ppm-notify-me': HTMLElement & { apiBase?: string; state?: string; texts?: Partial<NotifyMeTexts> };
-  }
+  interface HTMLElementTagNameMap extends TagNameMapEntry<typeof element, NotifyMeProps> {}
 }
