@@ -1,13 +1,12 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Struct } from 'superstruct';
 import { check } from '../../contract/index.ts';
 
 /**
  * Validation on blur and on submit with the contract's rules (STYLE.md habit 6: an error appears only
  * after the person left the field or submitted, never while they type; once the value is right while
- * they type, the error goes). On a failed submit the first
- * invalid field, in the order the rules are listed, gets focus (doc 1 section 8: "first invalid field
- * focused").
+ * they type, the error goes). On a failed submit the first invalid field, in the page's order, gets
+ * focus (doc 1 section 8: "first invalid field focused").
  */
 export type Rules<V> = { [K in keyof V]: Struct<any, any> };
 
@@ -31,80 +30,6 @@ export interface Form<V extends Record<string, string>> {
   reset: (values?: V) => void;
 }
 
-function validateOne<V>(rules: Rules<V>, name: keyof V, value: string): string | undefined {
-  const result = check(value, rules[name]);
-  return result.ok ? undefined : result.errors[0]?.message;
-}
-
-export function useForm<V extends Record<string, string>>(idPrefix: string, rules: Rules<V>, initial: V): Form<V> {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
-  const elements = useRef(new Map<keyof V, HTMLElement>());
-  // Blur may carry a value newer than the last render (a combobox committing its typed text).
-  const latest = useRef(values);
-  latest.current = values;
-
-  const field = useCallback(
-    (name: keyof V & string): FieldBinding => ({
-      id: `${idPrefix}-${name}`,
-      name,
-      value: values[name] ?? '',
-      error: errors[name],
-      onChange: (value) => {
-        latest.current = { ...latest.current, [name]: value };
-        setValues((old) => ({ ...old, [name]: value }));
-        // "Reward early": a shown error goes as soon as the value is right. Waiting for blur would
-        // remove it while the person clicks Submit, moving the button from under the pointer.
-        // A new error still waits for blur or submit.
-        if (errors[name] && validateOne(rules, name, value) === undefined) {
-          setErrors((old) => ({ ...old, [name]: undefined }));
-        }
-      },
-      onBlur: (value) => {
-        const current = value ?? latest.current[name] ?? '';
-        setErrors((old) => ({ ...old, [name]: validateOne(rules, name, current) }));
-      },
-      inputRef: (element) => {
-        if (element) elements.current.set(name, element);
-        else elements.current.delete(name);
-      },
-    }),
-    [idPrefix, rules, values, errors],
-  );
-
-  const validate = useCallback((): V | null => {
-    const current = latest.current;
-    const found: Partial<Record<keyof V, string>> = {};
-    let first: keyof V | undefined;
-    for (const name of Object.keys(rules) as (keyof V)[]) {
-      const message = validateOne(rules, name, current[name] ?? '');
-      if (message) {
-        found[name] = message;
-        first ??= name;
-      }
-    }
-    setErrors(found);
-    if (first !== undefined) {
-      elements.current.get(first)?.focus();
-      return null;
-    }
-    const trimmed = { ...current };
-    for (const key of Object.keys(trimmed) as (keyof V)[]) trimmed[key] = String(trimmed[key]).trim() as V[keyof V];
-    return trimmed;
-  }, [rules]);
-
-  const reset = useCallback(
-    (next: V = initial) => {
-      latest.current = next;
-      setValues(next);
-      setErrors({});
-    },
-    [initial],
-  );
-
-  return { values, errors, field, validate, reset };
-}
-
 /**
  * The same rules, blur and submit behaviour for a form whose values live elsewhere (the quote wizard keeps
  * every step's values in one persisted state, so a reload restores them). `rules` may change between
@@ -123,14 +48,33 @@ export interface BoundForm<V extends { [K in keyof V]: string }> {
   focus: (name: keyof V & string) => void;
 }
 
+/** BoundForm and what useForm needs on top: the values as of the last keystroke, and a way to clear errors. */
+interface FormCore<V extends { [K in keyof V]: string }> extends BoundForm<V> {
+  latest: () => V;
+  clearErrors: () => void;
+}
+
 export function useBoundForm<V extends { [K in keyof V]: string }>(
   idPrefix: string,
   rules: Partial<Rules<V>>,
   values: V,
   onChange: (name: keyof V & string, value: string) => void,
 ): BoundForm<V> {
+  const { latest: _latest, clearErrors: _clear, ...form } = useFormCore(idPrefix, rules, values, onChange);
+  return form;
+}
+
+/** The one implementation of blur, change and submit checks behind both hooks. */
+function useFormCore<V extends { [K in keyof V]: string }>(
+  idPrefix: string,
+  rules: Partial<Rules<V>>,
+  values: V,
+  onChange: (name: keyof V & string, value: string) => void,
+): FormCore<V> {
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const elements = useRef(new Map<keyof V, HTMLElement>());
+  // Blur may carry a value newer than the last render (a combobox committing its typed text), and a
+  // submit may follow a change in the same event: checks read these, never a stale render's values.
   const latest = useRef(values);
   latest.current = values;
   const latestRules = useRef(rules);
@@ -155,6 +99,9 @@ export function useBoundForm<V extends { [K in keyof V]: string }>(
     onChange: (value) => {
       latest.current = { ...latest.current, [name]: value };
       onChangeRef.current(name, value);
+      // "Reward early": a shown error goes as soon as the value is right. Waiting for blur would remove
+      // it while the person clicks Submit, moving the button from under the pointer. A new error still
+      // waits for blur or submit.
       if (latestErrors.current[name] && one(name, value) === undefined) setErrors((old) => ({ ...old, [name]: undefined }));
     },
     onBlur: (value) => {
@@ -186,5 +133,26 @@ export function useBoundForm<V extends { [K in keyof V]: string }>(
 
   const setError = (name: keyof V & string, message: string | undefined) => setErrors((old) => ({ ...old, [name]: message }));
 
-  return { errors, field, validate, setError, focus };
+  return { errors, field, validate, setError, focus, latest: () => latest.current, clearErrors: () => setErrors({}) };
+}
+
+/** A form that keeps its own values (the small widgets and the account step): the bound form over local state. */
+export function useForm<V extends Record<string, string>>(idPrefix: string, rules: Rules<V>, initial: V): Form<V> {
+  const [values, setValues] = useState<V>(initial);
+  const core = useFormCore<V>(idPrefix, rules, values, (name, value) => setValues((old) => ({ ...old, [name]: value })));
+  return {
+    values,
+    errors: core.errors,
+    field: core.field,
+    validate: () => {
+      if (!core.validate()) return null;
+      const trimmed = { ...core.latest() };
+      for (const key of Object.keys(trimmed) as (keyof V)[]) trimmed[key] = String(trimmed[key]).trim() as V[keyof V];
+      return trimmed;
+    },
+    reset: (next: V = initial) => {
+      setValues(next);
+      core.clearErrors();
+    },
+  };
 }

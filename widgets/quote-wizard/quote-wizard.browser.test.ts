@@ -368,6 +368,75 @@ describe('step 1, Your Info', () => {
   });
 });
 
+describe('the error summary of a failed Continue', () => {
+  const summary = (root: ShadowRoot) => root.querySelector<HTMLElement>('.ppm-error-summary');
+  const entries = (root: ShadowRoot) => [...(summary(root)?.querySelectorAll('a') ?? [])].map((a) => a.textContent);
+  const required = (label: string) => `${label}: ${MESSAGES.required}`;
+
+  it('lists every invalid field of step 1 in page order under "There is a problem", leaves focus on the first; passes axe', async () => {
+    api();
+    const root = await mount();
+    assert.equal(summary(root), null, 'none before Continue');
+    await click(getByRole(root, 'button', 'Continue'));
+    const box = await waitFor(() => summary(root), 'the summary');
+    assert.equal(box.querySelector('h4')?.textContent, 'There is a problem');
+    assert.deepEqual(entries(root), [
+      required('First Name'), required('Last Name'), required('Street Address'), required('ZIP Code'), required('City'),
+      `State: ${MESSAGES.state}`, required(TEXTS.isGarageSameAsMailing), required('Date of Birth'), required('Mobile Phone Number'),
+      required('Preferred Contact Number'), required(TEXTS.hearAbout), required(TEXTS.isPCAMember),
+    ]);
+    assert.equal(focused(), getByLabel(root, 'First Name'), 'focus stays on the first invalid field');
+    assert.equal(box.closest('[role="alert"], [aria-live]'), null, 'not announced over the focused field');
+    const link = getByRole<HTMLAnchorElement>(box, 'link', required('ZIP Code'));
+    assert.equal(link.getAttribute('href'), `#${getByLabel(root, 'ZIP Code').id}`);
+    await checkA11y(rendered!.host);
+  });
+
+  it("a link focuses its field (a radio group's first radio); a mended field leaves the list; valid, Continue moves on without it", async () => {
+    api();
+    seed({ step: 1, info: { ...filledInfo(), firstName: '', isPCAMember: '' } });
+    const root = await mount();
+    await click(getByRole(root, 'button', 'Continue'));
+    await waitFor(() => entries(root).length === 2, 'two entries');
+    assert.deepEqual(entries(root), [required('First Name'), required(TEXTS.isPCAMember)]);
+
+    await click(getByRole(summary(root)!, 'link', required(TEXTS.isPCAMember)));
+    assert.equal(focused(), getByRole(group(root, TEXTS.isPCAMember), 'radio', 'Yes'), 'the group');
+    await click(getByRole(summary(root)!, 'link', required('First Name')));
+    const first = getByLabel(root, 'First Name');
+    assert.equal(focused(), first);
+
+    await sendText('Ada');
+    await waitFor(() => entries(root).length === 1, 'the mended field left the list');
+    assert.deepEqual(entries(root), [required(TEXTS.isPCAMember)]);
+    await click(getByRole(group(root, TEXTS.isPCAMember), 'radio', 'No'));
+    await waitFor(() => summary(root) === null, 'gone once the step is valid');
+
+    await click(getByRole(root, 'button', 'Continue'));
+    await waitFor(() => heading(root) === 'Your Vehicle', 'step 2');
+    assert.equal(summary(root), null, 'no summary on the next step');
+  });
+
+  it("lists an outside check's error too (a refused VIN) and goes once it is mended", async () => {
+    api((call) => ((call.body as { vin: string }).vin === VIN_B ? json(404, { error_messages: ['VIN not found'] }) : json(200, FOUND)));
+    seed({ step: 2, vehicles: [{ ...goodVehicle(VIN_B), isVINValid: null, year: '', make: '', model: '', style: '' }] });
+    const root = await mount();
+    await waitFor(() => saved().vehicles[0]!.isVINValid === false, 'the VIN checked and refused');
+    assert.equal(summary(root), null, 'an error shown without a Continue is not summarised');
+    await click(getByRole(root, 'button', 'Continue'));
+    await waitFor(() => entries(root).length === 1, 'the summary');
+    assert.deepEqual(entries(root), [`${TEXTS.vin}: Invalid VIN`]);
+    const vin = getByLabel(root, TEXTS.vin);
+    assert.equal(focused(), vin);
+    await retype(vin, VIN_A);
+    await waitFor(() => saved().vehicles[0]!.isVINValid === true, 'checked');
+    await waitFor(() => summary(root) === null, 'gone');
+    await click(getByRole(root, 'button', 'Continue'));
+    await waitFor(() => heading(root) === 'Your Drivers', 'step 3');
+    assert.equal(summary(root), null);
+  });
+});
+
 /** Replaces a field's text as a person does: select all, then type. */
 async function retype(element: HTMLElement, text: string) {
   await click(element);

@@ -1,6 +1,7 @@
 import { baseStyles } from '../core/styles/base.styles.ts';
 import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
 import { datePickerStyles } from '../core/date-picker.tsx';
+import { errorSummaryStyles } from '../core/ErrorSummary.tsx';
 import { modalStyles } from '../core/modal.tsx';
 import { overlayStyles } from '../core/overlay.tsx';
 import { snackbarStyles } from '../core/snackbar.tsx';
@@ -69,5 +70,6 @@ export const quoteWizardOwnStyles = /* css */ `
 
 /** Every sheet the wizard needs, in order: adopted into its shadow root, or into the document on our site. */
 export const quoteWizardStyles: readonly string[] = [
-  baseStyles, comboboxStyles, datePickerStyles, tooltipStyles, modalStyles, overlayStyles, snackbarStyles, quoteWizardOwnStyles,
+  baseStyles, comboboxStyles, datePickerStyles, tooltipStyles, errorSummaryStyles, modalStyles, overlayStyles, snackbarStyles,
+  quoteWizardOwnStyles,
 ];

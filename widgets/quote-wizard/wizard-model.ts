@@ -7,8 +7,8 @@ import type { PurchaseState } from './steps/payment/purchase-model.ts';
  * picks is a string as the control holds it ('MM/DD/YYYY' dates, '$85,000' values), so a reload restores
  * exactly what was on screen; the quote request (doc 3 section 3) is built from this later, in one place.
  *
- * The shell (QuoteWizard.tsx) owns this state and persists it tab-scoped; each step reads it and changes it
- * through StepProps (step.ts).
+ * The shell (QuoteWizard.tsx, shell/use-wizard-state.ts) owns this state and persists it tab-scoped; each
+ * step reads it and changes it through StepProps (step.ts).
  */
 
 /** Step 1, Your Info. isGarageSameAsMailing: '1' same, '2' different (doc 2 section 3). */
@@ -107,7 +107,7 @@ export interface WizardState {
   /** The priced quote (issue 4); any later change to info, vehicles or drivers clears it (doc 2 section 4). */
   quoteResponse: unknown | null;
   /**
-   * Step 4's choices (issue 4): null until step 4 first opens, and again after the rated state changes
+   * Step 4's choices (issue 4): null until step 4 first opens, and again after the rated (garaging) state changes
    * (doc 3 section 4: "Changing the garaging or rated state resets all coverages and the effective date").
    */
   coverage: CoverageForm | null;
@@ -164,9 +164,19 @@ export function initialWizardState(): WizardState {
 }
 
 /**
- * The state a vehicle is rated in: the garaging state when the vehicle is garaged elsewhere, else the
- * mailing state. It picks the purpose list (PA) and the length-of-ownership question.
+ * Where the vehicles are garaged: the garaging state when the person said they are garaged elsewhere, else
+ * the mailing state. This is the rated state: doc 3's "one coverage form exists per rated state", the quote
+ * request's ratedState, which the API prices with that state's rate table and refuses when it is not the
+ * garaging address's state. It also picks the purpose list (PA) and the length-of-ownership question.
  */
-export function ratingState(info: InfoForm): string {
+export function garagingStateOf(info: InfoForm): string {
   return info.isGarageSameAsMailing === '2' && info.garagingState ? info.garagingState : info.state;
+}
+
+/**
+ * The state of the mailing address, step 1's State: where the policyholder lives. The drivers step reads
+ * its state rules (occupation questions, Oregon's gender option) from it; the price follows garagingStateOf.
+ */
+export function mailingStateOf(info: InfoForm): string {
+  return info.state;
 }

@@ -3,8 +3,17 @@
  * visually hidden "Error:" so a screen reader announces what it is; the field points at it with
  * aria-describedby.
  */
+const ERROR_SUFFIX = '-error';
+/** What marks a field's shown error; the error summary (core/ErrorSummary.tsx) reads the page by it. */
+export const ERROR_MESSAGE_CLASS = 'ppm-error-message';
+
 export function errorId(fieldId: string): string {
-  return `${fieldId}-error`;
+  return `${fieldId}${ERROR_SUFFIX}`;
+}
+
+/** The field an error message belongs to, from the message's id; undefined for any other id. */
+export function fieldIdOfError(messageId: string): string | undefined {
+  return messageId.endsWith(ERROR_SUFFIX) ? messageId.slice(0, -ERROR_SUFFIX.length) : undefined;
 }
 
 export function hintId(fieldId: string): string {
@@ -14,7 +23,7 @@ export function hintId(fieldId: string): string {
 export function ErrorMessage({ fieldId, message }: { fieldId: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={errorId(fieldId)} className="ppm-error-message" part="error-message">
+    <p id={errorId(fieldId)} className={ERROR_MESSAGE_CLASS} part="error-message">
       <span className="ppm-visually-hidden">Error:</span> {message}
     </p>
   );

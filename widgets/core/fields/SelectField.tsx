@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { FieldBinding } from '../form.ts';
 import { describedBy } from './ErrorMessage.tsx';
 import { FieldFrame } from './FieldFrame.tsx';
@@ -9,15 +10,18 @@ export function SelectField({
   options,
   placeholder = 'Select...',
   disabled,
+  tooltip,
 }: {
   label: string;
   field: FieldBinding;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
   disabled?: boolean;
+  /** A toggletip beside the label. */
+  tooltip?: ReactNode;
 }) {
   return (
-    <FieldFrame label={label} field={field}>
+    <FieldFrame label={label} field={field} tooltip={tooltip}>
       <select
         ref={field.inputRef}
         id={field.id}

@@ -1,6 +1,6 @@
 import { is } from 'superstruct';
 import { QuoteResponse, type QuotePolicy } from '../../../contract/index.ts';
-import { ratingState, type VehicleForm, type WizardState } from '../wizard-model.ts';
+import { garagingStateOf, type VehicleForm, type WizardState } from '../wizard-model.ts';
 
 /**
  * The quote's life in the wizard (doc 3 section 4, doc 2 section 4's last rule), as pure functions the
@@ -16,7 +16,7 @@ import { ratingState, type VehicleForm, type WizardState } from '../wizard-model
  */
 export function settle(previous: WizardState, next: WizardState): WizardState {
   let result = next;
-  if (ratingState(next.info) !== ratingState(previous.info) && next.coverage && next.coverage === previous.coverage) {
+  if (garagingStateOf(next.info) !== garagingStateOf(previous.info) && next.coverage && next.coverage === previous.coverage) {
     result = { ...result, coverage: null };
   }
   const broughtItsOwn = next.quoteResponse !== previous.quoteResponse;

@@ -9,7 +9,7 @@ import { OCCUPATION_INDUSTRIES } from '../../../contract/reference/occupations.t
 import { applyCoverageChange, coverageDefaults, coverageFields, coverageLimits, formOfSelection } from '../../../contract/coverage/index.ts';
 import type { CoverageForm, CoverageLimits, CoverageVehicle } from '../../../contract/coverage/coverage-model.ts';
 import {
-  emptyDriver, emptyInfo, emptyVehicle, newId, ratingState, type DriverForm, type DriverRole, type InfoForm,
+  emptyDriver, emptyInfo, emptyVehicle, garagingStateOf, newId, type DriverForm, type DriverRole, type InfoForm,
   type VehicleForm, type WizardState,
 } from '../wizard-model.ts';
 
@@ -24,8 +24,8 @@ import {
  * - agencyCode: the dealer the person named under 'How did you hear about us?', else the dealer whose page
  *   embedded the wizard (the `dealer` attribute), else the default 13022-1.
  * - referralDealer: the dealer's code, when the source is Dealer.
- * - ratedState: the garaging state when the vehicles are garaged elsewhere (ratingState), as for the
- *   purpose list and the coverage form. A state outside the quote list (PA, WI...) fails the contract's
+ * - ratedState: where the vehicles are garaged (wizard-model.ts garagingStateOf), as for the purpose list
+ *   and the coverage form. A state outside the quote list (PA, WI...) fails the contract's
  *   ratedState rule with the call-us text, which is what doc 3 section 7 asks for.
  * - phoneNumbers: the mobile number typed Mobile, and the preferred contact number typed Other when the
  *   person gave a different one.
@@ -44,11 +44,6 @@ const EXCELLENT_SCORE = 800;
 /** What the coverage rules need of each vehicle. */
 export function coverageVehicles(vehicles: readonly VehicleForm[]): CoverageVehicle[] {
   return vehicles.map((v) => ({ financing: v.leaseOwnFinance, statedValue: parseDollars(v.statedValue) ?? 0 }));
-}
-
-/** The rated state as the request carries it (see the note above). */
-export function ratedStateOf(state: Pick<WizardState, 'info'>): string {
-  return ratingState(state.info);
 }
 
 /** doc 3 section 9: answers 1 and 3 with an issuer length of 0 (under 6 months) count as no prior coverage. */
@@ -139,7 +134,7 @@ export function buildQuoteRequest(state: WizardState, options: BuildOptions): Qu
   const { info, vehicles, drivers } = state;
   const coverage = state.coverage;
   if (!coverage) throw new Error('buildQuoteRequest: state.coverage is null; step 4 creates it before a quote is requested.');
-  const ratedState = ratedStateOf(state);
+  const ratedState = garagingStateOf(info);
   const first = drivers[0] ?? emptyDriver('primary');
   const limits = coverageLimits(ratedState, coverage, coverageVehicles(vehicles));
   const effective = parseUsDate(coverage.policyEffectiveDate);

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../core/api-client.ts';
+import { CarDrawing } from '../../vehicle-picture/CarDrawing.tsx';
+import { fetchVehiclePictures, pictureUrl, type VehiclePictures } from '../../vehicle-picture/vehicle-picture.ts';
 import type { VehicleForm } from '../../wizard-model.ts';
-import { modelLine, pictureUrl, shownVin } from './coverage-logic.ts';
+import { modelLine, shownVin } from './coverage-logic.ts';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
-import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**
  * The vehicle box of step 4 (doc 3 section 2): 'Vehicle', or 'Vehicle N of M'; the model line; the
  * picture; the VIN line unless the VIN is a placeholder; previous and next chevrons with more than one
  * vehicle and a calculated quote. The first vehicle's picture was fetched after step 2; another vehicle's
- * is fetched when its page shows, and the default drawing stands in when there is none.
+ * is fetched when its page shows (vehicle-picture/), and the drawing stands in when there is none.
  */
 export interface VehicleBoxProps {
   vehicles: readonly VehicleForm[];
   index: number;
-  firstPictures: readonly { view: string; uri: string }[] | null;
+  firstPictures: VehiclePictures | null;
   api: ApiClient;
   apiBase: string;
   chevrons: boolean;
@@ -24,7 +25,7 @@ export interface VehicleBoxProps {
 }
 
 /** Pictures fetched for vehicles after the first, by VIN, for the page's life. */
-const fetched = new Map<string, readonly { view: string; uri: string }[] | null>();
+const fetched = new Map<string, VehiclePictures | null>();
 
 function usePictures(vehicle: VehicleForm | undefined, index: number, firstPictures: VehicleBoxProps['firstPictures'], api: ApiClient) {
   const key = vehicle?.vin ?? '';
@@ -33,9 +34,7 @@ function usePictures(vehicle: VehicleForm | undefined, index: number, firstPictu
     if (index === 0 || !vehicle || !vehicle.vin || fetched.has(key)) return;
     let live = true;
     fetched.set(key, null);
-    const query = { vin: vehicle.vin, year: vehicle.year, model: vehicle.model };
-    void api.call(endpoints.vehicleImage, null, { query }).then((result) => {
-      const pictures = result.ok ? result.data.Vin.picture : null;
+    void fetchVehiclePictures(api, vehicle).then((pictures) => {
       fetched.set(key, pictures);
       if (live) rerender((n) => n + 1);
     });
@@ -90,14 +89,7 @@ export function VehicleBox({ vehicles, index, firstPictures, api, apiBase, chevr
             // the model line beside it says what the picture shows
             <img src={src} alt="" onError={() => setBroken(src)} />
           ) : (
-            <svg viewBox="0 0 240 80" aria-hidden="true" focusable="false" className="ppm-cover-vehicle__default">
-              <path
-                fill="currentColor"
-                d="M10 58c0-9 6-13 16-15l34-6c14-12 32-21 58-21 22 0 41 7 60 19l31 6c11 2 19 7 21 17v6h-18a20 20 0 0 0-39 0H77a20 20 0 0 0-39 0H10Z"
-              />
-              <circle cx="57" cy="62" r="13" fill="currentColor" />
-              <circle cx="181" cy="62" r="13" fill="currentColor" />
-            </svg>
+            <CarDrawing className="ppm-cover-vehicle__default" />
           )}
         </div>
         <dl className="ppm-cover-vehicle__facts">

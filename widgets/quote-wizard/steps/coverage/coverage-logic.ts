@@ -1,4 +1,4 @@
-import { QUOTE_STATES, inStates, isPlaceholderVin, preferredPicture, requestMiles, type QuotePolicy } from '../../../../contract/index.ts';
+import { QUOTE_STATES, inStates, isPlaceholderVin, requestMiles, type QuotePolicy, type QuoteRequest } from '../../../../contract/index.ts';
 import type { VehicleForm } from '../../wizard-model.ts';
 
 /**
@@ -25,20 +25,6 @@ export function shownVin(vehicle: Pick<VehicleForm, 'vin'>): string | null {
 }
 
 /**
- * The picture's address: entries carry a path on the API's origin ('/api/vehicle/silhouette/...'), so it
- * resolves against the API base (another origin when embedded), else the page. Null: show the default.
- */
-export function pictureUrl(pictures: readonly { view: string; uri: string }[] | null | undefined, apiBase: string, pageOrigin: string): string | null {
-  const uri = pictures ? preferredPicture(pictures) : undefined;
-  if (!uri) return null;
-  try {
-    return new URL(uri, apiBase || pageOrigin).href;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * An Unlimited premium's monthly part: a sixth of the 6-month premium. The rating engine prices the
  * premium as six equal parts to the cent, so this is exact (api/rating/README.md, step 5).
  */
@@ -56,6 +42,20 @@ export function monthlyMilesOf(vehicle: Pick<VehicleForm, 'miles'>): number {
 /** doc 3 section 7: the quote is requested only for these states; others get a call-us message. */
 export function ratesOnline(state: string): boolean {
   return inStates(QUOTE_STATES, state);
+}
+
+/**
+ * A vehicle's plan was switched since the quote was priced (doc 3 section 4: switching keeps the quote until
+ * Continue prices it again), so the totals shown are for the plans that were sent.
+ */
+export function planSwitchedSincePriced(vehicles: readonly Pick<VehicleForm, 'isUnlimited'>[], priced: Pick<QuoteRequest, 'vehicles'> | null): boolean {
+  return (
+    priced !== null &&
+    vehicles.some((v, i) => {
+      const sent = priced.vehicles[i]?.billingType;
+      return sent !== undefined && sent !== (v.isUnlimited ? 'capped' : 'per_mile');
+    })
+  );
 }
 
 /** The priced vehicle on screen: by carNumber (1-based), else by position. */

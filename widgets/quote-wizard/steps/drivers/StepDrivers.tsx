@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Struct } from 'superstruct';
 import {
   ACCIDENTS_CONVICTIONS, EDUCATION_LEVELS, HOME_RENTAL_STATUSES, LICENSE_STATUSES, LIMITS, MARITAL_STATUSES,
-  OCCUPATION_STATES, PRIOR_INSURANCE, RELATIONS, TIME_WITH_ISSUER, addDays, addYears, birthDateBounds, currentExpiry,
+  OCCUPATION_STATES, PRIOR_INSURANCE, RECENT_COVERAGE_LIMITS, RELATIONS, TIME_WITH_ISSUER, addDays, addYears, birthDateBounds, currentExpiry,
   dateOfBirth, email, genderOptions, inStates, isStateCode, lapsedExpiry, lapsedExpiryBounds, licenceNumberFor,
   localToday, minAgeFor, normaliseLicenceNumber, oneOf, requiredMax, requiredName, stateCode, valuesOf,
   MESSAGES, type CalendarDate,
@@ -19,9 +19,9 @@ import { Modal } from '../../../core/modal.tsx';
 import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
-import { emptyDriver, type DriverForm, type InfoForm, type WizardState } from '../../wizard-model.ts';
+import { emptyDriver, mailingStateOf, type DriverForm, type WizardState } from '../../wizard-model.ts';
 import {
-  NO, PRIOR_CURRENT, PRIOR_LAPSED_RECENTLY, RECENT_COVERAGE_LIMITS, YES, applyExclusion, applyPriorInsurance,
+  NO, PRIOR_CURRENT, PRIOR_LAPSED_RECENTLY, YES, applyExclusion, applyPriorInsurance,
   asksAddAnother, asksPriorDetails, backFrom, canRemove, chooseIndustry, chooseOccupation, continueFrom,
   duplicateLicence, followInfo, isBlocked, isListStatus, isMarried, isSpouse, issuerLengthLabel, legendFor,
   normaliseRoles, removeDriver, setField, setMarital, showsMaxDrivers, spouseDefaults,
@@ -51,14 +51,6 @@ const ISSUER_OPTIONS = asStrings(TIME_WITH_ISSUER);
 const CARRIER_OPTIONS = PRIOR_CARRIERS.map((c) => ({ value: c.value, label: c.label }));
 const INDUSTRY_OPTIONS = OCCUPATION_INDUSTRIES.map((i) => ({ value: i.value, label: i.label }));
 const TEXT_FIELDS = ['firstName', 'lastName', 'emailAddress', 'occupation'] as const;
-
-/**
- * The state whose rules apply to the drivers (occupation questions, OR's gender option): the policy's
- * state from step 1 (the lead's reading of "rated state"; ratingState(info) would use the garaging state).
- */
-function ratedStateOf(info: InfoForm): string {
-  return info.state;
-}
 
 const toDate = (day: CalendarDate) => new Date(day.year, day.month - 1, day.day);
 
@@ -108,17 +100,17 @@ interface PageProps extends StepProps {
 function DriverPage({ state, update, register, drivers, index, driver, opened }: PageProps) {
   const { showSnackbar } = useWidget();
   const today = localToday();
-  const ratedState = ratedStateOf(state.info);
+  const mailingState = mailingStateOf(state.info);
   const role = legendFor(drivers, index);
   const primary = role === 'primary';
   const spouse = isSpouse(driver);
   const listed = isListStatus(driver);
-  const asksOccupation = inStates(OCCUPATION_STATES, ratedState);
+  const asksOccupation = inStates(OCCUPATION_STATES, mailingState);
   const industry = industryByValue(driver.occupationIndustry);
   const occupationList = industry?.occupations ?? [];
   const priorDetails = primary && asksPriorDetails(driver.hasAutoInsurance);
   const addAnother = asksAddAnother(drivers, index);
-  const genders = asStrings(genderOptions(ratedState));
+  const genders = asStrings(genderOptions(mailingState));
 
   const [revokedOpen, setRevokedOpen] = useState(false);
   const [excludeInfoOpen, setExcludeInfoOpen] = useState(false);

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ISSUER_LENGTH_LABELS } from '../../../../contract/index.ts';
+import { ISSUER_LENGTH_LABELS, RECENT_COVERAGE_LIMITS } from '../../../../contract/index.ts';
 import { emptyDriver, type DriverForm } from '../../wizard-model.ts';
 import {
-  RECENT_COVERAGE_LIMITS, addDriver, applyExclusion, applyPriorInsurance, asksAddAnother, asksPriorDetails, backFrom, canRemove,
+  addDriver, applyExclusion, applyPriorInsurance, asksAddAnother, asksPriorDetails, backFrom, canRemove,
   chooseIndustry, chooseOccupation, continueFrom, countedDrivers, duplicateLicence, followInfo, isBlocked,
   isListStatus, issuerLengthLabel, legendFor, mapRecentLimits, removeDriver, setField, setMarital, showsMaxDrivers,
 } from './drivers-logic.ts';

@@ -6,7 +6,7 @@
  */
 import {
   BLOCKING_LICENSE_STATUSES, ISSUER_LENGTH_LABELS, LIMITS, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY,
-  defaultLapsedExpiry, formatUsDate, sameLicenceNumber, normaliseLicenceNumber, type CalendarDate,
+  RECENT_COVERAGE_LIMITS, defaultLapsedExpiry, formatUsDate, sameLicenceNumber, normaliseLicenceNumber, type CalendarDate,
 } from '../../../../contract/index.ts';
 import { emptyDriver, type DriverForm, type DriverRole, type InfoForm } from '../../wizard-model.ts';
 
@@ -17,20 +17,6 @@ export const MARRIED = 'Married';
 /** Prior insurance as the form holds it (doc 2 section 9): '3' yes, '0' never, '1' lapsed < 1 month, '2' > 1 month. */
 export const PRIOR_CURRENT = String(PRIOR_INSURANCE_CURRENT);
 export const PRIOR_LAPSED_RECENTLY = String(PRIOR_INSURANCE_LAPSED_RECENTLY);
-
-/**
- * Bodily-injury limits of the recent policy (doc 2 section 4 names the question and the 250/500 option,
- * not the list): the split limits US carriers sell, per person / per accident in thousands of dollars,
- * and a last catch-all that the spec's fallback lands on.
- */
-export const RECENT_COVERAGE_LIMITS = [
-  { value: '25/50', label: '$25,000 / $50,000' },
-  { value: '50/100', label: '$50,000 / $100,000' },
-  { value: '100/300', label: '$100,000 / $300,000' },
-  { value: '250/500', label: '$250,000 / $500,000' },
-  { value: '500/500', label: '$500,000 / $500,000' },
-  { value: 'OTHER', label: 'Other, or not sure' },
-] as const;
 
 export function isSpouse(driver: Pick<DriverForm, 'role'>): boolean {
   return driver.role === 'spouse' || driver.role === 'additionalSpouse';

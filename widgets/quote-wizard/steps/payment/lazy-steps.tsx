@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { WizardLoading } from '../../shell/WizardLoading.tsx';
 import type { StepThankYouProps } from '../thank-you/StepThankYou.tsx';
 import type { StepPaymentProps } from './StepPayment.tsx';
 
@@ -11,18 +12,10 @@ import type { StepPaymentProps } from './StepPayment.tsx';
 const Purchase = lazy(() => import('./StepPurchase.tsx').then((module) => ({ default: module.StepPurchase })));
 const ThankYou = lazy(() => import('../thank-you/StepThankYou.tsx').then((module) => ({ default: module.StepThankYou })));
 
-function Loading() {
-  return (
-    <p className="ppm-wizard__loading" role="status">
-      Loading...
-    </p>
-  );
-}
-
 /** Step 6: the payment, then the lienholder sub-step (StepPurchase.tsx). */
 export function PurchaseStep(props: StepPaymentProps) {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<WizardLoading />}>
       <Purchase {...props} />
     </Suspense>
   );
@@ -31,7 +24,7 @@ export function PurchaseStep(props: StepPaymentProps) {
 /** Step 7: thank-you and account creation (StepThankYou.tsx). */
 export function ThankYouStep(props: StepThankYouProps) {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<WizardLoading />}>
       <ThankYou {...props} />
     </Suspense>
   );
