@@ -74,9 +74,10 @@ const leftTempDirs = new Set<string>();
 let removeLeftOnExit = false;
 
 /**
- * A folder in the system's temp folder (outboxes, PGlite files, blobs). remove() deletes it; whatever a
- * test left (a failed assertion skips its finally, a helper never removes its outbox) goes when the test
- * process exits, so runs leave nothing behind.
+ * A folder in the system's temp folder (outboxes, PGlite files, blobs). remove() deletes it; every such
+ * folder is deleted again when the test process exits, for what a test left (a failed assertion skips its
+ * finally, a helper never removes its outbox, a mail delivered after the test ended), so runs leave nothing
+ * behind.
  */
 export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -89,10 +90,8 @@ export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
   }
   return {
     path,
-    remove: () => {
-      rmSync(path, { recursive: true, force: true });
-      leftTempDirs.delete(path);
-    },
+    // Kept in the list: a delivery still under way when a test ends can write the outbox again after remove().
+    remove: () => rmSync(path, { recursive: true, force: true }),
   };
 }
 

@@ -191,6 +191,21 @@ export const RECENT_COVERAGE_LIMITS = [
   { value: 'OTHER', label: 'Other, or not sure' },
 ] as const satisfies readonly Option<string>[];
 
+/**
+ * doc 2 section 4: "a stored limit containing 250/500 maps to that option, otherwise it falls back to the
+ * last option in the list". One of our own values is kept as it is (a person's own choice is not a
+ * stored limit to map); a limit written in dollars ('$250,000/$500,000') is read in thousands first.
+ */
+export function mapRecentLimits(stored: string): string {
+  const values: readonly string[] = RECENT_COVERAGE_LIMITS.map((o) => o.value);
+  if (values.includes(stored)) return stored;
+  const thousands = stored
+    .replace(/[$,\s]/g, '')
+    .replace(/\d+/g, (digits) => (digits.length > 3 && digits.endsWith('000') ? digits.slice(0, -3) : digits));
+  if (thousands.includes('250/500')) return '250/500';
+  return RECENT_COVERAGE_LIMITS[RECENT_COVERAGE_LIMITS.length - 1]!.value;
+}
+
 /** Accidents or convictions in the last 3 years, 0 to 3 (doc 2 section 5); ours: the last reads '3 or more'. */
 export const ACCIDENTS_CONVICTIONS = [
   { value: 0, label: '0' },

@@ -26,6 +26,11 @@ export function localToday(now: Date = new Date()): CalendarDate {
   return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
 }
 
+/** The runtime's local midnight of a calendar day: what a calendar widget (flatpickr's min and max) takes. */
+export function localMidnight(day: CalendarDate): Date {
+  return new Date(day.year, day.month - 1, day.day);
+}
+
 function resolveToday(today: Today | undefined): CalendarDate {
   if (today === undefined) return localToday();
   return typeof today === 'function' ? today() : today;

@@ -66,6 +66,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const [port, demoPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-e2e-'));
+  // Removed at exit too, whatever happened to the test's own clean-up (a failed before() runs no after()).
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://localhost:${port}`;
   const demoUrl = `http://localhost:${demoPort}`;
   const child: ChildProcess = spawn('npm', ['run', 'serve', '--silent'], {
@@ -128,9 +130,12 @@ export function serverAndBrowser(env: Record<string, string> = {}): { readonly s
     browser = await launchChromium();
   });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanUp();
+    try {
+      await browser?.close();
+      await server?.stop();
+    } finally {
+      server?.cleanUp();
+    }
   });
   return {
     get server() {

@@ -1,3 +1,5 @@
+import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
+
 /**
  * The account pages' own rules (documents, My Policy's request form, e-signature, odometer photo); the
  * shared ones (fields, buttons, notices) are the widgets' base sheet. Phone first: one column, full-width
@@ -18,13 +20,7 @@ a.ppm-button { text-decoration: none; }
 }
 @keyframes account-spin { to { transform: rotate(1turn); } }
 
-.ppm-error-summary {
-  margin: 0 0 1.5rem; padding: 1rem 1.25rem; border: 4px solid var(--_danger); border-radius: var(--_radius);
-}
-.ppm-error-summary:focus { outline: 3px solid var(--_focus); outline-offset: 0; }
-.ppm-error-summary__title { font-size: 1.2rem; margin: 0 0 0.5rem; }
-.ppm-error-summary__list { margin: 0; padding-left: 1.25rem; }
-.ppm-error-summary__list a { color: var(--_danger); font-weight: 600; }
+${errorSummaryStyles}
 
 .account-card {
   margin: 0 0 1.5rem; padding: 1.25rem; border: 1px solid var(--_line); border-radius: var(--_radius);

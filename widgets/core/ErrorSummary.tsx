@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ERROR_MESSAGE_CLASS, fieldIdOfError } from './fields/ErrorMessage.tsx';
+import { ERROR_SUMMARY_TITLE } from './styles/error-summary.styles.ts';
 
 /**
  * GOV.UK's error summary (govuk-frontend components/error-summary) for a form whose submit failed: a box
@@ -24,8 +25,7 @@ export interface ErrorSummaryTexts {
 }
 
 export const ERROR_SUMMARY_TEXTS: ErrorSummaryTexts = {
-  // ours: GOV.UK's wording; the spec gives no summary text
-  heading: 'There is a problem',
+  heading: ERROR_SUMMARY_TITLE,
   item: (label, message) => (label ? `${label}: ${message}` : message),
 };
 
@@ -52,7 +52,7 @@ export function ErrorSummary({ scope, resetKey, headingLevel = 2, texts }: Error
   const t = { ...ERROR_SUMMARY_TEXTS, ...texts };
   const Heading = `h${headingLevel}` as 'h2';
   return (
-    <div className="ppm-error-summary">
+    <div className="ppm-error-summary" part="error-summary">
       <Heading className="ppm-error-summary__title">{t.heading}</Heading>
       <ul className="ppm-error-summary__list">
         {fields.map((field) => (
@@ -157,16 +157,3 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, scope: HTMLElement, id
   const root = control.getRootNode() as Document | ShadowRoot;
   if (!root.activeElement || !control.contains(root.activeElement)) control.click();
 }
-
-export const errorSummaryStyles = /* css */ `
-.ppm-error-summary {
-  margin: 0 0 1.5rem; padding: 1rem 1.25rem; border: 4px solid var(--_danger); border-radius: var(--_radius);
-  background: var(--_surface);
-}
-.ppm-error-summary__title { margin: 0 0 0.5rem; font-size: 1.125rem; line-height: 1.3; }
-.ppm-error-summary__list { margin: 0; padding: 0; list-style: none; }
-.ppm-error-summary__list li + li { margin-top: 0.375rem; }
-.ppm-error-summary__list a { color: var(--_danger); font-weight: 600; text-decoration: underline; text-underline-offset: 0.15em; }
-.ppm-error-summary__list a:hover { text-decoration-thickness: 2px; }
-.ppm-error-summary__list a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 0; color: var(--_ink); background: var(--_focus); text-decoration: none; }
-`;

@@ -8,6 +8,7 @@ import { scoped, useWidget } from '../core/widget.tsx';
 import { notifyMeStyles } from './notify-me.styles.ts';
 import { NOTIFY_ME_TEXTS, SUCCESS_MS, type NotifyMeTexts } from './notify-me.texts.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
+import { element } from './notify-me.element.ts';
 
 /**
  * The availability sign-up (doc 1 sections 2, 5, 8): a visitor outside the states we write leaves their
@@ -128,4 +129,4 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
 }
 
 /** The widget with its own context (widget.tsx): its element's, or its own as an island on our site. */
-export const NotifyMe = scoped<NotifyMeProps>('ppm-notify-me', NotifyMeView);
+export const NotifyMe = scoped<NotifyMeProps>(element.tag, NotifyMeView);

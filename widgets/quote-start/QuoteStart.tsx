@@ -10,6 +10,7 @@ import { DEFAULT_QUOTE_PATH, quoteStartDestination } from './destination.ts';
 import { quoteStartStyles } from './quote-start.styles.ts';
 import { QUOTE_START_TEXTS, type QuoteStartTexts } from './quote-start.texts.ts';
 import type { RetrieveDialogProps } from '../retrieve-quote/RetrieveQuote.tsx';
+import { element } from './quote-start.element.ts';
 
 /**
  * The start-quote widget (doc 1 "Homepage"): a state picker and 'Start a tailored quote'. A state we write
@@ -166,4 +167,4 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
 }
 
 /** The widget with its own context (widget.tsx): its element's, or its own as an island on our site. */
-export const QuoteStart = scoped<QuoteStartProps>('ppm-quote-start', QuoteStartView);
+export const QuoteStart = scoped<QuoteStartProps>(element.tag, QuoteStartView);

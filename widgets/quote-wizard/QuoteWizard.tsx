@@ -23,6 +23,7 @@ import { WizardLoading } from './shell/WizardLoading.tsx';
 import { HOME_NOTICE_MS } from './steps/quote/quote.texts.ts';
 import type { WizardStep } from './steps.ts';
 import { fetchVehiclePictures } from './vehicle-picture/vehicle-picture.ts';
+import { element } from './quote-wizard.element.ts';
 
 /**
  * The quote wizard's shell (doc 2 section 1): hero and title, the step indicator, the step on screen, Back
@@ -144,4 +145,4 @@ function QuoteWizardView({
 }
 
 /** The wizard with its own widget context (widget.tsx): its element's, or its own as an island on our site. */
-export const QuoteWizard = scoped<QuoteWizardProps>('ppm-quote-wizard', QuoteWizardView);
+export const QuoteWizard = scoped<QuoteWizardProps>(element.tag, QuoteWizardView);

@@ -62,11 +62,6 @@ export async function handOverPurchase(api: ApiClient, siteUrl: string, state: W
   return handoverUrl(api, siteUrl, { quoteNumber: policy.policyNumber, ...proof, wizard: handoverSnapshot(state) });
 }
 
-/** The retrieve window's found quote, handed over by its keys (the API looks it up itself: one lookup). */
-export function handOverRetrieved(api: ApiClient, quoteUrl: string, keys: { emailAddress: string; dob: string; zip: string }): Promise<string | null> {
-  return handoverUrl(api, quoteUrl, keys);
-}
-
 /** Reads `?handover=` and takes it off the address bar at once; null when there is none. */
 export function takeHandoverToken(): string | null {
   const url = new URL(globalThis.location.href);

@@ -302,6 +302,17 @@ describe('step 1, Your Info', () => {
     await waitFor(() => errorOf(root, getByLabel(root, TEXTS.householdCount)) === `Error: ${MESSAGES.required}`, 'required in OH');
   });
 
+  it('asks household count when the car is garaged in Ohio though the policyholder lives elsewhere (Ohio rates on it)', async () => {
+    api();
+    const root = await mount();
+    await type(getByLabel(root, 'ZIP Code'), '85004');
+    await waitFor(() => queryAllByRole(root, 'combobox', TEXTS.lengthOfResidency).length === 1, 'mailing address in AZ');
+    assert.ok(!hasLabel(root, TEXTS.householdCount));
+    await click(getByRole(group(root, TEXTS.isGarageSameAsMailing), 'radio', 'No'));
+    await type(getByLabel(root, 'Garaging ZIP Code'), '43004');
+    await waitFor(() => hasLabel(root, TEXTS.householdCount), 'household count for a car garaged in OH');
+  });
+
   it('a restricted ZIP shows the location loader, then the weather-exception page, and forgets the form', async () => {
     api();
     const root = await mount({ siteUrl: 'https://brand.test' });

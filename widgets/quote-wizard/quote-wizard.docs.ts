@@ -48,6 +48,7 @@ export const docs: ElementDocs<typeof element> = {
     'base',
     ['hero', 'the banner with the title'],
     ['steps', 'the step indicator'],
+    ['error-summary', "the list of a step's problems after a failed Continue, each linking to its field"],
     'form',
     'field',
     'label',

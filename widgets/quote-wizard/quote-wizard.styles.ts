@@ -1,7 +1,7 @@
 import { baseStyles } from '../core/styles/base.styles.ts';
 import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
 import { datePickerStyles } from '../core/date-picker.tsx';
-import { errorSummaryStyles } from '../core/ErrorSummary.tsx';
+import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
 import { modalStyles } from '../core/modal.tsx';
 import { overlayStyles } from '../core/overlay.tsx';
 import { snackbarStyles } from '../core/snackbar.tsx';

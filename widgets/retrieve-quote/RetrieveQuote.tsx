@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, type CalendarDate } from '../../contract/index.ts';
+import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, localMidnight } from '../../contract/index.ts';
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
 import { siteUrlFor } from '../core/config.ts';
 import { DateField } from '../core/date-picker.tsx';
@@ -16,6 +16,7 @@ import { handoverQuoteUrl, lookupQuotesUrl, newQuoteUrl } from './destination.ts
 import { retrieveQuoteStyles } from './retrieve-quote.styles.ts';
 import { RETRIEVE_QUOTE_TEXTS, type RetrieveQuoteTexts } from './retrieve-quote.texts.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
+import { element } from './retrieve-quote.element.ts';
 
 /**
  * Retrieve a saved quote (doc 1 "Homepage", "My Policy page", sections 5, 7, 8): e-mail, date of birth and
@@ -46,7 +47,6 @@ const RULES: Rules<Values> = RetrieveQuoteForm.schema;
 const EMPTY: Values = { emailAddress: '', dateOfBirth: '', zipcode: '' };
 const README = 'See widgets/README.md, <ppm-retrieve-quote>.';
 /** The `widget` of its ppm-error events, also when the form is drawn inside quote-start. */
-const WIDGET = 'ppm-retrieve-quote';
 
 function goTo(url: string): void {
   globalThis.location.assign(url);
@@ -62,10 +62,6 @@ function modeOf(value: string | undefined): Mode {
 
 function isOpen(value: string | boolean | undefined): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() !== 'false');
-}
-
-function toDate(day: CalendarDate): Date {
-  return new Date(day.year, day.month - 1, day.day);
 }
 
 /** The wizard's address: the `quote-url` given, else /receive-a-quote on the brand site. */
@@ -136,7 +132,7 @@ function RetrieveQuoteView({ quoteUrl, mode, open, texts: overrides, navigate = 
   );
 }
 
-export const RetrieveQuote = scoped<RetrieveQuoteProps>('ppm-retrieve-quote', RetrieveQuoteView);
+export const RetrieveQuote = scoped<RetrieveQuoteProps>(element.tag, RetrieveQuoteView);
 
 /**
  * The form in its modal, for another widget to open (quote-start's 'Retrieve my quote', loaded on the first
@@ -243,13 +239,13 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
     if (result.status === 404) {
       snackbar(texts.notFound);
       setSorryOpen(true);
-      reportError(404, texts.notFound, WIDGET);
+      reportError(404, texts.notFound, element.tag);
       return;
     }
     // 429 (too many tries) and 400 carry the server's own words; no answer at all gets ours.
     const message = result.status !== 0 && result.status < 500 ? (result.messages[0] ?? texts.failure) : texts.failure;
     snackbar(message);
-    reportError(result.status, message, WIDGET);
+    reportError(result.status, message, element.tag);
   }
 
   // A modal dialog sits above everything else in the top layer: the widget's snackbars are shown inside the
@@ -276,8 +272,8 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
         <DateField
           label={texts.dateOfBirth}
           field={form.field('dateOfBirth')}
-          min={toDate(bounds.earliest)}
-          max={toDate(bounds.latest)}
+          min={localMidnight(bounds.earliest)}
+          max={localMidnight(bounds.latest)}
           hint={texts.dateHint}
           calendarLabel={texts.calendar}
         />

@@ -6,6 +6,7 @@
  * rest is ours.
  */
 import { MESSAGES } from '../../../contract/messages.ts';
+import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const LOG_IN_TEXTS = {
   loading: 'Loading...',
@@ -23,7 +24,7 @@ export const LOG_IN_TEXTS = {
   magicSending: 'Sending...',
   /** Used when the answer carries no text of its own. */
   magicSent: MESSAGES.magicLinkSent,
-  summaryTitle: 'There is a problem',
+  summaryTitle: ERROR_SUMMARY_TITLE,
   /** No answer at all, or a 5xx: what was typed stays. */
   failure: MESSAGES.callUs,
 };

@@ -6,6 +6,7 @@
 import { BRAND } from '../../../contract/brand.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import type { OdometerStatus } from '../../../contract/api/onboarding.ts';
+import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const ODOMETER_TEXTS = {
   loading: 'Loading...',
@@ -30,7 +31,7 @@ export const ODOMETER_TEXTS = {
   readingHint: 'Digits only, as the odometer shows them.',
   send: 'Send photo',
   sending: 'Sending...',
-  summaryTitle: 'There is a problem',
+  summaryTitle: ERROR_SUMMARY_TITLE,
   photoMissing: MESSAGES.odometerPhotoMissing,
   /** The server refuses more than 10 MB (413) too; the browser says so before sending it. */
   photoTooLarge: 'This photo is larger than 10 MB. Please take it again at a lower resolution, or choose a smaller photo.',

@@ -5,6 +5,7 @@
  * (MESSAGES.currentPasswordWrong, passwordPersonal). The rest is ours.
  */
 import { MESSAGES } from '../../../contract/messages.ts';
+import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const CHANGE_PASSWORD_TEXTS = {
   loading: 'Loading...',
@@ -18,7 +19,7 @@ export const CHANGE_PASSWORD_TEXTS = {
   confirmPassword: 'Confirm New Password',
   update: 'Update',
   updating: 'Updating...',
-  summaryTitle: 'There is a problem',
+  summaryTitle: ERROR_SUMMARY_TITLE,
   updated: MESSAGES.passwordUpdated,
   failed: MESSAGES.callUs,
   /** After the notice: doc 1 "on success go to /". */

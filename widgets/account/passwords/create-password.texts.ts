@@ -5,6 +5,7 @@
  * Password!' and the failure's red notice (section 8). MESSAGES.passwordLinkInvalid is ours. The rest is ours.
  */
 import { MESSAGES } from '../../../contract/messages.ts';
+import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const CREATE_PASSWORD_TEXTS = {
   intro: 'Choose the password for your account.',
@@ -13,7 +14,7 @@ export const CREATE_PASSWORD_TEXTS = {
   repeatPassword: 'Repeat Password',
   save: 'Save Password',
   saving: 'Saving...',
-  summaryTitle: 'There is a problem',
+  summaryTitle: ERROR_SUMMARY_TITLE,
   noToken: MESSAGES.passwordNoToken,
   linkInvalid: MESSAGES.passwordLinkInvalid,
   newLink: 'Ask for a new link',

@@ -7,6 +7,7 @@
  * The rest is ours.
  */
 import { MESSAGES } from '../../../contract/messages.ts';
+import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const REQUEST_CARD_TEXTS = {
   loading: 'Loading...',
@@ -21,7 +22,7 @@ export const REQUEST_CARD_TEXTS = {
   deliveryHint: 'Electronic: we e-mail the card to the address on your account. Mail: we post it to the mailing address on your policy.',
   submit: 'Request Card',
   submitting: 'Sending...',
-  summaryTitle: 'There is a problem',
+  summaryTitle: ERROR_SUMMARY_TITLE,
   failed: MESSAGES.callUs,
   /** No policy selected among several (doc 1: the dashboard sends the person to the chooser alike). */
   choosePolicy: 'Please choose the policy you would like a card for.',

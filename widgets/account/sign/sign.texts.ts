@@ -5,6 +5,7 @@
  */
 import { BRAND } from '../../../contract/brand.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const SIGN_TEXTS = {
   loading: 'Loading...',
@@ -16,7 +17,7 @@ export const SIGN_TEXTS = {
   fullNameHint: 'Type your full name as it appears on the application.',
   sign: 'Sign',
   signing: 'Signing...',
-  summaryTitle: 'There is a problem',
+  summaryTitle: ERROR_SUMMARY_TITLE,
   signedTitle: 'Thank you: your application is signed.',
   signedHeading: 'Your application is signed',
   signedText: 'A signed copy with its audit trail is on your documents page.',

@@ -2,7 +2,7 @@ import {
   DEFAULT_AGENCY_CODE, DEFAULT_EDUCATION, DEFAULT_LENGTH_OF_RESIDENCY, DEFAULT_OWNERSHIP_LENGTH, DEFAULT_PREVIOUS_COMPANY,
   ESTIMATED_CREDIT_SCORE, HEAR_ABOUT_DEALER, HOUSEHOLD_COUNT_STATES, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY,
   UNLIMITED_STATES, WIZARD_PATH, agencyCodeFor, clubMembershipFor, dealerByCode, defaultOccupationCode, expirationDateFor,
-  formatDollars, formatIsoDate, formatUsPhone, inStates, isoToUs, localToday, parseDollars, parseUsDate, requestMiles, usToIso,
+  formatDollars, formatIsoDate, formatUsPhone, inStates, isoToUs, localToday, mapRecentLimits, parseDollars, parseUsDate, requestMiles, usToIso,
   type CalendarDate, type QuoteRequest, type QuoteResponse,
 } from '../../../contract/index.ts';
 import { OCCUPATION_INDUSTRIES } from '../../../contract/reference/occupations.ts';
@@ -265,7 +265,8 @@ function driverForm(driver: RequestDriver, index: number, request: QuoteRequest)
     form.hasAutoInsurance = String(request.priorCoverage);
     form.previousCompany = request.previousCompany === DEFAULT_PREVIOUS_COMPANY ? '' : (request.previousCompany ?? '');
     form.previousExpirationDate = request.previousExpirationDate ? (isoToUs(request.previousExpirationDate) ?? '') : '';
-    form.recentCoverageLimits = request.priorBiLimit ?? '';
+    // a quote stored before the list was enforced may hold free text: doc 2 section 4's mapping picks its option
+    form.recentCoverageLimits = request.priorBiLimit ? mapRecentLimits(request.priorBiLimit) : '';
     form.recentIssuerLength = request.priorYearsInsured === undefined ? '' : String(request.priorYearsInsured);
   }
   return form;

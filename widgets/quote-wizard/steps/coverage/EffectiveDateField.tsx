@@ -1,4 +1,4 @@
-import { effectiveDateBounds, type CalendarDate } from '../../../../contract/index.ts';
+import { effectiveDateBounds, type CalendarDate, localMidnight } from '../../../../contract/index.ts';
 import { DateField } from '../../../core/date-picker.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import type { FieldBinding } from '../../../core/form.ts';
@@ -13,8 +13,8 @@ export function EffectiveDateField({ editable, binding, value, today }: { editab
       <DateField
         label={T.effectiveDate}
         field={binding}
-        min={toDate(bounds.earliest)}
-        max={toDate(bounds.latest)}
+        min={localMidnight(bounds.earliest)}
+        max={localMidnight(bounds.latest)}
         hint={T.effectiveDateHint}
         calendarLabel={T.calendar}
       />
@@ -22,4 +22,3 @@ export function EffectiveDateField({ editable, binding, value, today }: { editab
   );
 }
 
-const toDate = (day: CalendarDate) => new Date(day.year, day.month - 1, day.day);

@@ -5,7 +5,7 @@ import {
   OCCUPATION_STATES, PRIOR_INSURANCE, RECENT_COVERAGE_LIMITS, RELATIONS, TIME_WITH_ISSUER, addDays, addYears, birthDateBounds, currentExpiry,
   dateOfBirth, email, genderOptions, inStates, isStateCode, lapsedExpiry, lapsedExpiryBounds, licenceNumberFor,
   localToday, minAgeFor, normaliseLicenceNumber, oneOf, requiredMax, requiredName, stateCode, valuesOf,
-  MESSAGES, type CalendarDate,
+  MESSAGES, localMidnight,
 } from '../../../../contract/index.ts';
 import { PRIOR_CARRIERS } from '../../../../contract/reference/carriers.ts';
 import { OCCUPATION_INDUSTRIES, industryByValue } from '../../../../contract/reference/occupations.ts';
@@ -52,7 +52,6 @@ const CARRIER_OPTIONS = PRIOR_CARRIERS.map((c) => ({ value: c.value, label: c.la
 const INDUSTRY_OPTIONS = OCCUPATION_INDUSTRIES.map((i) => ({ value: i.value, label: i.label }));
 const TEXT_FIELDS = ['firstName', 'lastName', 'emailAddress', 'occupation'] as const;
 
-const toDate = (day: CalendarDate) => new Date(day.year, day.month - 1, day.day);
 
 /** The list as step 3 needs it: an insured first that follows step 1, roles by position, spouse defaults. */
 function mended(state: WizardState): DriverForm[] | null {
@@ -267,8 +266,8 @@ function DriverPage({ state, update, register, drivers, index, driver, opened }:
             <DateField
               label={texts.dateOfBirth}
               field={field('dateOfBirth')}
-              min={toDate(birth.earliest)}
-              max={toDate(birth.latest)}
+              min={localMidnight(birth.earliest)}
+              max={localMidnight(birth.latest)}
             />
           </>
         )}
@@ -349,8 +348,8 @@ function DriverPage({ state, update, register, drivers, index, driver, opened }:
                 key={driver.hasAutoInsurance}
                 label={driver.hasAutoInsurance === PRIOR_LAPSED_RECENTLY ? texts.previousExpirationLapsed : texts.previousExpirationCurrent}
                 field={field('previousExpirationDate')}
-                min={toDate(expiryBounds.earliest)}
-                max={toDate(expiryBounds.latest)}
+                min={localMidnight(expiryBounds.earliest)}
+                max={localMidnight(expiryBounds.latest)}
                 hint="MM/DD/YYYY"
               />
               <SelectField

@@ -1,11 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ISSUER_LENGTH_LABELS, RECENT_COVERAGE_LIMITS } from '../../../../contract/index.ts';
+import { ISSUER_LENGTH_LABELS, RECENT_COVERAGE_LIMITS, mapRecentLimits } from '../../../../contract/index.ts';
 import { emptyDriver, type DriverForm } from '../../wizard-model.ts';
 import {
   addDriver, applyExclusion, applyPriorInsurance, asksAddAnother, asksPriorDetails, backFrom, canRemove,
   chooseIndustry, chooseOccupation, continueFrom, countedDrivers, duplicateLicence, followInfo, isBlocked,
-  isListStatus, issuerLengthLabel, legendFor, mapRecentLimits, removeDriver, setField, setMarital, showsMaxDrivers,
+  isListStatus, issuerLengthLabel, legendFor, removeDriver, setField, setMarital, showsMaxDrivers,
 } from './drivers-logic.ts';
 
 const TODAY = { year: 2025, month: 3, day: 10 };

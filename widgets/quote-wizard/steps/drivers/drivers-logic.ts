@@ -6,7 +6,7 @@
  */
 import {
   BLOCKING_LICENSE_STATUSES, ISSUER_LENGTH_LABELS, LIMITS, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY,
-  RECENT_COVERAGE_LIMITS, defaultLapsedExpiry, formatUsDate, sameLicenceNumber, normaliseLicenceNumber, type CalendarDate,
+  mapRecentLimits, defaultLapsedExpiry, formatUsDate, sameLicenceNumber, normaliseLicenceNumber, type CalendarDate,
 } from '../../../../contract/index.ts';
 import { emptyDriver, type DriverForm, type DriverRole, type InfoForm } from '../../wizard-model.ts';
 
@@ -184,21 +184,6 @@ export function asksPriorDetails(hasAutoInsurance: string): boolean {
 /** doc 2 section 4: 1 reads 'How long were you with your prior insurer?', the others the current-insurer label. */
 export function issuerLengthLabel(hasAutoInsurance: string): string {
   return hasAutoInsurance === PRIOR_LAPSED_RECENTLY ? ISSUER_LENGTH_LABELS.lapsed : ISSUER_LENGTH_LABELS.current;
-}
-
-/**
- * doc 2 section 4: "a stored limit containing 250/500 maps to that option, otherwise it falls back to the
- * last option in the list". One of our own values is kept as it is (a person's own choice is not a
- * stored limit to map); a limit written in dollars ('$250,000/$500,000') is read in thousands first.
- */
-export function mapRecentLimits(stored: string): string {
-  const values: readonly string[] = RECENT_COVERAGE_LIMITS.map((o) => o.value);
-  if (values.includes(stored)) return stored;
-  const thousands = stored
-    .replace(/[$,\s]/g, '')
-    .replace(/\d+/g, (digits) => (digits.length > 3 && digits.endsWith('000') ? digits.slice(0, -3) : digits));
-  if (thousands.includes('250/500')) return '250/500';
-  return RECENT_COVERAGE_LIMITS[RECENT_COVERAGE_LIMITS.length - 1]!.value;
 }
 
 /**

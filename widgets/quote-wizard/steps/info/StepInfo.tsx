@@ -3,7 +3,7 @@ import {
   GARAGE_SAME_AS_MAILING, HEAR_ABOUT, HEAR_ABOUT_DEALER, HOUSEHOLD_COUNT_STATES, LENGTH_OF_RESIDENCY, LIMITS,
   PHONE_TYPES, RESIDENCY_STATES, WRITING_STATES, birthDateBounds, dateOfBirth, formatUsPhone, householdCount, inStates,
   isStateCode, isUsPhone, isZip, localToday, oneOf, requiredMax, requiredName, stateCode, usPhone, valuesOf, zip,
-  type CalendarDate,
+  localMidnight,
 } from '../../../../contract/index.ts';
 import { DEALERS } from '../../../../contract/reference/dealers.ts';
 import { DateField } from '../../../core/date-picker.tsx';
@@ -16,7 +16,7 @@ import { useBoundForm, type FieldBinding, type Rules } from '../../../core/form.
 import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
-import type { InfoForm } from '../../wizard-model.ts';
+import { garagingStateOf, type InfoForm } from '../../wizard-model.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /** Why the wizard must send the person to the unavailable page (doc 2 section 4). */
@@ -36,6 +36,15 @@ const address = requiredMax(LIMITS.shortTextMax);
 // The date rules read today's date when they run, so one struct serves the whole session.
 const policyholderBirth = dateOfBirth({ minAge: LIMITS.policyholderMinAge });
 
+/**
+ * doc 2: household count "is asked only in OH". Ohio rates on it, and the rated state is the garaging
+ * state, so it is asked when either address is in Ohio: a policyholder living in Arizona with the car
+ * garaged in Ohio would otherwise be refused at pricing for a question never asked.
+ */
+function asksHouseholdCount(info: InfoForm): boolean {
+  return inStates(HOUSEHOLD_COUNT_STATES, info.state) || inStates(HOUSEHOLD_COUNT_STATES, garagingStateOf(info));
+}
+
 /** doc 2 section 5, step 1: the rules of the fields that are asked now. */
 function rulesFor(info: InfoForm): Partial<Rules<InfoForm>> {
   return {
@@ -46,7 +55,7 @@ function rulesFor(info: InfoForm): Partial<Rules<InfoForm>> {
     city: address,
     state: stateCode,
     ...(inStates(RESIDENCY_STATES, info.state) ? { lengthOfResidency: oneOf(valuesOf(LENGTH_OF_RESIDENCY)) } : {}),
-    ...(inStates(HOUSEHOLD_COUNT_STATES, info.state) ? { householdCount } : {}),
+    ...(asksHouseholdCount(info) ? { householdCount } : {}),
     isGarageSameAsMailing: oneOf(['1', '2']),
     ...(info.isGarageSameAsMailing === '2'
       ? { garagingStreetAddressOne: address, garagingZipCode: zip, garagingCity: address, garagingState: stateCode }
@@ -58,10 +67,6 @@ function rulesFor(info: InfoForm): Partial<Rules<InfoForm>> {
     ...(info.hearAbout === HEAR_ABOUT_DEALER ? { dealer: oneOf(DEALERS.map((d) => d.code)) } : {}),
     isPCAMember: oneOf(['Yes', 'No']),
   };
-}
-
-function toDate(day: CalendarDate): Date {
-  return new Date(day.year, day.month - 1, day.day);
 }
 
 /** Step 1, Your Info (doc 2 sections 2 to 5). */
@@ -171,7 +176,7 @@ export function StepInfo({ state, update, register, api, onLocationProblem }: St
   }, []);
 
   const hasResidency = inStates(RESIDENCY_STATES, info.state);
-  const hasHousehold = inStates(HOUSEHOLD_COUNT_STATES, info.state);
+  const hasHousehold = asksHouseholdCount(info);
 
   return (
     <div className="ppm-step ppm-step--info">
@@ -217,7 +222,7 @@ export function StepInfo({ state, update, register, api, onLocationProblem }: St
 
       <div className="ppm-grid">
         <div className="ppm-grid__wide">
-          <DateField label={TEXTS.dateOfBirth} field={form.field('dateOfBirth')} min={toDate(bounds.earliest)} max={toDate(bounds.latest)} hint={TEXTS.dateHint} />
+          <DateField label={TEXTS.dateOfBirth} field={form.field('dateOfBirth')} min={localMidnight(bounds.earliest)} max={localMidnight(bounds.latest)} hint={TEXTS.dateHint} />
         </div>
         <MaskedField
           label={TEXTS.mobilePhoneNumber}
