@@ -382,7 +382,8 @@ describe('step 1, Your Info', () => {
 describe('the error summary of a failed Continue', () => {
   const summary = (root: ShadowRoot) => root.querySelector<HTMLElement>('.ppm-error-summary');
   const entries = (root: ShadowRoot) => [...(summary(root)?.querySelectorAll('a') ?? [])].map((a) => a.textContent);
-  const required = (label: string) => `${label}: ${MESSAGES.required}`;
+  // a question keeps its own question mark: 'Are you a member ...? This field is required.'
+  const required = (label: string) => (label.endsWith('?') ? `${label} ${MESSAGES.required}` : `${label}: ${MESSAGES.required}`);
 
   it('lists every invalid field of step 1 in page order under "There is a problem", leaves focus on the first; passes axe', async () => {
     api();
