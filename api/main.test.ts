@@ -88,7 +88,7 @@ for (const target of dbTargets()) {
               error instanceof ConfigError && error.message.startsWith(`${setting}: port ${taken} `) && error.message.includes(`start with ${setting} set to a free port`),
           );
         }
-        const tables = await testDb.db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'schema_migrations'");
+        const tables = await testDb.db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'schema_migrations' AND table_schema = current_schema()");
         assert.deepEqual(tables, [], 'nothing was migrated');
         assert.ok(!logs.some((line) => line.includes('applied migrations')));
       } finally {

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
@@ -94,23 +95,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: Config = { ...loadConfig(), ...overrides };
   for (const warning of missingDirWarnings(config)) log(warning);
 
-  const db =
-    givenDb ??
-    (await openDb({
-      databaseUrl: config.databaseUrl,
-      dataDir: memoryDb ? undefined : join(config.dataDir, 'pg'),
-    }));
+  // With PORT=0 the real ports are known only after listening; the apps read publicOrigin and the CORS
+  // list per request through this object, so it is filled in before the first request arrives.
+  const live: Config = { ...config };
+  // Both ports are bound before the database is opened: a port in use (often a second copy of this server
+  // on the same DATA_DIR) stops the start before it touches the first copy's PGlite files. A request that
+  // arrives while the database opens and migrates waits for it.
+  let ready: (app: Hono | Error) => void = () => {};
+  const appReady = new Promise<Hono>((resolve, reject) => {
+    ready = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome));
+  });
+  appReady.catch(() => {}); // a failed start is thrown below; requests waiting on it end with the servers
   const servers: ServerType[] = [];
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
-  const texter = createTexter({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox') });
-  const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
+  let demoUrl: string | undefined;
+  let url: string;
   try {
-    // With PORT=0 the real ports are known only after listening; the apps read publicOrigin and the CORS
-    // list per request through this object, so it is filled in before the first request arrives.
-    const live: Config = { ...config };
-    // Both ports are bound before the database is touched, so a port in use stops the start before any
-    // migration runs; a request that arrives while the migrations run waits for them.
-    let demoUrl: string | undefined;
     if (ephemeralDemo || config.demoPort > 0) {
       // The demo listens first: an ephemeral demo port must be known before the API's CORS list is built,
       // and a port picked in advance and released could be taken by anything in between.
@@ -120,30 +119,33 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demoUrl = urlOf(demoServer, config.host);
       if (ephemeralDemo) live.corsOrigins = [...config.corsOrigins, demoUrl];
     }
+    const whenReady = async (request: Request, env: unknown) => (await appReady).fetch(request, env as never);
+    const main = await listen(whenReady, config.port, config.host, 'PORT');
+    servers.push(main);
+    url = urlOf(main, config.host);
+    if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
+
+  let db: Db;
+  try {
+    db = givenDb ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: memoryDb ? undefined : join(config.dataDir, 'pg') }));
+  } catch (error) {
+    ready(error instanceof Error ? error : new Error(String(error)));
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
+  const texter = createTexter({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox') });
+  const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
+  try {
     const blobs = blobStoreFromEnv(process.env, config.dataDir);
     const app = createApp({ config: live, db, mail, blobs, log, ...(rateLimits ? { rateLimits } : {}) });
-    let migrationsDone: (outcome: Error | undefined) => void = () => {};
-    const migrated = new Promise<void>((resolve, reject) => {
-      migrationsDone = (error) => (error ? reject(error) : resolve());
-    });
-    migrated.catch(() => {}); // a failed migration is reported by the throw below; waiting requests end with the servers
-    const afterMigrations = async (request: Request, env: unknown) => {
-      await migrated;
-      return app.fetch(request, env as never);
-    };
-    const main = await listen(afterMigrations, config.port, config.host, 'PORT');
-    servers.push(main);
-    const url = urlOf(main, config.host);
-    if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
-
-    try {
-      const applied = await migrate(db);
-      if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
-      migrationsDone(undefined);
-    } catch (error) {
-      migrationsDone(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
+    const applied = await migrate(db);
+    if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
+    ready(app);
 
     log(`site and api: ${url} (public origin ${live.publicOrigin}); database: ${db.kind}; mail: ${mailer.kind}; texts: ${texter.kind}; documents and photos: ${blobs.kind}`);
     log(
@@ -179,6 +181,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     };
   } catch (error) {
+    ready(error instanceof Error ? error : new Error(String(error)));
     await Promise.all(servers.map(closeServer));
     await mail.stop();
     mailer.close();

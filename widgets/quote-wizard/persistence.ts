@@ -1,4 +1,5 @@
 import type { WizardState } from './wizard-model.ts';
+import { mapRecentLimits } from '../../contract/index.ts';
 
 /**
  * What was typed survives a reload (DESIGN.md "Beyond the spec"), and leaving the wizard clears it (doc 2
@@ -63,7 +64,14 @@ export function readWizard(): WizardState | null {
     const state = saved.state;
     if (saved.version !== VERSION || !state || typeof state !== 'object') return null;
     if (!state.info || !Array.isArray(state.vehicles) || state.vehicles.length === 0 || !Array.isArray(state.drivers)) return null;
-    return state;
+    // A tab saved before the prior limit became a list may hold free text the API now refuses: doc 2
+    // section 4's mapping picks its option, as for a reopened quote.
+    return {
+      ...state,
+      drivers: state.drivers.map((driver) =>
+        driver.recentCoverageLimits ? { ...driver, recentCoverageLimits: mapRecentLimits(driver.recentCoverageLimits) } : driver,
+      ),
+    };
   } catch {
     return null;
   }
