@@ -1,7 +1,12 @@
-// The brand site: statically rendered pages (site/) that hydrate our React widgets as islands.
+// The brand site: statically rendered pages (site/) that hydrate our widgets as islands.
 // The API server (api/main.ts) serves dist/site as files, so everything here must work without SSR.
+//
+// One runtime (issue 11): the widgets are written against React's API and run on preact/compat, on the site
+// as in the embed bundle. @astrojs/react renders and hydrates the islands; Vite resolves react, react-dom
+// and the JSX runtime to preact/compat for the server render and the browser alike (README "Dependencies").
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { reactToPreact } from './rollup.config.mjs';
 import { QUOTE_STEP_PATHS } from './site/routes.ts';
 
 export default defineConfig({
@@ -16,7 +21,11 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   // As in rollup.config.mjs: contract/ only defines rules and shapes, so a page ships the ones it uses, not
   // every rule of the spec because it imported contract/index.ts.
-  vite: { build: { assetsInlineLimit: 0, rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/contract/') } } } },
+  vite: {
+    build: { assetsInlineLimit: 0, rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/contract/') } } },
+    // the server render too: Astro bundles its renderer, so react-dom/server is preact/compat/server there
+    resolve: { alias: reactToPreact },
+  },
   // The legal pages have no code; Shiki's inline styles would need 'unsafe-inline'.
   markdown: { syntaxHighlight: false },
   integrations: [react()],

@@ -1,24 +1,23 @@
 // The embed bundle (DESIGN.md "Embedding"): dist/embed/embed.js, a small loader, plus one chunk per widget
-// and shared chunks. React is preact/compat here to stay small; the site keeps real React.
+// and shared chunks. React is preact/compat here, as on the site (astro.config.mjs takes the same aliases).
 // Run: npx rollup -c rollup.config.mjs
 import { readFile, rm } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 
-const compat = fileURLToPath(new URL('./node_modules/preact/compat/dist/compat.module.js', import.meta.url));
-
 /**
- * react, react-dom and the JSX runtime become preact/compat. @preact/signals-react imports
+ * react, react-dom and the JSX runtime become preact/compat (react-dom/server too: the site renders its
+ * islands on the server with what hydrates them). @preact/signals-react imports
  * use-sync-external-store's shim, a CommonJS file rollup cannot read without a CommonJS plugin; preact/compat
  * exports the same useSyncExternalStore, so the shim is aliased to it too.
  */
 export const reactToPreact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },

@@ -25,7 +25,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { vinRoutes } from './routes/vin.ts';
 import { zipRoutes } from './routes/zip.ts';
 import { vehicleRoutes } from './routes/vehicle.ts';
-import { policyRoutes } from './routes/policy.ts';
+import { AnyObject, policyRoutes } from './routes/policy.ts';
 import { userRoutes } from './routes/user.ts';
 import { paymentsRoutes, purchaseRoutes } from './routes/purchase.ts';
 import { handoverRoutes } from './routes/handover.ts';
@@ -44,6 +44,11 @@ export const RATE_LIMITS = {
   subscribe: { name: 'subscribe', limit: 10, windowSeconds: 15 * 60 },
   /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * The live price (POST /api/policy/price): asked on every coverage change, about one a second while a shopper
+   * works on step 4, so generous; but each costs a full pricing, so bounded.
+   */
+  price: { name: 'price', limit: 600, windowSeconds: 10 * 60 },
   /** Per recipient address, not per client: quote e-mails to one mailbox (the quote itself is not limited). */
   quoteMail: { name: 'quote-mail', limit: 10, windowSeconds: 60 * 60 },
   /** Account sign-ups: each costs an argon2id hash (19 MiB, tens of milliseconds) and may send an e-mail. */
@@ -125,7 +130,11 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', vinRoutes(deps));
   api.route('/', zipRoutes(deps));
   api.route('/', vehicleRoutes(deps));
-  api.route('/', policyRoutes(deps, { lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: QuoteLookupRequest }), quoteMail: limits.quoteMail }));
+  api.route('/', policyRoutes(deps, {
+    lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: QuoteLookupRequest }),
+    price: rateLimit(deps.db, limits.price, clientOf, deps.clock, { body: AnyObject }),
+    quoteMail: limits.quoteMail,
+  }));
   api.route('/', purchaseRoutes(deps));
   api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: HandoverRequest }) }));
   api.route('/', paymentsRoutes(deps));

@@ -29,7 +29,7 @@ for (const target of dbTargets()) {
         assert.deepEqual(await tables(db), [
           'account_quotes', 'accounts', 'bind_attempts', 'card_requests', 'esignatures', 'idempotency_keys', 'job_leases',
           'lienholders', 'mail_queue', 'odometer_readings', 'payments', 'policies', 'policy_coverages', 'policy_documents',
-          'policy_drivers', 'policy_vehicles', 'quotes', 'rate_limits', 'renewal_esignatures', 'renewals', 'schema_migrations',
+          'policy_drivers', 'policy_vehicles', 'quote_versions', 'quotes', 'rate_limits', 'renewal_esignatures', 'renewals', 'schema_migrations',
           'sessions', 'subscribers', 'tokens',
         ]);
       } finally {

@@ -95,11 +95,12 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Text
     );
   }
 
-  async function deliver(item: Claimed): Promise<void> {
+  /** Sends one claimed message: its id when the server took it, else null (the failure is recorded). */
+  async function deliver(item: Claimed): Promise<number | null> {
     try {
       if (item.channel === 'text') await texter!.send(item.message);
       else await mailer.send(item.message);
-      await db.query('UPDATE mail_queue SET sent_at = $2, message = NULL, last_error = NULL WHERE id = $1', [item.id, clock()]);
+      return item.id;
     } catch (error) {
       const now = clock();
       // Kept for whoever looks into a stuck message; redacted like a log line, as it outlives the message.
@@ -112,6 +113,7 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Text
         logError(log, `${item.kind} (attempt ${item.attempts} of ${MAX_ATTEMPTS}, next at ${retryAt.toISOString()})`, error);
         await db.query('UPDATE mail_queue SET next_attempt_at = $2, last_error = $3 WHERE id = $1', [item.id, retryAt, reason]);
       }
+      return null;
     }
   }
 
@@ -125,7 +127,12 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Text
       const batch = await claim(clock());
       // A batch goes out together: an SMTP round trip per message, one after another, would let a burst
       // of quotes queue up behind a slow mail server. (deliver never rejects on the mail server's account.)
-      await Promise.all(batch.map(deliver));
+      // What was sent is recorded in one statement for the batch, not one per message (issue 11: a quote's
+      // database work). A process that dies before it sends those again after the lease: at least once.
+      const sent = (await Promise.all(batch.map(deliver))).filter((id) => id !== null);
+      if (sent.length > 0) {
+        await db.query('UPDATE mail_queue SET sent_at = $2, message = NULL, last_error = NULL WHERE id = ANY($1::bigint[])', [sent, clock()]);
+      }
       if (batch.length < BATCH) return;
     }
   }

@@ -6,14 +6,22 @@
  *    states, Unlimited where it is offered, the VINs, the limits' consistency). Each VIN is decoded here,
  *    once: the answers describe the vehicles in the quote and are what rating needs of them.
  * 2. Price it with the rating engine (api/rating/), which reads no VIN itself.
- * 3. An identical request made minutes ago answers that quote (a double-clicked Calculate, the wizard's
+ * 3. A request that names the quote it prices again (`quoteNumber`: the shopper switched a plan or changed
+ *    a coverage after the quote was made) keeps that number when the quote is open and was made for the
+ *    same e-mail, birth date and ZIP: the new figures become its next version (the one replaced is kept,
+ *    store.ts storeNewVersion), and its e-mail, which goes once per number, is not sent again (its link
+ *    opens the version in force). Any other number is ignored: the request is a new quote.
+ * 4. An identical request made minutes ago answers that quote (a double-clicked Calculate, the wizard's
  *    re-request on Continue): one number, one e-mail. Two identical requests racing each other may still
  *    store two quotes; harmless (nothing is bought) and not worth a lock.
- * 4. In one transaction: the quote (insertQuote), its e-mail link (issueToken) and its e-mail
- *    (enqueueMail). None exists without the others, so a quote the shopper was answered always has its
- *    e-mail on the way.
+ * 5. In one statement: the quote, its e-mail link and its e-mail (insertQuote). None exists without the
+ *    others, so a quote the shopper was answered always has its e-mail on the way.
  *
- * The quote call has no per-client limit (pricing is what the site is for, and the bench runs it hot);
+ * The live price (POST /api/policy/price, pricePreview) is steps 1 and 2 alone: the same checks and the
+ * same engine, nothing stored, nothing mailed.
+ *
+ * The quote call has no per-client limit (pricing is what the site is for, and the bench runs it hot; the
+ * live price, asked on every change, has one: api/app.ts RATE_LIMITS.price);
  * what could be abused, the e-mail to an address someone typed, is limited per recipient: past it the
  * quote is still stored and answered, only not mailed.
  */
@@ -23,21 +31,27 @@ import {
   type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
 import { coverageLimits, coverageProblems, formOfSelection, limitsOfRequest, sameLimits } from '../../contract/coverage/index.ts';
+import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { priceQuote, RatingError, type PricedQuote, type RatedVehicle } from '../rating/index.ts';
-import { issueToken } from '../tokens/tokens.ts';
+import { hashToken, issueToken, newToken } from '../tokens/tokens.ts';
 import { decodeVin } from '../vin/decode.ts';
 import { quoteMail } from './mail.ts';
 import { quotePolicy, type VehicleIdentity } from './mapping.ts';
 import { newQuoteNumber } from './numbering.ts';
 import { ratedVehicleOf } from './rating-input.ts';
-import { insertQuote, recentIdenticalQuote } from './store.ts';
+import {
+  insertQuote, LINK_TTL_MS, markQuoteMailed, recentIdenticalQuote, repricedQuote, storeNewVersion, type QuoteKeys, type QuoteMailRows,
+} from './store.ts';
 
 /** How long an identical request answers the quote already made (ours: a quote session's few minutes). */
 export const IDENTICAL_WINDOW_MS = 10 * 60 * 1000;
+
+/** The quote e-mail's kind in the mail queue and its logs. */
+const QUOTE_MAIL = 'quote mail';
 
 /** Draws of a fresh number before giving up: with 2^40 numbers a second draw is already rare. */
 const NUMBER_ATTEMPTS = 5;
@@ -47,6 +61,8 @@ export type CreatedQuote = { kind: 'new'; policy: QuotePolicy } | { kind: 'repea
 
 export interface QuoteUseCase {
   createQuote(body: Record<string, unknown>): Promise<CreatedQuote>;
+  /** The answer createQuote would give, with policyNumber '': nothing is stored, nothing is mailed. */
+  pricePreview(body: Record<string, unknown>): QuotePolicy;
 }
 
 function refuse(errors: FieldError[]): never {
@@ -111,10 +127,20 @@ function consistencyProblems(request: QuoteRequest, restrictedZips: ReadonlySet<
 }
 
 /** The keys the lookup finds a quote by: e-mail in lower case, the insured's birth date, the mailing ZIP. */
-function lookupKeys(request: QuoteRequest): { emailLower: string; dob: string; zip: string } {
+function lookupKeys(request: QuoteRequest): QuoteKeys {
   const insured = request.drivers.find((driver) => driver.relation === 'INSURED') ?? request.drivers[0]!;
   const mailing = request.addresses.find((address) => address.type === 'Mailing') ?? request.addresses[0]!;
   return { emailLower: request.emailAddress.trim().toLowerCase(), dob: insured.dob, zip: mailing.zip };
+}
+
+/** A request checked and priced: what the quote and the live price both start from. */
+interface PricedRequest {
+  /** The validated request as priced and stored, without the number it may name. */
+  request: QuoteRequest;
+  /** The quote the request prices again (its `quoteNumber`), or null. */
+  reprices: string | null;
+  priced: PricedQuote;
+  identities: VehicleIdentity[];
 }
 
 export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): QuoteUseCase {
@@ -123,57 +149,113 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
   const restrictedZips = new Set(deps.config.restrictedZips);
 
   /** Checked, decoded and priced; every refusal is a 400 with the rules' messages. */
-  function priced(body: Record<string, unknown>, now: Date): { request: QuoteRequest; priced: PricedQuote; identities: VehicleIdentity[] } {
+  function priced(body: Record<string, unknown>, now: Date): PricedRequest {
     // doc 3 section 7: a state we do not write gets the call-us message and nothing else to fix
     if (typeof body.ratedState === 'string' && body.ratedState !== '' && !isOneOf(WRITING_STATES, body.ratedState)) {
       refuse([{ path: 'ratedState', message: MESSAGES.callUs }]);
     }
     const checked = check(body, QuoteRequestRule);
     if (!checked.ok) refuse(checked.errors);
-    const request = checked.value;
+    const { quoteNumber, ...request } = checked.value;
     const { errors, identities, rated } = consistencyProblems(request, restrictedZips, now);
     if (errors.length > 0) refuse(errors);
     try {
-      return { request, priced: priceQuote({ request, vehicles: rated }), identities };
+      return { request, reprices: quoteNumber ?? null, priced: priceQuote({ request, vehicles: rated }), identities };
     } catch (error) {
       if (error instanceof RatingError) throw new ApiError(400, error.message);
       throw error;
     }
   }
 
+  function answerOf(quoteNumber: string, quote: PricedRequest): QuotePolicy {
+    return quotePolicy({ quoteNumber, request: quote.request, priced: quote.priced, identities: quote.identities });
+  }
+
+  /**
+   * Whether the quote e-mail may go to this recipient now. Counted apart from the statements that store the
+   * quote: a rate-limit row is not the quote's to roll back, and the count must hold even when the quote is
+   * not stored.
+   */
+  async function mayMail(emailLower: string, now: Date): Promise<boolean> {
+    const allowed = (await hit(deps.db, limits.quoteMail, emailLower, now)).allowed;
+    if (!allowed) deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
+    return allowed;
+  }
+
+  /** A new quote's e-mail and its single-use link, as insertQuote stores them with the quote. */
+  function mailRows(answer: QuotePolicy, now: Date): QuoteMailRows {
+    const link = newToken();
+    return { tokenHash: hashToken(link), linkExpiresAt: new Date(now.getTime() + LINK_TTL_MS), kind: QUOTE_MAIL, message: quoteMail(answer, link, deps.config.publicOrigin) };
+  }
+
+  /** The quote e-mail with its single-use link, queued in `tx` for a quote already stored (a re-price). */
+  async function queueQuoteMail(tx: Queryable, quoteId: number, answer: QuotePolicy, now: Date): Promise<void> {
+    const token = await issueToken(tx, 'quote-link', now, { subjectId: quoteId });
+    await enqueueMail(tx, QUOTE_MAIL, quoteMail(answer, token, deps.config.publicOrigin), now);
+  }
+
+  /**
+   * The next version of quote `quoteNumber`, or null when that number is not the shopper's open quote (then
+   * the request is a new quote). The same request as the version in force answers that version.
+   */
+  async function reprice(quoteNumber: string, quote: PricedRequest, requestHash: string, keys: QuoteKeys, now: Date): Promise<CreatedQuote | null> {
+    const found = await repricedQuote(deps.db, quoteNumber, keys, false);
+    if (found === null) return null;
+    if (found.requestHash === requestHash) return { kind: 'repeat', policyJson: found.response };
+    const mailAllowed = !found.mailed && (await mayMail(keys.emailLower, now));
+    const outcome = await deps.db.transaction(async (tx): Promise<{ created: CreatedQuote; mailed: boolean } | null> => {
+      // Read again under the row's lock: another re-price, or the purchase, may have come first.
+      const locked = await repricedQuote(tx, quoteNumber, keys, true);
+      if (locked === null) return null;
+      if (locked.requestHash === requestHash) return { created: { kind: 'repeat', policyJson: locked.response }, mailed: false };
+      const answer = answerOf(quoteNumber, quote);
+      await storeNewVersion(tx, locked.id, { ...versionOf(quote), requestHash, answer }, now);
+      const mailed = mailAllowed && !locked.mailed;
+      if (mailed) {
+        await queueQuoteMail(tx, locked.id, answer, now);
+        await markQuoteMailed(tx, locked.id, now);
+      }
+      return { created: { kind: 'new', policy: answer }, mailed };
+    });
+    if (outcome?.mailed) void deps.mail.deliverDue();
+    return outcome?.created ?? null;
+  }
+
   return {
+    pricePreview(body) {
+      return answerOf('', priced(body, deps.clock()));
+    },
+
     async createQuote(body) {
       const now = deps.clock();
-      const { request, priced: price, identities } = priced(body, now);
+      const quote = priced(body, now);
+      const { request, priced: price } = quote;
       const requestHash = sha256Hex(`${price.rateTableVersion}\n${JSON.stringify(request)}`);
+      const keys = lookupKeys(request);
+      if (quote.reprices !== null) {
+        const repriced = await reprice(quote.reprices, quote, requestHash, keys, now);
+        if (repriced !== null) return repriced;
+      }
       const recent = await recentIdenticalQuote(deps.db, requestHash, new Date(now.getTime() - IDENTICAL_WINDOW_MS));
       if (recent !== null) return { kind: 'repeat', policyJson: recent };
 
-      const keys = lookupKeys(request);
-      // Counted before the transaction: a rate-limit row is not the quote's to roll back, and the count
-      // must hold even when the quote is not stored.
-      const mailAllowed = (await hit(deps.db, limits.quoteMail, keys.emailLower, now)).allowed;
-      if (!mailAllowed) deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
-
-      const policy = await deps.db.transaction(async (tx) => {
-        for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-          const quoteNumber = newQuoteNumber();
-          const answer = quotePolicy({ quoteNumber, request, priced: price, identities });
-          const quoteId = await insertQuote(tx, {
-            quoteNumber, ...keys, ratedState: price.ratedState, rateTableVersion: price.rateTableVersion, requestHash, request, answer,
-          }, now);
-          if (quoteId === null) continue; // the number was taken: draw again
-          // Without an e-mail there is no link to put in one; the lookup by e-mail, birth date and ZIP finds it.
-          if (mailAllowed) {
-            const token = await issueToken(tx, 'quote-link', now, { subjectId: quoteId });
-            await enqueueMail(tx, 'quote mail', quoteMail(answer, token, deps.config.publicOrigin), now);
-          }
-          return answer;
-        }
-        throw new Error(`no free quote number after ${NUMBER_ATTEMPTS} draws`);
-      });
-      if (mailAllowed) void deps.mail.deliverDue();
-      return { kind: 'new', policy };
+      const mailAllowed = await mayMail(keys.emailLower, now);
+      for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
+        const quoteNumber = newQuoteNumber();
+        const policy = answerOf(quoteNumber, quote);
+        // Without an e-mail there is no link to put in one; the lookup by e-mail, birth date and ZIP finds it.
+        const mail = mailAllowed ? mailRows(policy, now) : null;
+        const quoteId = await insertQuote(deps.db, { quoteNumber, ...keys, ...versionOf(quote), requestHash, answer: policy }, now, mail);
+        if (quoteId === null) continue; // the number was taken: draw again
+        if (mailAllowed) void deps.mail.deliverDue();
+        return { kind: 'new', policy };
+      }
+      throw new Error(`no free quote number after ${NUMBER_ATTEMPTS} draws`);
     },
   };
+}
+
+/** What a version stores besides its hash and answer. */
+function versionOf(quote: PricedRequest): { ratedState: string; rateTableVersion: string; request: QuoteRequest } {
+  return { ratedState: quote.priced.ratedState, rateTableVersion: quote.priced.rateTableVersion, request: quote.request };
 }

@@ -1,6 +1,6 @@
 /**
- * The quotes table (migrations 002_quotes.sql, 004_tokens.sql for its links): the only module that writes
- * or reads it. Answers are kept as the JSON the shopper was shown and read back as text, so a lookup sends
+ * The quotes table (migrations 002_quotes.sql, 004_tokens.sql for its links, 014_quote_versions.sql for its
+ * versions): the only module that writes or reads it. Answers are kept as the JSON the shopper was shown and read back as text, so a lookup sends
  * the stored answer without re-building it.
  */
 import type { Queryable } from '../db/db.ts';
@@ -28,37 +28,119 @@ export interface NewQuote {
   answer: QuotePolicy;
 }
 
+/** The quote e-mail stored with a new quote: its link (only the token's hash is kept) and the message. */
+export interface QuoteMailRows {
+  tokenHash: string;
+  linkExpiresAt: Date;
+  /** The mail queue's row (api/mail/queue.ts): its kind for logs, and the message with the link in it. */
+  kind: string;
+  message: unknown;
+}
+
 /**
- * Stores a new quote, status QUOTE; its id, or null when its number is already taken (the caller draws
- * another). Run it in the transaction that issues the quote's link and queues its e-mail.
+ * Stores a new quote, status QUOTE, and with `mail` its e-mail link (tokens, purpose quote-link: the rows
+ * api/tokens/tokens.ts issueToken writes) and its e-mail (mail_queue: api/mail/queue.ts enqueueMail's row).
+ * One statement, so none exists without the others and no transaction is needed: it was five round trips
+ * (BEGIN, three INSERTs, COMMIT), a fifth of the quote call's database work (issue 11). Returns the quote's
+ * id, or null when its number is already taken (then nothing is stored and the caller draws another).
  */
-export async function insertQuote(tx: Queryable, quote: NewQuote, now: Date): Promise<number | null> {
-  const rows = await tx.query<{ id: number }>(
-    `INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
-                         request_hash, request, response, created_at)
-     VALUES ($1, 'QUOTE', $2, $3::date, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)
-     ON CONFLICT (quote_number) DO NOTHING
-     RETURNING id::int AS id`,
+export async function insertQuote(db: Queryable, quote: NewQuote, now: Date, mail: QuoteMailRows | null): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `WITH quote AS (
+       INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
+                           request_hash, request, response, created_at, priced_at, mailed_at)
+       VALUES ($1, 'QUOTE', $2, $3::date, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::timestamptz, $10::timestamptz, CASE WHEN $11::text IS NULL THEN NULL ELSE $10::timestamptz END)
+       ON CONFLICT (quote_number) DO NOTHING
+       RETURNING id
+     ), link AS (
+       INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
+       SELECT $11::text, 'quote-link', id, NULL, $10::timestamptz, $12::timestamptz FROM quote WHERE $11::text IS NOT NULL
+     ), mail AS (
+       INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
+       SELECT 'mail', $13::text, $14::jsonb, $10::timestamptz, $10::timestamptz FROM quote WHERE $11::text IS NOT NULL
+     )
+     SELECT id::int AS id FROM quote`,
     [
       quote.quoteNumber, quote.emailLower, quote.dob, quote.zip, quote.ratedState, quote.rateTableVersion,
       quote.requestHash, JSON.stringify(quote.request), JSON.stringify(quote.answer), now,
+      mail?.tokenHash ?? null, mail?.linkExpiresAt ?? null, mail?.kind ?? null, mail ? JSON.stringify(mail.message) : null,
     ],
   );
   return rows[0]?.id ?? null;
 }
 
 /**
- * The answer of an identical request (same hash) made since `since` and still a quote: a double-clicked
+ * The answer of an identical request (same hash) priced since `since` and still a quote: a double-clicked
  * Calculate, or the wizard re-requesting on Continue, gets the same number and no second e-mail.
  */
 export async function recentIdenticalQuote(db: Queryable, requestHash: string, since: Date): Promise<string | null> {
   const rows = await db.query<{ response: string }>(
     `SELECT response::text AS response FROM quotes
-     WHERE request_hash = $1 AND created_at >= $2 AND status = 'QUOTE'
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
+     WHERE request_hash = $1 AND priced_at >= $2 AND status = 'QUOTE'
+     ORDER BY priced_at DESC, id DESC LIMIT 1`,
     [requestHash, since],
   );
   return rows[0]?.response ?? null;
+}
+
+/** The keys a quote is found by and a re-price must repeat: e-mail in lower case, birth date, mailing ZIP. */
+export interface QuoteKeys {
+  emailLower: string;
+  dob: string;
+  zip: string;
+}
+
+/** The open quote a re-price may give a new version: the one numbered so, made for the same keys. */
+export interface RepricedQuote {
+  id: number;
+  version: number;
+  requestHash: string;
+  /** Its e-mail is queued (it goes once per number). */
+  mailed: boolean;
+  /** The answer in force, as stored. */
+  response: string;
+}
+
+/**
+ * The quote `quoteNumber` when it is open (not bought) and was made for `keys`, else null: a number alone
+ * never reaches another person's quote. With `tx`, the row stays locked FOR UPDATE until the transaction
+ * ends, so re-prices of one quote take their turns and each sees the version the one before it stored.
+ */
+export async function repricedQuote(db: Queryable, quoteNumber: string, keys: QuoteKeys, lock: boolean): Promise<RepricedQuote | null> {
+  const rows = await db.query<{ id: number; version: number; request_hash: string; mailed: boolean; response: string }>(
+    `SELECT id, version, request_hash, mailed_at IS NOT NULL AS mailed, response::text AS response FROM quotes
+     WHERE quote_number = $1 AND email_lower = $2 AND dob = $3::date AND zip = $4 AND status = 'QUOTE'${lock ? ' FOR UPDATE' : ''}`,
+    [quoteNumber, keys.emailLower, keys.dob, keys.zip],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, version: row.version, requestHash: row.request_hash, mailed: row.mailed, response: row.response } : null;
+}
+
+/** What a re-price changes: the version in force. */
+export type NewVersion = Pick<NewQuote, 'ratedState' | 'rateTableVersion' | 'requestHash' | 'request' | 'answer'>;
+
+/**
+ * Puts `version` in force on quote `quoteId` (locked by repricedQuote in `tx`), after copying the one it
+ * replaces to quote_versions. Returns the new version's number.
+ */
+export async function storeNewVersion(tx: Queryable, quoteId: number, version: NewVersion, now: Date): Promise<number> {
+  await tx.query(
+    `INSERT INTO quote_versions (quote_id, version, rated_state, rate_table_version, request_hash, request, response, priced_at)
+     SELECT id, version, rated_state, rate_table_version, request_hash, request, response, priced_at FROM quotes WHERE id = $1`,
+    [quoteId],
+  );
+  const rows = await tx.query<{ version: number }>(
+    `UPDATE quotes SET version = version + 1, rated_state = $2, rate_table_version = $3, request_hash = $4,
+                       request = $5::jsonb, response = $6::jsonb, priced_at = $7
+     WHERE id = $1 RETURNING version`,
+    [quoteId, version.ratedState, version.rateTableVersion, version.requestHash, JSON.stringify(version.request), JSON.stringify(version.answer), now],
+  );
+  return rows[0]!.version;
+}
+
+/** The quote's e-mail is queued (in the same transaction): no re-price sends another. */
+export async function markQuoteMailed(tx: Queryable, quoteId: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE quotes SET mailed_at = $2 WHERE id = $1`, [quoteId, now]);
 }
 
 /**

@@ -294,6 +294,175 @@ for (const target of dbTargets()) {
       });
     });
 
+    describe('POST /api/policy/price (the live price)', () => {
+      const mailRows = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_queue'))[0]!.n;
+
+      test('answers the figures POST /api/policy/quote gives for the same body, with no number; stores and mails nothing', async () => {
+        for (const state of ['AZ', 'FL', 'OH'] as const) {
+          const request = fixture({ state, vehicles: 2, withSelection: true });
+          const [quotes, mails, files] = [await quoteCount(), await mailRows(), outboxFiles(t.outboxDir).length];
+          const priced = await post('/api/policy/price', request);
+          assert.equal(priced.res.status, 200, JSON.stringify(priced.body));
+          assert.equal(priced.res.headers.get('cache-control'), 'no-store');
+          assert.ok(check(priced.body, QuoteResponse).ok);
+          assert.deepEqual([await quoteCount(), await mailRows(), outboxFiles(t.outboxDir).length], [quotes, mails, files], 'nothing stored, nothing mailed');
+          const quoted = await quote(request);
+          assert.equal(quoted.res.status, 200);
+          assert.equal(priced.body.policies[0]!.policyNumber, '');
+          assert.deepEqual(priced.body, { policies: [{ ...quoted.body.policies[0]!, policyNumber: '' }] });
+        }
+      });
+
+      test('refuses with the quote call\'s 400s and messages', async () => {
+        const cases: [unknown, string[]][] = [
+          [fixture({ state: 'FL', billingType: 'capped' }), [MESSAGES.unlimitedNotOffered('Florida')]],
+          [{ ...fixture({ state: 'AZ' }), ratedState: 'NY' }, [MESSAGES.callUs]],
+          [{ ...fixture({ state: 'AZ' }), emailAddress: undefined }, [MESSAGES.email]],
+        ];
+        for (const [body, messages] of cases) {
+          const priced = await post('/api/policy/price', body);
+          const quoted = await quote(body);
+          assert.deepEqual([priced.res.status, priced.body.error_messages], [400, messages]);
+          assert.deepEqual(priced.body, quoted.body, 'the same refusal, fields included');
+        }
+        const malformed = await t.app.request(...postJson('/api/policy/price', '{"ratedState": "AZ",', from()));
+        assert.deepEqual([malformed.status, await malformed.json()], [400, { error_messages: [HTTP_MESSAGES.invalidJson] }]);
+      });
+
+      test('answers 429 with Retry-After past the limit, per client', async () => {
+        const limited = testApp(testDb.db, {
+          clock: () => now,
+          config: { trustProxy: 1 },
+          rateLimits: { price: { name: 'price-test', limit: 3, windowSeconds: 600 } },
+        });
+        try {
+          const body = fixture({ state: 'TX' });
+          const ask = (ip: string) => limited.app.request(...postJson('/api/policy/price', body, { 'X-Forwarded-For': ip }));
+          for (let i = 0; i < 3; i += 1) assert.equal((await ask('198.51.100.30')).status, 200);
+          const refused = await ask('198.51.100.30');
+          assert.equal(refused.status, 429);
+          assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+          assert.deepEqual(await refused.json(), { error_messages: [HTTP_MESSAGES.tooMany] });
+          assert.equal((await ask('198.51.100.31')).status, 200, 'another client is not affected');
+        } finally {
+          limited.cleanup();
+        }
+      });
+    });
+
+    describe('re-pricing a quote keeps its number', () => {
+      const versionsOf = async (quoteNumber: string) => {
+        const [row] = await testDb.db.query<{ id: number; version: number }>('SELECT id, version FROM quotes WHERE quote_number = $1', [quoteNumber]);
+        const kept = await testDb.db.query<{ version: number; monthly: string }>(
+          `SELECT version, response->>'estimatedMonthlyPayment' AS monthly FROM quote_versions WHERE quote_id = $1 ORDER BY version`,
+          [row!.id],
+        );
+        return { version: row!.version, kept };
+      };
+      const capped = (request: Record<string, any>) =>
+        ({ ...request, vehicles: request.vehicles.map((vehicle: object) => ({ ...vehicle, billingType: 'capped' })) });
+
+      test('switching to Unlimited with the number: the same number, a new version, the old one kept, one e-mail whose link opens the new one', async () => {
+        const before = new Set(outboxFiles(t.outboxDir));
+        const request = fixture({ state: 'AZ' });
+        const first = await quote(request);
+        const quoteNumber = first.body.policies[0]!.policyNumber;
+        const unlimited = await quote({ ...capped(request), quoteNumber });
+        assert.equal(unlimited.res.status, 200);
+        const policy = unlimited.body.policies[0]!;
+        assert.equal(policy.policyNumber, quoteNumber);
+        assert.equal(policy.vehicleInfo[0]!.billingType, 'capped');
+        assert.equal((policy.quoteRequest as Record<string, unknown>).quoteNumber, undefined, 'the number is not part of what was priced');
+        assert.deepEqual(await versionsOf(quoteNumber), {
+          version: 2,
+          kept: [{ version: 1, monthly: String(first.body.policies[0]!.estimatedMonthlyPayment) }],
+        });
+        const again = await quote({ ...capped(request), quoteNumber });
+        assert.deepEqual(again.body, unlimited.body, 'the same request again is the version in force');
+        assert.equal((await versionsOf(quoteNumber)).version, 2);
+
+        const mails = newMails(before);
+        assert.equal(mails.length, 1, 'one e-mail per quote number');
+        const text = readMail(mails[0]!).parts.find((part) => part.contentType === 'text/plain')!.body;
+        const token = /retrieve=([0-9a-f]{64})/.exec(text)![1]!;
+        const opened = await post('/api/policy/redeem_quote_link', { token });
+        assert.deepEqual(opened.body, unlimited.body, 'the link opens the version in force');
+        const found = await post('/api/policy/lookup_quote', { emailAddress: request.emailAddress, dob: '1980-04-02', zip: '85004' });
+        assert.deepEqual(found.body, unlimited.body);
+      });
+
+      test('a number of another e-mail, birth date or ZIP, an unknown number, or a bought quote: a new number, mailed', async () => {
+        const request = fixture({ state: 'TX' });
+        const quoteNumber = (await quote(request)).body.policies[0]!.policyNumber;
+        const otherDob = structuredClone(request);
+        otherDob.drivers[0].dob = '1981-04-02';
+        const otherZip = structuredClone(request);
+        otherZip.addresses[0].zip = '78702';
+        for (const body of [
+          { ...fixture({ state: 'TX', annualMiles: 7000 }), quoteNumber },
+          { ...otherDob, quoteNumber },
+          { ...otherZip, quoteNumber },
+          { ...request, annualMiles: undefined, vehicles: [{ ...request.vehicles[0], mileage: { usageType: 'Pleasure', miles: 7100 } }], quoteNumber: 'PPMQ-0000-0000' },
+        ]) {
+          const before = new Set(outboxFiles(t.outboxDir));
+          const answer = await quote(body);
+          assert.equal(answer.res.status, 200, JSON.stringify(answer.body));
+          assert.notEqual(answer.body.policies[0]!.policyNumber, quoteNumber);
+          assert.equal(newMails(before).length, 1, 'a new quote sends its own e-mail');
+        }
+        assert.deepEqual(await versionsOf(quoteNumber), { version: 1, kept: [] }, "someone else's request never touches the quote");
+
+        await testDb.db.query(`UPDATE quotes SET status = 'BOUND' WHERE quote_number = $1`, [quoteNumber]);
+        const afterPurchase = await quote({ ...capped(request), quoteNumber });
+        assert.notEqual(afterPurchase.body.policies[0]!.policyNumber, quoteNumber, 'a bought quote is not priced again');
+        assert.deepEqual(await versionsOf(quoteNumber), { version: 1, kept: [] });
+      });
+
+      test('re-prices of one number at the same time lose no version', async () => {
+        const before = new Set(outboxFiles(t.outboxDir));
+        const request = fixture({ state: 'GA' });
+        const quoteNumber = (await quote(request)).body.policies[0]!.policyNumber;
+        const miles = [7000, 7100, 7200, 7300, 7400];
+        const answers = await Promise.all(
+          miles.map((annual) => quote({ ...request, vehicles: [{ ...request.vehicles[0], mileage: { usageType: 'Pleasure', miles: annual } }], quoteNumber })),
+        );
+        for (const answer of answers) assert.equal(answer.body.policies[0]!.policyNumber, quoteNumber);
+        const { version, kept } = await versionsOf(quoteNumber);
+        assert.equal(version, miles.length + 1);
+        assert.deepEqual(kept.map((row) => row.version), [1, 2, 3, 4, 5]);
+        const [row] = await testDb.db.query<{ miles: number }>(
+          `SELECT (request->'vehicles'->0->'mileage'->>'miles')::int AS miles FROM quotes WHERE quote_number = $1`,
+          [quoteNumber],
+        );
+        assert.ok(miles.includes(row!.miles));
+        assert.equal(newMails(before).length, 1);
+      });
+
+      test('a quote whose e-mail the recipient limit held back is mailed by a later re-price, once', async () => {
+        const limited = testApp(testDb.db, {
+          clock: () => now,
+          rateLimits: { quoteMail: { name: 'quote-mail-reprice', limit: 1, windowSeconds: 3600 } },
+        });
+        try {
+          const email = uniqueEmail('held');
+          await post('/api/policy/quote', fixture({ state: 'OR', email }), limited);
+          const held = await post('/api/policy/quote', fixture({ state: 'OR', email, annualMiles: 7000 }), limited);
+          assert.equal(outboxFiles(limited.outboxDir).length, 1);
+          const quoteNumber = held.body.policies[0]!.policyNumber;
+          now = new Date(NOW.getTime() + 2 * 3600_000);
+          for (const miles of [7100, 7200]) {
+            const repriced = await post('/api/policy/quote', { ...fixture({ state: 'OR', email, annualMiles: miles }), quoteNumber }, limited);
+            assert.equal(repriced.body.policies[0]!.policyNumber, quoteNumber);
+          }
+          const files = outboxFiles(limited.outboxDir);
+          assert.equal(files.length, 2, 'the held quote is mailed once, with the figures of the re-price that sent it');
+        } finally {
+          now = NOW;
+          limited.cleanup();
+        }
+      });
+    });
+
     describe('POST /api/policy/lookup_quote', () => {
       test('finds the newest quote by e-mail in any letter case, birth date and ZIP', async () => {
         const email = uniqueEmail('Look.Up');

@@ -2,6 +2,7 @@
  * The quote calls (DESIGN.md "The API"; doc 3 sections 3 and 7, doc 1 sections 7 and 8):
  *
  * POST /api/policy/quote               QuoteRequest -> 200 QuoteResponse {policies: [QuotePolicy]}
+ * POST /api/policy/price               QuoteRequest -> 200 QuoteResponse, policyNumber '' (stores nothing) | 429
  * POST /api/policy/lookup_quote        {emailAddress, dob, zip, quoteNumber?} -> 200 QuoteResponse | 404 | 429
  * POST /api/policy/redeem_quote_link   {token} -> 200 QuoteResponse | 404 (used, expired or unknown)
  *
@@ -23,14 +24,14 @@ import { on } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
 /** Any JSON object: the quote's own rule runs in the use case, after the state check it puts first. */
-const AnyObject = record(string(), unknown());
+export const AnyObject = record(string(), unknown());
 
 /** The stored answer text as a QuoteResponse, sent without parsing it again. */
 function answer(c: Context, policyJson: string): Response {
   return c.body(`{"policies":[${policyJson}]}`, 200, { 'Content-Type': 'application/json', ...NO_STORE });
 }
 
-export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; quoteMail: RateLimit }): Hono {
+export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; price: MiddlewareHandler; quoteMail: RateLimit }): Hono {
   const app = new Hono();
   const quotes = quoteUseCase(deps, { quoteMail: limits.quoteMail });
 
@@ -38,6 +39,11 @@ export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; qu
     const created = await quotes.createQuote(await readBody(c, AnyObject));
     if (created.kind === 'repeat') return answer(c, created.policyJson);
     return c.json({ policies: [created.policy] }, 200, NO_STORE);
+  });
+
+  /** The live price of step 4 (issue 11): the quote's checks and engine, rate limited per client. */
+  on(app, endpoints.price, limits.price, async (c) => {
+    return c.json({ policies: [quotes.pricePreview(await readBody(c, AnyObject))] }, 200, NO_STORE);
   });
 
   /**

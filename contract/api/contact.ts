@@ -1,34 +1,18 @@
-import { assign, coerce, define, object, optional, string, type, unknown, type Infer, type Struct } from 'superstruct';
+import { assign, coerce, define, object, optional, unknown, type Infer, type Struct } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import {
   CONTACT_SUBJECT_FALLBACK, INSURED_RELATION_OTHER, VEHICLE_DRIVERS, VEHICLE_LOCATIONS,
-} from '../reference/options.ts';
+} from '../reference/claim-options.ts';
 import { oneOf, valuesOf, yesNo } from '../rules/choice.ts';
 import { incidentDate, type Today } from '../rules/dates.ts';
 import { email } from '../rules/email.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { optionalUsPhone } from '../rules/phone.ts';
 import { middleName, optionalMax, personName, requiredMax, requiredName } from '../rules/text.ts';
-import { stateCode } from '../rules/state.ts';
 
-/**
- * POST /api/contact/subscribe: the availability (notify-me) sign-up of doc 1 section 3,
- * "Availability interest: userFirstName, userLastName, userEmailAddress, userState".
- */
-export const SubscribeRequest = object({
-  userFirstName: personName,
-  userLastName: personName,
-  userEmailAddress: email,
-  userState: stateCode,
-});
-export type SubscribeRequest = Infer<typeof SubscribeRequest>;
-
-/** Success answer of the sign-up; failures use the shared { error_messages } shape. */
-export const SubscribeResponse = type({ msg: string() });
-export type SubscribeResponse = Infer<typeof SubscribeResponse>;
-
-/** The API's message for a second sign-up of the same e-mail; the widget looks for 'already subscribed'. */
-export const ALREADY_SUBSCRIBED = 'This email address is already subscribed.';
+// The sign-up lives in its own module: the structs below are built when their module loads, so a widget
+// importing the sign-up from here would carry the contact and claim forms' rules too.
+export * from './subscribe.ts';
 
 /**
  * POST /api/contact/submit (doc 1 section 3 "Contact payload", rules of doc 1 section 5): subject

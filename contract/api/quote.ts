@@ -28,7 +28,7 @@ import { stateCode } from '../rules/state.ts';
 import { middleName, optionalMax, requiredMax, requiredName } from '../rules/text.ts';
 import { SHARED_FIELDS, VEHICLE_FIELDS } from '../coverage/engine.ts';
 import { vin } from '../rules/vin.ts';
-import { returnUrl } from './common.ts';
+import { policyNumber, returnUrl } from './common.ts';
 import { AddressInfo, DriverInfo, PolicyOwner, RequestAddress, VehicleInfo } from './policy.ts';
 
 /**
@@ -242,6 +242,13 @@ export function quoteRequest(options: { today?: Today } = {}) {
   return object({
     returnUrl,
     rateCall: optional(boolean()),
+    /**
+     * Ours (issue 11): the number of the quote this request prices again (the shopper changed a plan or a
+     * coverage after it was made). The API keeps that number, as a new version of the quote, when the quote
+     * is still open and was made for the same e-mail, birth date and ZIP; otherwise it answers a new number.
+     * Not part of what the quote was priced from: the stored and answered quoteRequest leaves it out.
+     */
+    quoteNumber: optional(policyNumber),
     estimatedCreditScore: defaulted(oneOf([ESTIMATED_CREDIT_SCORE] as const), ESTIMATED_CREDIT_SCORE),
     creditScore: oneOf(valuesOf(CREDIT_SCORES)),
     agencyCode: defaulted(requiredMax(32), DEFAULT_AGENCY_CODE),

@@ -135,13 +135,37 @@ describe('the bodily-injury cascade', () => {
     assert.deepEqual(form.vehicles.map((v) => v.rentalReimbursement), ['$100/$3,000', '$100/$3,000']);
   });
 
-  it('clears uninsured BI only when it is above the new level', () => {
+  it('clears uninsured BI when it is above the new level or declined ("cleared if above the new level or declined")', () => {
     let form = change('AZ', fresh('AZ'), [OWNED], 'bodilyInjury', '250/500');
     form = change('AZ', form, [OWNED], 'uninsuredBodilyInjury', '100/300');
     assert.equal(change('AZ', form, [OWNED], 'bodilyInjury', '100/300').shared.uninsuredBodilyInjury, '100/300');
     assert.equal(change('AZ', form, [OWNED], 'bodilyInjury', '50/100').shared.uninsuredBodilyInjury, '');
     const declined = change('AZ', form, [OWNED], 'uninsuredBodilyInjury', DECLINE);
-    assert.equal(change('AZ', declined, [OWNED], 'bodilyInjury', '25/50').shared.uninsuredBodilyInjury, DECLINE);
+    assert.equal(change('AZ', declined, [OWNED], 'bodilyInjury', '25/50').shared.uninsuredBodilyInjury, '');
+    // the same bodily injury chosen again is no change: the decline stays
+    assert.equal(change('AZ', declined, [OWNED], 'bodilyInjury', '250/500').shared.uninsuredBodilyInjury, DECLINE);
+    // a declined bodily injury still declines uninsured BI (FL shows it declined)
+    const florida = change('FL', change('FL', fresh('FL'), [OWNED], 'bodilyInjury', '25/50'), [OWNED], 'uninsuredBodilyInjury', DECLINE);
+    assert.equal(change('FL', florida, [OWNED], 'bodilyInjury', '50/100').shared.uninsuredBodilyInjury, '');
+    assert.equal(change('FL', florida, [OWNED], 'bodilyInjury', DECLINE).shared.uninsuredBodilyInjury, DECLINE);
+  });
+
+  it('rental returns to the bodily-injury level once a forced decline ends (decline undone, car financed)', () => {
+    for (const state of ['AZ', 'FL', 'CA', 'OH']) {
+      const priced = change(state, fresh(state), [OWNED], 'bodilyInjury', '100/300');
+      const declined = change(state, priced, [OWNED], 'comprehensiveDeductible', DECLINE);
+      assert.equal(declined.vehicles[0]!.rentalReimbursement, DECLINE, state);
+      const undone = change(state, declined, [OWNED], 'comprehensiveDeductible', '$500 deductible');
+      assert.equal(undone.vehicles[0]!.rentalReimbursement, '$100/$3,000', `${state} undone`);
+      if (state !== 'CA') {
+        // CA shows rental only once comprehensive or collision is taken again: it stays declined until then
+        assert.equal(applyVehicleChange(state, declined, [FINANCED]).vehicles[0]!.rentalReimbursement, '$100/$3,000', `${state} financed`);
+      }
+    }
+    // the person's own decline of rental stays theirs
+    const own = change('AZ', change('AZ', fresh('AZ'), [OWNED], 'bodilyInjury', '100/300'), [OWNED], 'rentalReimbursement', DECLINE);
+    assert.equal(change('AZ', own, [OWNED], 'comprehensiveDeductible', '$500 deductible').vehicles[0]!.rentalReimbursement, DECLINE);
+    assert.equal(applyVehicleChange('AZ', own, [FINANCED]).vehicles[0]!.rentalReimbursement, DECLINE);
   });
 
   it('TX and TN: uninsured property damage is read-only and follows the level; declining uninsured BI clears it', () => {

@@ -381,6 +381,7 @@ export function applyCoverageChange(
     return { form: next };
   }
   const before = valuesOf(next, vehicleIndex);
+  const rentalBefore = rentalWithheld(rules, next, vehicles);
   setValue(next, field, vehicleIndex, value);
   let warning: Warning;
 
@@ -395,6 +396,13 @@ export function applyCoverageChange(
       for (const i of indexes) setValue(next, rule.name, i, followed);
     }
     if (level === -1) next.shared.uninsuredBodilyInjury = ruleOf(rules, 'uninsuredBodilyInjury')?.declinable ? DECLINE : '';
+    // "uninsured BI (cleared if above the new level or declined)": a declined uninsured BI is the person's
+    // to choose again under the new level (one above it is cleared by normalize, as no longer offered)
+    const uninsuredRule = ruleOf(rules, 'uninsuredBodilyInjury');
+    if (level !== null && level >= 0 && value !== before.bodilyInjury && uninsuredRule && !uninsuredRule.byLevel &&
+      !uninsuredRule.derived && next.shared.uninsuredBodilyInjury === DECLINE) {
+      next.shared.uninsuredBodilyInjury = '';
+    }
     // a decline forced by a declined bodily injury is the person's to choose again once it is taken
     if (level !== null && level >= 0 && before.bodilyInjury === DECLINE) {
       for (const rule of rules.fields) {
@@ -444,7 +452,39 @@ export function applyCoverageChange(
     }
   }
   normalize(rules, next, vehicles);
+  restoreRental(rules, next, vehicles, rentalBefore);
   return warning ? { form: next, warning } : { form: next };
+}
+
+/**
+ * Per vehicle: rental is not the person's to choose (hidden, or shown declined because comprehensive or
+ * collision is declined), so the decline it holds was forced, not chosen.
+ */
+function rentalWithheld(rules: StateCoverageRules, form: CoverageForm, vehicles: readonly CoverageVehicle[]): boolean[] {
+  const rule = ruleOf(rules, 'rentalReimbursement');
+  return form.vehicles.map((_entry, i) => {
+    if (!rule || rule.derived) return false;
+    const resolved = resolveField(rules, form, vehicles, i, rule);
+    return resolved === null || resolved.forced === DECLINE;
+  });
+}
+
+/**
+ * doc 3: rental "follow[s] the same level index" as bodily injury. A decline forced on rental (comprehensive
+ * declined, FL: either deductible declined) ends when rental is the person's to choose again (the decline
+ * undone, or the car no longer owned): rental returns to the bodily-injury level, not to the forced decline.
+ */
+function restoreRental(rules: StateCoverageRules, form: CoverageForm, vehicles: readonly CoverageVehicle[], withheldBefore: readonly boolean[]): void {
+  const rule = ruleOf(rules, 'rentalReimbursement');
+  if (!rule || rule.derived) return;
+  const level = levelOf(rules, form.shared.bodilyInjury);
+  const withheldNow = rentalWithheld(rules, form, vehicles);
+  form.vehicles.forEach((entry, i) => {
+    if (!withheldBefore[i] || withheldNow[i] || entry.rentalReimbursement !== DECLINE) return;
+    const atLevel = level !== null && level >= 0 ? (rule.byLevel?.[level] ?? '') : '';
+    const resolved = resolveField(rules, form, vehicles, i, rule);
+    entry.rentalReimbursement = resolved?.view.options.some((o) => o.value === atLevel) ? atLevel : '';
+  });
 }
 
 /**
@@ -456,5 +496,12 @@ export function applyVehicleChange(
   form: CoverageForm,
   vehicles: readonly CoverageVehicle[],
 ): CoverageForm {
-  return normalize(coverageRulesFor(state), clone(form), vehicles);
+  const rules = coverageRulesFor(state);
+  const next = clone(form);
+  fitVehicles(rules, next, vehicles.length);
+  // what the form held under the vehicles it was chosen for: a decline on a car now financed was allowed then
+  const rentalBefore = rentalWithheld(rules, next, vehicles);
+  normalize(rules, next, vehicles);
+  restoreRental(rules, next, vehicles, rentalBefore);
+  return next;
 }

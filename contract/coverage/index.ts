@@ -1,6 +1,7 @@
 // The coverage rules (doc 3 sections 3 to 5 and 9): the model's functions over per-state data.
 export * from './coverage-model.ts';
 export { coverageDefaults, coverageFields, applyCoverageChange, applyVehicleChange, levelOf } from './engine.ts';
+export { RECOMMENDED_BODILY_INJURY, RECOMMENDED_DEDUCTIBLE, middleOption, recommendedCoverage } from './recommend.ts';
 export { continueBlockers, coverageErrors, type CoverageFieldError } from './continue.ts';
 export { coverageLimits, coverageProblems, formOfSelection, limitsOfRequest, limitValue, sameLimits, tortCode } from './limits.ts';
 export { COVERAGE_RULES, COVERAGE_STATES, coverageRulesFor, hasCoverageRules } from './states/index.ts';

@@ -1,4 +1,5 @@
 import { DECLINE } from '../reference/limit-names.ts';
+import { formatLimitText } from '../rules/money.ts';
 
 /**
  * Option values as the coverage form holds them, and what can be read from them. The form keeps the
@@ -40,15 +41,11 @@ export function dollars(value: string): number | null {
   return match ? Number(match[1]!.replace(/,/g, '')) : null;
 }
 
-function withCommas(amount: number): string {
-  return amount.toLocaleString('en-US');
-}
-
 /** The text a select shows for a value, unless the state's data names one. */
 export function optionLabel(value: string): string {
   if (value === DECLINE) return DECLINE;
   const split = /^(\d+)\/(\d+)$/.exec(value);
-  if (split) return `$${withCommas(Number(split[1]) * 1000)}/$${withCommas(Number(split[2]) * 1000)}`;
+  if (split) return formatLimitText(`${Number(split[1]) * 1000}/${Number(split[2]) * 1000}`);
   return value;
 }
 

@@ -2,7 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
-import { annualMiles, formatDollars, formatPerMileRate, householdCount, insuredValue, parseDollars, requestMiles, statedValue } from './money.ts';
+import {
+  annualMiles, formatDollars, formatLimitText, formatPerMileRate, householdCount, insuredValue, parseDollars, requestMiles, statedValue,
+} from './money.ts';
 
 const messageOf = (result: ReturnType<typeof check>) => (result.ok ? undefined : result.errors[0]!.message);
 
@@ -58,5 +60,23 @@ describe('annual miles and household count', () => {
     assert.deepEqual(check('3', householdCount), { ok: true, value: 3 });
     assert.equal(messageOf(check('0', householdCount)), MESSAGES.householdCount);
     assert.equal(messageOf(check('two', householdCount)), MESSAGES.householdCount);
+  });
+});
+
+describe('formatLimitText (issue 11: one format of a limit on steps 4 and 5)', () => {
+  it('writes each amount in dollars with its $ and separators', () => {
+    assert.equal(formatLimitText('100,000/300,000'), '$100,000/$300,000');
+    assert.equal(formatLimitText('100000/300000'), '$100,000/$300,000');
+    assert.equal(formatLimitText('$100,000/$300,000'), '$100,000/$300,000');
+    assert.equal(formatLimitText('500'), '$500');
+    assert.equal(formatLimitText('1,000'), '$1,000');
+    assert.equal(formatLimitText('50/1,500'), '$50/$1,500');
+    assert.equal(formatLimitText('100,000 CSL'), '$100,000 CSL');
+  });
+
+  it('leaves texts as they are', () => {
+    for (const text of ['Coverage Declined', 'I decline this coverage', 'Stacked', 'ACV w/ 100 DED', 'Combined Benefits Selected', '']) {
+      assert.equal(formatLimitText(text), text);
+    }
   });
 });

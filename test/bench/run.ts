@@ -2,11 +2,11 @@
  * `npm run bench`: throughput, latency and the server's memory, measured against the real server on
  * loopback. Each load is bounded in requests and in time and stops by itself.
  *
- * The server runs as its own process (`node api/main.ts`, as `npm start` runs it) so that its memory is
+ * The server runs as its own process (`node api/main.ts` with the flags `npm start` gives it) so that its memory is
  * read from /proc without the load generator's own heap in the figure. Build first (`npm run build`) for
  * the site and embed rows; the API rows need no build.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { quoteRequestFixture } from '../../api/quotes/testing.ts';
 import { localToday, TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
 import { benchDocuments } from '../../api/documents/pdf/bench.ts';
 import { odometerImage } from '../../api/odometer/testing/odometer-images.ts';
+import { lighthouseTable } from './lighthouse.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
@@ -41,6 +42,17 @@ function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   return kib / 1024;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds (user and system) the process has used so far: its own process.cpuUsage(), read from outside. */
+function cpuSeconds(pid: number): number {
+  // Fields after the command name, which sits in parentheses and may hold spaces: utime and stime are 14 and 15.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 async function load(name: string, url: string, options: Partial<autocannon.Options> = {}): Promise<Row> {
@@ -115,12 +127,22 @@ interface BenchServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The V8 flags package.json's start and serve scripts give the server: semi-spaces (the young generation) of
+ * 8 MiB instead of V8's 16, which the server grows to under load and keeps. Measured in issue 11 on
+ * PostgreSQL after the quote rows: 348 MiB RSS by default (heap 176 MiB), 296 MiB with 8 (heap 96 MiB), 268
+ * MiB with 4 (heap 61 MiB), CPU per quote within the noise of a shared machine each time; but with 4 the
+ * garbage collector took 14% of the server's profile against 4% by default, so 8. Only a command-line flag
+ * sets it (v8.setFlagsFromString comes too late), so the scripts and this spawn carry it.
+ */
+const SERVER_FLAGS = ['--max-semi-space-size=8'];
+
 /** `node api/main.ts` on a free port with a data directory of its own; `env` overrides the environment. */
 async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
   const [port] = (await freePorts(1)) as [number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['api/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, 'api/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DEMO_PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -170,7 +192,17 @@ async function mailLagSeconds(server: BenchServer, count: number): Promise<numbe
   return (performance.now() - started) / 1000;
 }
 
-async function loadQuote(name: string, server: BenchServer): Promise<Row & { mailLag: number }> {
+/** The quote row's connection counts: a few shoppers at once, and the busy hour. */
+const QUOTE_CONNECTIONS = [10, 50];
+
+type QuoteRow = Row & { mailLag: number; cpuMsPerQuote: number };
+
+/**
+ * One quote row at `connections`. The server's CPU time (its process.cpuUsage, read from /proc) is taken
+ * from the first measured request until the last quote e-mail is in the outbox, so it holds the mail each
+ * quote sends; divided by the quotes answered.
+ */
+async function loadQuote(name: string, server: BenchServer, connections: number): Promise<QuoteRow> {
   const base = server.base;
   const template = quoteRequestFixture({ state: 'AZ', vehicles: 2 });
   // Unique to this run as well: a PostgreSQL database outlives the run, and a repeat within the identical
@@ -178,8 +210,9 @@ async function loadQuote(name: string, server: BenchServer): Promise<Row & { mai
   const run = Date.now().toString(36);
   let sequence = 0;
   const quotes = (amount: number) =>
-    load(name, `${base}/api/policy/quote`, {
+    load(`${name}, ${connections} conn.`, `${base}/api/policy/quote`, {
       amount,
+      connections,
       requests: [
         {
           method: 'POST',
@@ -192,10 +225,15 @@ async function loadQuote(name: string, server: BenchServer): Promise<Row & { mai
       ],
     });
   // A server just started (the PGlite row's own) would otherwise put its first seconds into the p99.
+  const already = (await outboxMails(server.dataDir, 0, 0)).length;
   const warm = QUOTE_WARM_UP > 0 ? (await quotes(QUOTE_WARM_UP)).ok : 0;
+  await mailLagSeconds(server, already + warm);
+  const cpuBefore = cpuSeconds(server.child.pid!);
   const row = await quotes(QUOTE_REQUESTS);
   // every answered quote e-mails its own address, once
-  return { ...row, mailLag: await mailLagSeconds(server, warm + row.ok) };
+  const mailLag = await mailLagSeconds(server, already + warm + row.ok);
+  const cpuMsPerQuote = ((cpuSeconds(server.child.pid!) - cpuBefore) * 1000) / Math.max(1, row.ok);
+  return { ...row, mailLag, cpuMsPerQuote };
 }
 
 /** How many purchases the bind row makes; each needs a quote of its own, made before the row. */
@@ -300,11 +338,42 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
   return { ms, rss: rssMiB(server.child.pid!) };
 }
 
-const pdfTimes = await benchDocuments(PDF_COUNT);
+/** BENCH_ONLY=quote: the quote rows and the memory after them, nothing else (the before/after runs of issue 11). */
+const QUOTE_ONLY = process.env.BENCH_ONLY === 'quote';
+
+const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY ? {} : await benchDocuments(PDF_COUNT);
 
 const main = await startBenchServer({});
 const server = main.child;
 const base = main.base;
+
+const QUOTE_HEADER = 'row                                              req/s   p50 ms   p99 ms  errors  non-2xx  CPU ms/quote';
+
+function printQuoteRows(quoteRows: QuoteRow[]): void {
+  for (const r of quoteRows) {
+    console.log(
+      `${r.name.padEnd(46)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(8)} ${r.cpuMsPerQuote.toFixed(2).padStart(13)}`,
+    );
+  }
+  for (const r of quoteRows) console.log(`${r.name}: every quote e-mail in the outbox ${r.mailLag.toFixed(1)} s after the last answer`);
+}
+
+if (QUOTE_ONLY) {
+  try {
+    const idle = rssMiB(server.pid!);
+    const quoteRows: QuoteRow[] = [];
+    const name = `POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`;
+    for (const connections of QUOTE_CONNECTIONS) quoteRows.push(await loadQuote(name, main, connections));
+    const loaded = rssMiB(server.pid!);
+    console.log(`\nbench (quote rows only): quote rows ${QUOTE_REQUESTS} requests after ${QUOTE_WARM_UP} unmeasured; at most ${MAX_SECONDS} s, loopback\n`);
+    console.log(QUOTE_HEADER);
+    printQuoteRows(quoteRows);
+    console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the quote rows`);
+  } finally {
+    await main.stop();
+  }
+  process.exit(0);
+}
 
 try {
   const idle = rssMiB(server.pid!);
@@ -328,7 +397,10 @@ try {
     }),
   );
   const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embedded)';
-  const quoteRows = [await loadQuote(`POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, main)];
+  const quoteRows: QuoteRow[] = [];
+  for (const connections of QUOTE_CONNECTIONS) {
+    quoteRows.push(await loadQuote(`POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, main, connections));
+  }
   rows.push(await loadBind(`POST /api/policy/bind, test mode, ${BIND_CONNECTIONS} conn.`, main));
   const loaded = rssMiB(server.pid!);
   const photos = await odometerPhotos(main);
@@ -336,22 +408,21 @@ try {
     // The same row on the embedded database, in a server of its own (the main one stays on PostgreSQL).
     const embedded = await startBenchServer({ DATABASE_URL: '' });
     try {
-      quoteRows.push(await loadQuote('POST /api/policy/quote, PGlite', embedded));
+      for (const connections of QUOTE_CONNECTIONS) quoteRows.push(await loadQuote('POST /api/policy/quote, PGlite', embedded, connections));
     } finally {
       await embedded.stop();
     }
   }
 
-  console.log(`\nbench: ${CONNECTIONS} connections, ${REQUESTS} requests per row (quote rows ${QUOTE_REQUESTS} after ${QUOTE_WARM_UP} unmeasured; at most ${MAX_SECONDS} s), loopback, ${database}\n`);
+  console.log(`\nbench: ${CONNECTIONS} connections, ${REQUESTS} requests per row (quote rows at ${QUOTE_CONNECTIONS.join(' and ')} connections, ${QUOTE_REQUESTS} after ${QUOTE_WARM_UP} unmeasured; at most ${MAX_SECONDS} s), loopback, ${database}\n`);
   console.log('row                                              req/s   p50 ms   p99 ms  errors  non-2xx');
-  for (const r of [...rows, ...quoteRows]) {
+  for (const r of rows) {
     console.log(
       `${r.name.padEnd(46)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(8)}`,
     );
   }
-  for (const r of quoteRows) {
-    console.log(`${r.name}: every quote e-mail in the outbox ${r.mailLag.toFixed(1)} s after the last answer`);
-  }
+  console.log(`\n${QUOTE_HEADER}`);
+  printQuoteRows(quoteRows);
   console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the load`);
   const sorted = [...photos.ms].sort((a, b) => a - b);
   console.log(
@@ -371,6 +442,7 @@ try {
       `${r.name.padEnd(46)} ${(r.perSecond * r.vehicles).toFixed(0).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)} ${r.meanMicros.toFixed(2).padStart(9)}`,
     );
   }
+  await lighthouseTable(base);
 } finally {
   await main.stop();
 }

@@ -21,6 +21,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   /** Request headers the endpoint declares (the bind's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Cancels the call (step 4's live price drops a request a newer change made stale); it then fails with status 0. */
+  signal?: AbortSignal;
 }
 
 export interface ApiClient {
@@ -75,7 +77,8 @@ export function createApiClient(base: string): ApiClient {
   function prepare(endpoint: Endpoint<any, any>, options: CallOptions) {
     const path = endpoint.path.replace(/:([a-z]+)/gi, (_: string, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
     const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
-    return api.url(path + query).headers(options.headers ?? {});
+    const call = api.url(path + query).headers(options.headers ?? {});
+    return options.signal ? call.options({ signal: options.signal }) : call;
   }
 
   function checkAnswer<T>(endpoint: Endpoint<any, any>, result: ApiResult<T>): ApiResult<T> {

@@ -35,6 +35,15 @@ describe('core masks', () => {
     assert.equal(input.value.slice(0, 2), '01', 'month 00 corrected to 01');
   });
 
+  it('date: the year typed is never corrected (issue 11: 13/45/2026 was 12/04/2102)', async () => {
+    const input = getByLabel(root, 'Policy Effective Date');
+    await type(input, '13452026');
+    assert.equal(input.value, '12/04/2026', 'month clamped, day 4 padded, the stray 5 dropped, the year as typed');
+    await sendKeys({ press: 'Control+A' });
+    await sendKeys({ type: '12/31/2026' });
+    assert.equal(input.value, '12/31/2026');
+  });
+
   it('phone, ZIP, dollars and VIN', async () => {
     const phone = getByLabel(root, 'Mobile Phone');
     await type(phone, '555abc1234567');

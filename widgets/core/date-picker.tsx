@@ -8,7 +8,7 @@ import { adoptStyles } from './styles/adopt.ts';
 /**
  * A date typed under the MM/DD/YYYY mask, or picked on a flatpickr calendar limited to [min, max]
  * (doc 2: date of birth; doc 3: effective date). The calendar (calendar.ts) loads on the first press of
- * its button, so a form whose dates are typed never downloads it.
+ * its button, so a form whose dates are typed never downloads it; it is worked by keyboard as calendar.ts says.
  */
 export interface DateFieldProps {
   label: string;
@@ -59,6 +59,7 @@ export function DateField({ label, field, min, max, hint = 'For example, 03/27/1
       button,
       min,
       max,
+      label: calendarLabel,
       styles: datePickerStyles,
       onPick: (text) => {
         latest.current.onChange(text);
@@ -94,6 +95,7 @@ export function DateField({ label, field, min, max, hint = 'For example, 03/27/1
               className="ppm-button ppm-button--secondary ppm-date__button"
               part="calendar-button"
               aria-label={calendarLabel}
+              aria-haspopup="dialog"
               aria-expanded="false"
               onClick={toggle}
             >
@@ -120,4 +122,9 @@ export const datePickerStyles = /* css */ `
 .ppm-date .flatpickr-calendar { position: absolute; font-family: inherit; }
 /* flatpickr turns its hidden anchor input into a text box (type="text"); it must stay out of sight */
 .ppm-date input.flatpickr-input[aria-hidden="true"] { display: none; }
+/* flatpickr's greys and blue fail WCAG's contrast (its sheet comes later, so these rules are more specific) */
+.ppm-date .flatpickr-calendar .flatpickr-weekday { color: var(--_ink); }
+.ppm-date .flatpickr-calendar .flatpickr-day.prevMonthDay, .ppm-date .flatpickr-calendar .flatpickr-day.nextMonthDay { color: var(--_muted); }
+.ppm-date .flatpickr-calendar .flatpickr-day.selected { color: var(--_surface); background: var(--_ink); border-color: var(--_ink); }
+.ppm-date .flatpickr-calendar .flatpickr-day:focus-visible { outline: 3px solid var(--_focus); outline-offset: 0; }
 `;

@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { BRAND, MESSAGES } from '../../contract/index.ts';
 import { DEALERS } from '../../contract/reference/dealers.ts';
 import {
@@ -79,6 +79,7 @@ async function choose(root: ShadowRoot, label: string, value: string) {
 const hasLabel = (root: ShadowRoot, text: string) => [...root.querySelectorAll('label')].some((l) => l.textContent?.trim() === text);
 const heading = (root: ShadowRoot) => root.querySelector('.ppm-wizard__heading')!.textContent!.replace(/^Step \d of \d: /, '');
 const saved = () => readWizard()!;
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const errorOf = (root: ShadowRoot, control: Element) => root.getElementById(control.getAttribute('aria-describedby')?.split(' ').pop() ?? '')?.textContent;
 
 function filledInfo(): WizardState['info'] {
@@ -187,8 +188,8 @@ describe('quote wizard shell', () => {
       link.click();
       assert.equal(sessionStorage.getItem(STORAGE_KEY), null, 'cleared on leaving');
     } finally {
-      document.removeEventListener('click', stay);
-      link.remove();
+        document.removeEventListener('click', stay);
+        link.remove();
     }
   });
 
@@ -282,6 +283,7 @@ describe('step 1, Your Info', () => {
     assert.ok(!hasLabel(root, TEXTS.dealer));
 
     assert.ok(!hasLabel(root, 'Garaging ZIP Code'));
+    assert.ok(getByRole<HTMLInputElement>(group(root, TEXTS.isGarageSameAsMailing), 'radio', 'Yes').checked, 'the common case, answered');
     await click(getByRole(group(root, TEXTS.isGarageSameAsMailing), 'radio', 'No'));
     assert.ok(getByLabel(root, 'Garaging Street Address'));
     await type(getByLabel(root, 'Garaging ZIP Code'), '43004');
@@ -357,6 +359,7 @@ describe('step 1, Your Info', () => {
     assert.deepEqual(steps.at(-1), { step: 2, name: 'Your Vehicle' });
     assert.equal(focused(), root.querySelector('.ppm-wizard__heading'));
     assert.equal(root.querySelector('[aria-current="step"]')?.textContent, '2Your Vehicle');
+    assert.equal(saved().drivers[0]!.licenseState, 'AZ', "the policyholder's licence state prefilled from where they live");
     await click(getByRole(root, 'button', 'Back'));
     await waitFor(() => heading(root) === 'Your Info', 'back to 1');
     assert.equal(getByLabel(root, 'First Name').value, 'Ada', 'nothing lost');
@@ -377,6 +380,91 @@ describe('step 1, Your Info', () => {
     assert.ok(getByText(root, TEXTS.clubTooltip));
     await checkA11y(rendered!.host);
   });
+
+  it('lines up: a label with an "i" button keeps its field level with its neighbour; the column starts at the element\'s edge (issue 11)', async () => {
+    api();
+    const root = await mount();
+    const mobile = getByLabel(root, 'Mobile Phone Number').getBoundingClientRect();
+    const preferred = getByLabel(root, 'Preferred Contact Number').getBoundingClientRect();
+    assert.ok(Math.abs(mobile.left - preferred.left) > 100, 'side by side in one row');
+    assert.equal(mobile.top, preferred.top);
+    // at the left edge of the element, as a host page's heading above it is, not centred
+    const column = root.querySelector('.ppm-wizard')!.getBoundingClientRect();
+    assert.equal(column.left, rendered!.host.getBoundingClientRect().left);
+    assert.equal(root.querySelector('form')!.getBoundingClientRect().left, column.left);
+  });
+
+  it('the date of birth calendar works by keyboard: arrows and Page Up move, Enter picks, Escape closes, focus back on its button (issue 11)', async () => {
+    api();
+    const root = await mount();
+    const input = getByLabel(root, 'Date of Birth');
+    await type(input, '03271980');
+    const button = getByRole(root, 'button', 'Choose a date from the calendar');
+    await press('Tab');
+    assert.equal(focused(), button);
+    await press('Enter');
+    const calendar = await waitFor(() => root.querySelector<HTMLElement>('.flatpickr-calendar.open'), 'the calendar open');
+    assert.equal(calendar.getAttribute('role'), 'dialog');
+    assert.equal(button.getAttribute('aria-expanded'), 'true');
+    const day = () => focused()?.getAttribute('aria-label');
+    await waitFor(() => day() === 'March 27, 1980', 'focus on the typed date');
+    await press('ArrowRight');
+    assert.equal(day(), 'March 28, 1980');
+    await press('ArrowDown');
+    assert.equal(day(), 'April 4, 1980', 'a week on, into the next month');
+    await press('PageUp');
+    assert.equal(day(), 'March 4, 1980', 'a month back');
+    await checkA11y(rendered!.host);
+    await press('Enter');
+    await waitFor(() => input.value === '03/04/1980', 'the day picked');
+    await waitFor(() => !root.querySelector('.flatpickr-calendar.open'), 'closed after the pick');
+    assert.equal(focused(), button, 'focus back on the calendar button');
+    assert.equal(button.getAttribute('aria-expanded'), 'false');
+
+    await press('Enter');
+    await waitFor(() => day() === 'March 4, 1980', 'opens on the chosen date');
+    await press('ArrowLeft');
+    await press('Escape');
+    await waitFor(() => !root.querySelector('.flatpickr-calendar.open'), 'Escape closes');
+    assert.equal(focused(), button, 'focus back on the calendar button');
+    assert.equal(input.value, '03/04/1980', 'nothing picked');
+  });
+
+  it('after a failed Continue, a press on the club answer lands though leaving the mobile field mends an error (issue 11)', async () => {
+    api();
+    const root = await mount();
+    await click(getByRole(root, 'button', 'Continue'));
+    const mobile = getByLabel(root, 'Mobile Phone Number');
+    const preferred = getByLabel(root, 'Preferred Contact Number');
+    await waitFor(() => preferred.getAttribute('aria-invalid') === 'true', 'errors');
+    await type(mobile, '6025550134');
+    const yes = getByRole<HTMLInputElement>(group(root, TEXTS.isPCAMember), 'radio', 'Yes');
+    // As on a host page with more below the form (a page scrolled to its very end would absorb the shift) and
+    // without scroll anchoring (Safari has none; Chromium's hides the shift only when it anchors below it)
+    const below = document.body.appendChild(document.createElement('div'));
+    below.style.height = '100vh';
+    document.documentElement.style.overflowAnchor = 'none';
+    document.body.style.overflowAnchor = 'none';
+    try {
+      yes.scrollIntoView({ block: 'center' });
+      await nextFrame();
+      const box = yes.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+      // the press takes focus from the mobile field: its blur copies the number and mends the preferred one's error
+      await sendMouse({ type: 'down' });
+      await waitFor(() => preferred.value === '602-555-0134', 'the number copied on leaving the mobile field');
+      await nextFrame();
+      await nextFrame();
+      assert.equal(yes.getBoundingClientRect().y, box.y, 'nothing moves under the pressed pointer');
+      await sendMouse({ type: 'up' });
+      await waitFor(() => yes.checked, 'the club answer is chosen');
+      await waitFor(() => root.getElementById(`${preferred.id}-error`) === null, "the mended field's error goes once the press is over");
+    } finally {
+      document.documentElement.style.overflowAnchor = '';
+      document.body.style.overflowAnchor = '';
+      below.remove();
+    }
+  });
 });
 
 describe('the error summary of a failed Continue', () => {
@@ -394,7 +482,7 @@ describe('the error summary of a failed Continue', () => {
     assert.equal(box.querySelector('h4')?.textContent, 'There is a problem');
     assert.deepEqual(entries(root), [
       required('First Name'), required('Last Name'), required('Street Address'), required('ZIP Code'), required('City'),
-      `State: ${MESSAGES.state}`, required(TEXTS.isGarageSameAsMailing), required('Date of Birth'), required('Mobile Phone Number'),
+      `State: ${MESSAGES.state}`, required('Date of Birth'), required('Mobile Phone Number'),
       required('Preferred Contact Number'), required(TEXTS.hearAbout), required(TEXTS.isPCAMember),
     ]);
     assert.equal(focused(), getByLabel(root, 'First Name'), 'focus stays on the first invalid field');
@@ -621,6 +709,18 @@ describe('step 2, Your Vehicle', () => {
     assert.ok(getByText(root, TEXTS.valueTooltip));
     await click(getByRole(root, 'button', TEXTS.vinTooltipLabel));
     assert.ok(getByText(root, TEXTS.vinTooltip));
+  });
+
+  it('keeps the miles and the insured value level though one hint runs to two lines (issue 11)', async () => {
+    api();
+    // in Texas, where no length of ownership is asked, the two share a row
+    seed({ step: 2, info: { ...filledInfo(), zipCode: '78701', city: 'Austin', state: 'TX', lengthOfResidency: '' }, vehicles: [goodVehicle(VIN_A)] });
+    const root = await mount();
+    const miles = getByLabel(root, TEXTS.miles);
+    const value = getByLabel(root, TEXTS.statedValue);
+    const hints = [miles, value].map((input) => root.getElementById(`${input.id}-hint`)!.getBoundingClientRect().height);
+    assert.ok(hints[0]! > hints[1]!, 'the miles hint is the longer one');
+    assert.equal(miles.getBoundingClientRect().top, value.getBoundingClientRect().top);
   });
 
   it('does not continue until every VIN checked out; after step 2 it fetches the picture and shows step 3', async () => {

@@ -68,6 +68,7 @@ export const docs: ElementDocs<typeof element> = {
     ['vehicle-box', "step 4: one vehicle's coverages"],
     ['calculate', "step 4: 'Calculate', which prices the quote"],
     ['pricing', 'step 4: the price and how it is made up'],
+    ['price-bar', 'step 4 where the price sits below the form (a phone): the bar keeping the price in view at the top; a host page with a sticky header of its own sets its top'],
     ['quote', 'step 5: the quote'],
     ['back', "'Back' (steps 2 to 6, and the lienholder sub-step)"],
     ['continue', "'Continue' (steps 1 to 4, and the lienholder sub-step before its last vehicle)"],

@@ -9,7 +9,13 @@ import { tooltipStyles } from '../core/Tooltip.tsx';
 
 /** The wizard's own rules; the shared ones come from core. */
 export const quoteWizardOwnStyles = /* css */ `
-.ppm-wizard { max-width: 46rem; margin: 0 auto; }
+/*
+ * One column for every step, at the left edge of its container like the page's heading (issue 11): hero, steps
+ * and phone line keep its width on every step; a one-column step's form keeps a readable measure inside it,
+ * and step 4's two columns (form and Your Quote) use all of it.
+ */
+.ppm-wizard { max-width: 68rem; margin: 0; }
+.ppm-wizard__form:not(:has(.ppm-coverage)) { max-width: 46rem; }
 .ppm-wizard__hero {
   display: flex; align-items: center; gap: 1rem; padding: 1.25rem 1.25rem; margin-bottom: 1.25rem;
   color: var(--_surface); background: linear-gradient(120deg, var(--_ink) 0%, #3a424c 100%); border-radius: var(--_radius);

@@ -2,11 +2,8 @@ import type { ComponentType } from 'react';
 import type { SnackbarKind } from '../core/store.ts';
 import type { StepProps } from './step.ts';
 import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
-import { StepVehicles } from './steps/vehicles/StepVehicles.tsx';
-import { StepDrivers } from './steps/drivers/StepDrivers.tsx';
-import { StepCoverage } from './steps/coverage/StepCoverage.tsx';
 import { StepQuote } from './steps/quote/StepQuote.tsx';
-import { PurchaseStep, ThankYouStep } from './steps/payment/lazy-steps.tsx';
+import { lazyStep, PurchaseStep, ThankYouStep } from './steps/payment/lazy-steps.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
 import type { StepNumber } from './wizard-model.ts';
 
@@ -67,6 +64,24 @@ export interface WizardStep {
    * the answers and the quote, to this step on our own site (handover.ts). Without it the wizard stays.
    */
   elsewhere?: 'hand-over';
+}
+
+/**
+ * Steps 1 and 5 come with the wizard: a visitor starts on step 1, or on step 5 when a quote is retrieved
+ * (e-mail link, hand-over, reload), and the step shows with its heading. Steps 2 to 4 are chunks of their
+ * own, fetched when the browser is idle after the wizard starts, so the first step is on screen sooner and
+ * the next one is there when Continue is pressed. Steps 6 and 7 load when reached.
+ */
+const StepVehicles = lazyStep(() => import('./steps/vehicles/StepVehicles.tsx').then((module) => module.StepVehicles));
+const StepDrivers = lazyStep(() => import('./steps/drivers/StepDrivers.tsx').then((module) => module.StepDrivers));
+const StepCoverage = lazyStep(() => import('./steps/coverage/StepCoverage.tsx').then((module) => module.StepCoverage));
+
+if (typeof window !== 'undefined') {
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  whenIdle(() => {
+    // a failed fetch (offline) is tried again when the step is shown
+    for (const step of [StepVehicles, StepDrivers, StepCoverage]) step.preload().catch(() => undefined);
+  });
 }
 
 const everywhere = () => true;

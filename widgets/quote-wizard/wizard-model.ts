@@ -113,6 +113,11 @@ export interface WizardState {
   coverage: CoverageForm | null;
   /** The request that produced quoteResponse; forward navigation compares it before calling again. */
   quoteRequest: QuoteRequest | null;
+  /**
+   * The number of the shopper's quote (issue 11): kept when a change clears the quote, so pricing it again
+   * sends it (the request's quoteNumber) and the API keeps the number, as a new version, mailing once.
+   */
+  quoteNumber?: string;
   /** The first vehicle's picture entries, fetched after step 2. */
   vehicleImage: { view: string; uri: string }[] | null;
   /** The 13,000-mile notice was shown (doc 2 section 4: "a one-time notice"); it is not shown again. */
@@ -146,10 +151,14 @@ export function emptyDriver(role: DriverRole): DriverForm {
   };
 }
 
+/**
+ * A fresh step 1. The garaging answer starts at Yes, the common case (issue 11): the question stays on screen
+ * with its answer, and No opens the garaging address as before.
+ */
 export function emptyInfo(): InfoForm {
   return {
     firstName: '', lastName: '', streetAddressOne: '', zipCode: '', city: '', state: '', lengthOfResidency: '',
-    householdCount: '', isGarageSameAsMailing: '', garagingStreetAddressOne: '', garagingZipCode: '',
+    householdCount: '', isGarageSameAsMailing: '1', garagingStreetAddressOne: '', garagingZipCode: '',
     garagingCity: '', garagingState: '', dateOfBirth: '', mobilePhoneNumber: '', preferredContactNumber: '',
     phoneType: '', hearAbout: '', dealer: '', isPCAMember: '',
   };

@@ -1,3 +1,5 @@
+import { useSteadyDuringPress } from './steady-press.ts';
+
 /**
  * The GOV.UK error message (govuk-frontend components/error-message): the visible text starts with a
  * visually hidden "Error:" so a screen reader announces what it is; the field points at it with
@@ -20,7 +22,9 @@ export function hintId(fieldId: string): string {
   return `${fieldId}-hint`;
 }
 
-export function ErrorMessage({ fieldId, message }: { fieldId: string; message: string | undefined }) {
+/** The message as it was when a pointer press began, until its click has landed (steady-press.ts). */
+export function ErrorMessage({ fieldId, message: current }: { fieldId: string; message: string | undefined }) {
+  const message = useSteadyDuringPress(current);
   if (!message) return null;
   return (
     <p id={errorId(fieldId)} className={ERROR_MESSAGE_CLASS} part="error-message">

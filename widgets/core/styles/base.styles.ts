@@ -39,9 +39,15 @@ export const baseStyles = /* css */ `
   padding: 0 !important; overflow: hidden !important; clip: rect(0 0 0 0) !important;
   clip-path: inset(50%) !important; border: 0 !important; white-space: nowrap !important;
 }
-.ppm-field { margin: 0 0 1rem; position: relative; }
+.ppm-field { margin: 0 0 1rem; position: relative; display: flex; flex-direction: column; }
+/* in a row of fields each control sits at the foot of its cell: a label or hint that wraps to a second line
+   never puts its control below its neighbour's */
+.ppm-field > :last-child { margin-top: auto; }
 .ppm-field--error { border-left: 4px solid var(--_danger); padding-left: 0.75rem; }
 .ppm-label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+/* a label's "i" button (core/Tooltip.tsx) is taller than the label's line: it overhangs the line rather than
+   push its field below the next one in the row */
+.ppm-label-row > .ppm-tooltip__button { margin-block: -0.125rem; }
 .ppm-hint { display: block; color: var(--_muted); margin-bottom: 0.25rem; font-size: 0.9375rem; }
 .ppm-input, .ppm-select {
   display: block; width: 100%; min-height: 2.75rem; padding: 0.5rem 0.75rem;

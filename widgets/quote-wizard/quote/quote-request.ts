@@ -196,16 +196,21 @@ export function buildQuoteRequest(state: WizardState, options: BuildOptions): Qu
 
 /**
  * Two requests ask for the same price when they differ only in what does not rate: where the e-mail's
- * links lead, the rate-call flag. Forward navigation skips the call then (doc 3 section 4: "If the
+ * links lead, the rate-call flag, the number of the quote it prices again. Forward navigation skips the call then (doc 3 section 4: "If the
  * current request equals the stored quote request (ignoring some fields), it proceeds straight away").
  */
 export function sameQuoteRequest(a: unknown, b: unknown): boolean {
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
-  return stableJson(comparable(a)) === stableJson(comparable(b));
+  return priceKey(a) === priceKey(b);
+}
+
+/** One text per price asked: equal for two requests exactly when sameQuoteRequest holds (step 4's live price keys its calls by it). */
+export function priceKey(request: object): string {
+  return stableJson(comparable(request));
 }
 
 function comparable(request: object): object {
-  const { returnUrl: _returnUrl, rateCall: _rateCall, ...rest } = request as Record<string, unknown>;
+  const { returnUrl: _returnUrl, rateCall: _rateCall, quoteNumber: _quoteNumber, ...rest } = request as Record<string, unknown>;
   return rest;
 }
 

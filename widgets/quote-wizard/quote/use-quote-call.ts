@@ -7,7 +7,7 @@ import type { StepProps } from '../step.ts';
 import { requestForToday, storedRequestOf } from '../steps/quote/quote-logic.ts';
 import type { WizardState } from '../wizard-model.ts';
 import { QUOTE_CALL_TEXTS as TEXTS } from './quote-call.texts.ts';
-import { joinedQuoteError, quoteInputsChanged } from './quote-lifecycle.ts';
+import { joinedQuoteError, quoteInputsChanged, quotedPolicy } from './quote-lifecycle.ts';
 import { buildQuoteRequest, sameQuoteRequest } from './quote-request.ts';
 import * as endpoints from '../../../contract/api/endpoints.ts';
 
@@ -65,6 +65,20 @@ export interface QuoteCall {
   repriceForToday(from: WizardState, policy: QuotePolicy, today: CalendarDate): Promise<RepriceOutcome>;
 }
 
+/**
+ * Issue 11: pricing the shopper's quote again names it, so the API keeps its number (a new version) and
+ * mails it once; step 4's note then shows the number the shopper continues with.
+ */
+export function quoteNumberOf(state: Pick<WizardState, 'quoteNumber' | 'quoteResponse'>): string | undefined {
+  const stored = quotedPolicy(state)?.policyNumber;
+  return stored || state.quoteNumber || undefined;
+}
+
+function withQuoteNumber(request: QuoteRequest, from: WizardState): QuoteRequest {
+  const number = quoteNumberOf(from);
+  return number ? { ...request, quoteNumber: number } : request;
+}
+
 type Answer = { ok: true; response: QuoteResponse } | { ok: false; status: number; messages: string[] };
 
 export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCallOptions): QuoteCall {
@@ -74,7 +88,7 @@ export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCal
 
   function requestFor(from: WizardState): QuoteRequest | null {
     try {
-      return buildQuoteRequest(from, { today: localToday(), returnUrl: `${siteUrl}${WIZARD_PATH}` });
+      return withQuoteNumber(buildQuoteRequest(from, { today: localToday(), returnUrl: `${siteUrl}${WIZARD_PATH}` }), from);
     } catch {
       return null; // no coverage form yet: nothing to price
     }
@@ -103,7 +117,10 @@ export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCal
     }
     if (result.ok && is(result.data, QuoteResponse) && result.data.policies.length > 0) {
       const response = result.data;
-      update((s) => (quoteInputsChanged(from, s) ? s : { ...s, ...more?.(s), quoteResponse: response, quoteRequest: request }));
+      const number = response.policies[0]?.policyNumber;
+      update((s) => (quoteInputsChanged(from, s) ? s : {
+        ...s, ...more?.(s), quoteResponse: response, quoteRequest: request, ...(number ? { quoteNumber: number } : {}),
+      }));
       return { ok: true, response };
     }
     return { ok: false, status: result.status, messages: result.ok ? [] : result.messages };
@@ -143,7 +160,7 @@ export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCal
   async function repriceForToday(from: WizardState, policy: QuotePolicy, today: CalendarDate): Promise<RepriceOutcome> {
     const stored = storedRequestOf(from.quoteRequest, policy);
     if (!stored) return { ok: false, reason: 'no-stored-request' };
-    const request = requestForToday(stored, today) as QuoteRequest;
+    const request = withQuoteNumber(requestForToday(stored, today) as QuoteRequest, from);
     const answer = await call(from, request, TEXTS.finalizing, (s) => ({
       // the coverage step shows the date the quote now starts on
       coverage: s.coverage ? { ...s.coverage, policyEffectiveDate: formatUsDate(today) } : s.coverage,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clearOnLinkOut, saveWizard } from '../persistence.ts';
 import { settle } from '../quote/quote-lifecycle.ts';
 import type { StepProps } from '../step.ts';
@@ -30,7 +30,9 @@ export function useWizardState({ offOrigin, isLeaving }: WizardStateOptions): Wi
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  useEffect(() => {
+  // Kept as it is drawn (a layout effect, not one after the paint): a page left or reloaded at once after a
+  // change, on a busy machine, still finds what the person saw.
+  useLayoutEffect(() => {
     if (state.step !== 0 && !isLeaving() && !offOrigin) saveWizard(state);
   }, [state]);
 

@@ -4,7 +4,10 @@ import {
 } from '../../../../contract/index.ts';
 import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { VehicleForm } from '../../wizard-model.ts';
-import { coverageShares, money, monthlyMilesOf, perMileRate, pricedVehicle, unlimitedMonthly } from './coverage-logic.ts';
+import { formatLimitText } from '../../../../contract/rules/money.ts';
+import {
+  coverageShares, money, monthlyMilesOf, perMileRate, pricedVehicle, unlimitedMonthly, type ShownPriceKind,
+} from './coverage-logic.ts';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
 
 /**
@@ -20,6 +23,8 @@ export interface PricingPanelProps {
   vehicles: readonly VehicleForm[];
   index: number;
   policy: QuotePolicy | null;
+  /** What `policy` is: the stored quote, the live preview, a figure being updated or out of date (coverage-logic.ts shownPrice). */
+  kind: ShownPriceKind;
   /** The billing choices now differ from those the quote was priced with. */
   planChanged: boolean;
   frequency: BillingFrequency;
@@ -53,7 +58,7 @@ function Row({ label, children, note, explain }: { label: ReactNode; children: R
   );
 }
 
-export function PricingPanel({ ratedState, vehicles, index, policy, planChanged, frequency, onFrequency, onBilling, headingId }: PricingPanelProps) {
+export function PricingPanel({ ratedState, vehicles, index, policy, kind, planChanged, frequency, onFrequency, onBilling, headingId }: PricingPanelProps) {
   const vehicle = vehicles[index];
   const priced = pricedVehicle(policy, index);
   const premium = priced?.premiumInfo;
@@ -103,10 +108,19 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
   const shares = coverageShares(priced);
 
   return (
-    <section className="ppm-price" part="pricing" aria-labelledby={headingId}>
-      <h4 id={headingId} className="ppm-price__heading">
+    <section
+      className={`ppm-price ppm-price--${kind}`}
+      part="pricing"
+      aria-labelledby={headingId}
+      aria-busy={kind === 'updating' ? true : undefined}
+      data-price={kind}
+    >
+      <h4 id={headingId} className="ppm-price__heading" tabIndex={-1}>
         {T.panelHeading}
       </h4>
+      {kind !== 'none' && kind !== 'quote' && (
+        <p className={`ppm-price__status ppm-price__status--${kind}`}>{kind === 'outOfDate' ? T.outOfDate : T.previewNote}</p>
+      )}
 
       {unlimitedOffered && premium ? (
         <div className="ppm-price__plans">
@@ -176,7 +190,7 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
         ))}
       </fieldset>
 
-      {planChanged && policy && <p className="ppm-price__changed">{T.planChanged}</p>}
+      {planChanged && policy && kind === 'quote' && <p className="ppm-price__changed">{T.planChanged}</p>}
 
       <dl className="ppm-price__list ppm-price__list--totals">
         <Row
@@ -194,6 +208,14 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
       </dl>
 
       {!policy && <p className="ppm-price__hint">{T.calculateFirst}</p>}
+      {/* the price, announced when it changes (issue 11: the price, not the e-mail note) */}
+      <p className="ppm-visually-hidden ppm-price__announce" role="status">
+        {billing && (kind === 'quote' || kind === 'preview')
+          ? T.priceAnnouncement(formatCents(billing.perPaymentCents), single ? T.perTerm : T.perMonth, kind === 'preview')
+          : kind === 'outOfDate'
+            ? T.outOfDate
+            : ''}
+      </p>
 
       {shares.length > 0 && (
         <details className="ppm-price__breakdown">
@@ -202,7 +224,7 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
             {shares.map((share) => (
               <li key={`${share.description}-${share.limit}`} className="ppm-price__share">
                 <span className="ppm-price__share-name">
-                  {share.description} <span className="ppm-price__share-limit">{share.limit}</span>
+                  {share.description} <span className="ppm-price__share-limit">{formatLimitText(share.limit)}</span>
                 </span>
                 <span className="ppm-price__share-cost">
                   {share.monthlyBase === null && share.perMile === null && share.unlimitedPremium === null
@@ -222,8 +244,8 @@ export function PricingPanel({ ratedState, vehicles, index, policy, planChanged,
         </details>
       )}
 
-      {policy && (
-        <p className="ppm-price__emailed" role="status">
+      {policy && kind === 'quote' && policy.policyNumber && (
+        <p className="ppm-price__emailed">
           {policy.emailAddress ? T.emailed(policy.emailAddress) : null} {T.quoteNumber(policy.policyNumber)}
         </p>
       )}

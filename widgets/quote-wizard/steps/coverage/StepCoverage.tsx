@@ -1,11 +1,15 @@
-import { useId, useRef, useState } from 'react';
-import { BRAND, type BillingFrequency } from '../../../../contract/index.ts';
+import { useId, useMemo, useRef, useState } from 'react';
+import { BRAND, WIZARD_PATH, check, effectiveDate, formatCents, localToday, type BillingFrequency, type QuoteRequest } from '../../../../contract/index.ts';
+import { coverageErrors } from '../../../../contract/coverage/index.ts';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import { quotedPolicy, withBilling } from '../../quote/quote-lifecycle.ts';
+import { buildQuoteRequest, sameQuoteRequest } from '../../quote/quote-request.ts';
+import { usePricePreview } from '../../quote/use-price-preview.ts';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
+import type { WizardState } from '../../wizard-model.ts';
 import type { StepProps } from '../../step.ts';
 import { CoverageField } from './CoverageField.tsx';
-import { planSwitchedSincePriced, ratesOnline } from './coverage-logic.ts';
+import { headlineCents, planSwitchedSincePriced, ratesOnline, shownPrice } from './coverage-logic.ts';
 import { coverageStyles } from './coverage.styles.ts';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
 import { EffectiveDateField } from './EffectiveDateField.tsx';
@@ -29,7 +33,8 @@ import { VehicleBox } from './VehicleBox.tsx';
  * - use-coverage-form.ts: that page's fields, from the contract's coverage rules, bound to the form;
  * - use-effective-date-checks.ts: the date's 50 ms re-check and its 100 ms scroll when invalid;
  * - use-coverage-actions.ts: Calculate, and what the shell's Continue and Back do here;
- * - quote/use-quote-call.ts: the quote call, its overlay and its failures (QuoteErrorBar.tsx).
+ * - quote/use-quote-call.ts: the quote call, its overlay and its failures (QuoteErrorBar.tsx);
+ * - quote/use-price-preview.ts: the live price of what is on screen (issue 11), shown until a quote is made.
  *
  * The quote's life (what clears it, when it is asked for again) is quote/quote-lifecycle.ts.
  */
@@ -88,11 +93,40 @@ function CoveragePage({
   const quote = useQuoteCall({ api, update, siteUrl, reportFrom: pageRef });
   const { calculate } = useCoverageActions({ register, quote, online, coverageForm, pages, ratedState, coverageVehicleList });
 
+  // the live price (issue 11): of the choices on screen, unless the stored quote is of these very choices
+  const onScreen = useMemo(
+    () => (online ? priceableRequest(state, ratedState, coverageVehicleList, siteUrl) : null),
+    [online, state.info, state.vehicles, state.drivers, state.coverage, state.attribution, ratedState, siteUrl],
+  );
+  const storedIsCurrent = policy !== null && onScreen !== null && sameQuoteRequest(onScreen, state.quoteRequest);
+  const preview = usePricePreview({ api, request: onScreen, wanted: online && !storedIsCurrent });
+  const shown = shownPrice(policy, storedIsCurrent, preview);
+  const headline = headlineCents(shown.policy, frequency);
+
   const dateField = (
     <EffectiveDateField key={EFFECTIVE_DATE} editable={coverageForm.dateEditable} binding={dateBinding} value={coverage.policyEffectiveDate} today={today} />
   );
   return (
     <div ref={pageRef} className="ppm-coverage__columns">
+      {online && (
+        // the phone's price bar: the panel is below the form there; a sticky bar keeps the figure in view, and
+        // the fields' scroll margin keeps a focused field from sliding under it (WCAG 2.4.11)
+        <p className={`ppm-price-bar ppm-price-bar--${shown.kind}`} part="price-bar">
+          <span className="ppm-price-bar__label">{T.priceBarLabel}</span>{' '}
+          <span className="ppm-price-bar__amount">{headline === null ? '—' : formatCents(headline)}</span>{' '}
+          <span className="ppm-price-bar__per">{headline === null ? '' : frequency === 'biannually' ? T.perTerm : T.perMonth}</span>
+          {shown.kind === 'outOfDate' && <span className="ppm-price-bar__stale"> ({T.outOfDateShort})</span>}{' '}
+          <a className="ppm-price-bar__link" href={`#${panelHeadingId}`} onClick={(event) => {
+            event.preventDefault();
+            // in a shadow root a fragment link goes nowhere: the panel's heading takes the focus, scrolled clear of the bar
+            const panelHeading = pageRef.current?.querySelector<HTMLElement>('.ppm-price__heading');
+            panelHeading?.scrollIntoView({ block: 'start' });
+            panelHeading?.focus({ preventScroll: true });
+          }}>
+            {T.priceBarLink}
+          </a>
+        </p>
+      )}
       <div className="ppm-coverage__form" role="group" aria-labelledby={vehicleHeadingId}>
         <VehicleBox
           vehicles={vehicles}
@@ -131,7 +165,8 @@ function CoveragePage({
         ratedState={ratedState}
         vehicles={vehicles}
         index={pages.current}
-        policy={policy}
+        policy={shown.policy}
+        kind={shown.kind}
         planChanged={policy !== null && planSwitchedSincePriced(vehicles, state.quoteRequest)}
         frequency={frequency}
         onFrequency={setFrequency}
@@ -144,4 +179,19 @@ function CoveragePage({
       {quote.failure && <QuoteErrorBar error={quote.failure} siteUrl={siteUrl} onClose={quote.dismissFailure} />}
     </div>
   );
+}
+
+/**
+ * The request of what is on screen when it can be priced: every required choice made and the date valid
+ * (else null: the preview then marks its last figure out of date instead of asking for a refused price).
+ */
+function priceableRequest(state: WizardState, ratedState: string, vehicles: Parameters<typeof coverageErrors>[2], siteUrl: string): QuoteRequest | null {
+  const coverage = state.coverage;
+  if (!coverage || coverageErrors(ratedState, coverage, vehicles).length > 0) return null;
+  if (!check(coverage.policyEffectiveDate, effectiveDate()).ok) return null;
+  try {
+    return buildQuoteRequest(state, { today: localToday(), returnUrl: `${siteUrl}${WIZARD_PATH}` });
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,6 @@
-import { QUOTE_STATES, inStates, isPlaceholderVin, requestMiles, type QuotePolicy, type QuoteRequest } from '../../../../contract/index.ts';
+import {
+  QUOTE_STATES, billingSummary, inStates, isPlaceholderVin, requestMiles, type BillingFrequency, type QuotePolicy, type QuoteRequest,
+} from '../../../../contract/index.ts';
 import type { VehicleForm } from '../../wizard-model.ts';
 
 /**
@@ -87,4 +89,35 @@ export function coverageShares(vehicle: QuotePolicy['vehicleInfo'][number] | nul
       unlimitedPremium: numberOrNull(extra.unlimitedPremium),
     };
   });
+}
+
+/**
+ * Which figure the 'Your Quote' panel shows, and what it is (issue 11):
+ * - 'quote': the stored, e-mailed quote, of the choices on screen;
+ * - 'preview': the live price of the choices on screen (nothing stored or mailed yet);
+ * - 'updating': the last figure while the price of a newer change is asked;
+ * - 'outOfDate': the last good figure, of earlier choices (the preview failed, or the form cannot be priced);
+ * - 'none': nothing priced yet.
+ * A stored quote of other choices than those on screen (a plan switched since) stays the figure until a
+ * preview of the new choices comes back, marked as such (planChanged).
+ */
+export type ShownPriceKind = 'quote' | 'preview' | 'updating' | 'outOfDate' | 'none';
+
+export function shownPrice(
+  stored: QuotePolicy | null,
+  storedIsCurrent: boolean,
+  preview: { policy: QuotePolicy | null; status: 'none' | 'pricing' | 'current' | 'outOfDate' },
+): { policy: QuotePolicy | null; kind: ShownPriceKind } {
+  if (stored && storedIsCurrent) return { policy: stored, kind: 'quote' };
+  if (preview.policy) {
+    const kind = preview.status === 'current' ? 'preview' : preview.status === 'pricing' ? 'updating' : 'outOfDate';
+    return { policy: preview.policy, kind };
+  }
+  if (stored) return { policy: stored, kind: 'quote' };
+  return { policy: null, kind: 'none' };
+}
+
+/** The one figure the phone's price bar and the live region give: the monthly (or 6-month) total, in cents. */
+export function headlineCents(policy: QuotePolicy | null, frequency: BillingFrequency): number | null {
+  return policy ? billingSummary(policy, frequency).perPaymentCents : null;
 }

@@ -9,7 +9,7 @@ export const coverageOwnStyles = /* css */ `
 /* two columns need more room than the one-column steps: the wizard widens while step 4 shows */
 .ppm-wizard:has(.ppm-coverage) { max-width: 68rem; }
 .ppm-coverage__columns { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
-@media (min-width: 52em) {
+@media (min-width: 46.5em) {
   .ppm-coverage__columns { grid-template-columns: minmax(0, 1.45fr) minmax(0, 1fr); align-items: start; }
 }
 .ppm-coverage__problem { margin: 0 0 1rem; padding: 1rem 1.25rem; border: 2px solid var(--_danger); border-radius: var(--_radius); }
@@ -48,6 +48,8 @@ export const coverageOwnStyles = /* css */ `
 
 .ppm-price { padding: 1.25rem; border: 2px solid var(--_line); border-radius: var(--_radius); background: var(--_surface); }
 .ppm-price__heading { margin: 0 0 1rem; font-size: 1.25rem; }
+.ppm-price__heading:focus { outline: none; }
+.ppm-price__heading:focus-visible { outline: 3px solid var(--_focus); }
 .ppm-price__list { margin: 0 0 1rem; }
 .ppm-price__row {
   display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: start; gap: 0 1rem;
@@ -84,6 +86,33 @@ export const coverageOwnStyles = /* css */ `
 .ppm-price__share-limit { color: var(--_muted); }
 .ppm-price__share-cost { font-weight: 600; }
 .ppm-price__emailed { margin: 0; font-size: 0.9375rem; }
+/* issue 11: which figure is a preview, and a figure of earlier choices */
+.ppm-price__status { margin: 0 0 0.75rem; padding: 0.5rem 0.75rem; font-size: 0.9375rem; border-radius: var(--_radius); background: #eef1f4; }
+.ppm-price__status--outOfDate { background: #fff4e5; border-left: 4px solid #b35c00; }
+.ppm-price--outOfDate .ppm-price__value { color: var(--_muted); text-decoration: line-through; text-decoration-thickness: 1px; }
+
+/*
+ * The phone's price bar (issue 11): where the panel sits below the form, the current figure stays in view
+ * at the top while the person changes coverages. WCAG 2.4.11: the fields keep a scroll margin taller than
+ * the bar, so a field that takes focus is scrolled clear of it, never under it.
+ */
+.ppm-price-bar { display: none; }
+@media (max-width: 46.49em) {
+  .ppm-price-bar {
+    position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.375rem;
+    box-sizing: border-box; min-height: 3rem; margin: 0; padding: 0.625rem 1rem;
+    color: var(--_surface); background: var(--_ink); border-radius: var(--_radius); box-shadow: 0 2px 6px rgb(0 0 0 / 0.2);
+  }
+  .ppm-price-bar__label { font-weight: 600; }
+  .ppm-price-bar__amount { font-size: 1.125rem; font-weight: 700; }
+  .ppm-price-bar--outOfDate .ppm-price-bar__amount { text-decoration: line-through; }
+  .ppm-price-bar__link { margin-left: auto; color: inherit; font-weight: 700; }
+  .ppm-price-bar__link:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+  .ppm-coverage input, .ppm-coverage select, .ppm-coverage button, .ppm-coverage summary, .ppm-coverage a:not(.ppm-price-bar__link),
+  .ppm-price__heading {
+    scroll-margin-top: 5rem;
+  }
+}
 `;
 
 export const coverageStyles: readonly string[] = [

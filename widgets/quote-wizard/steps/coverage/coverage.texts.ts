@@ -72,7 +72,15 @@ export const COVERAGE_TEXTS = {
   breakdownTerm: (amount: string) => `${amount} for 6 months`,
   /** a choice that changes a coverage's price (stacking, a deductible's type): its cost is in that line */
   breakdownIncluded: 'Included',
-  calculateFirst: 'Choose your coverage and press Calculate to see your price.',
+  calculateFirst: 'Choose your coverage to see your price.',
+  // ours (issue 11): which figure is a preview, and one that no longer describes the choices on screen
+  previewNote: 'Preview: this price updates as you change your coverage. Calculate or Continue makes your quote and emails it to you.',
+  outOfDate: 'Out of date: we could not update this price for your latest choices. Press Calculate to try again.',
+  priceAnnouncement: (amount: string, per: string, preview: boolean) => `${preview ? 'Preview price' : 'Your price'}: ${amount} ${per}`,
+  // the phone's price bar, kept in view while the panel is below the form
+  priceBarLabel: 'Your price',
+  priceBarLink: 'See your quote',
+  outOfDateShort: 'out of date',
   // ours: a plan switched after pricing; the totals above were priced with the earlier plan
   planChanged: 'The totals below are for the plans you had when you calculated; we update them when you continue.',
   emailed: (email: string) => `Your quote has been emailed to ${email}.`,

@@ -297,14 +297,18 @@ function DriverPage({ state, update, register, drivers, index, driver, opened }:
         )}
         {asksOccupation && (
           <>
-            <SelectField label={texts.occupationIndustry} field={field('occupationIndustry')} options={INDUSTRY_OPTIONS} placeholder={texts.select} />
+            <div className="ppm-drivers__wide ppm-drivers__occupation">
+              <SelectField label={texts.occupationIndustry} field={field('occupationIndustry')} options={INDUSTRY_OPTIONS} placeholder={texts.select} />
+            </div>
             {industry && occupationList.length > 0 && (
-              <SelectField
-                label={texts.occupation}
-                field={field('occupationCode')}
-                options={occupationList.map((o) => ({ value: o.code, label: o.label }))}
-                placeholder={texts.select}
-              />
+              <div className="ppm-drivers__wide ppm-drivers__occupation">
+                <SelectField
+                  label={texts.occupation}
+                  field={field('occupationCode')}
+                  options={occupationList.map((o) => ({ value: o.code, label: o.label }))}
+                  placeholder={texts.select}
+                />
+              </div>
             )}
             {industry && occupationList.length === 0 && (
               <TextField label={texts.occupation} field={field('occupation')} hint={texts.occupationFreeHint} maxLength={LIMITS.shortTextMax} />

@@ -4,7 +4,7 @@ import { ISSUER_LENGTH_LABELS, RECENT_COVERAGE_LIMITS, mapRecentLimits } from '.
 import { emptyDriver, type DriverForm } from '../../wizard-model.ts';
 import {
   addDriver, applyExclusion, applyPriorInsurance, asksAddAnother, asksPriorDetails, backFrom, canRemove,
-  chooseIndustry, chooseOccupation, continueFrom, countedDrivers, duplicateLicence, followInfo, isBlocked,
+  chooseIndustry, chooseOccupation, continueFrom, countedDrivers, duplicateLicence, followInfo, isBlocked, licenceStateFromHome,
   isListStatus, issuerLengthLabel, legendFor, removeDriver, setField, setMarital, showsMaxDrivers,
 } from './drivers-logic.ts';
 
@@ -188,5 +188,20 @@ describe('the first driver follows step 1', () => {
     const first = followInfo(driver('primary', { firstName: 'X' }), info);
     assert.deepEqual([first.firstName, first.lastName, first.dateOfBirth, first.relation], ['Ada', 'Lovelace', '12/10/1985', 'INSURED']);
     assert.equal(followInfo(first, info), first, 'unchanged when it already follows');
+  });
+});
+
+describe("the policyholder's licence state (issue 11)", () => {
+  it('starts as the state they live in while unanswered; an answer, a spouse or an unknown state is left alone', () => {
+    const first = emptyDriver('primary');
+    const spouse = { ...emptyDriver('spouse'), maritalStatus: 'Married' };
+    const filled = licenceStateFromHome([first, spouse], 'TX');
+    assert.equal(filled[0]!.licenseState, 'TX');
+    assert.equal(filled[1], spouse);
+    const answered = [{ ...first, licenseState: 'CA' }];
+    assert.equal(licenceStateFromHome(answered, 'TX'), answered, 'the same list: nothing changed, no quote discarded');
+    const none = [first];
+    assert.equal(licenceStateFromHome(none, ''), none);
+    assert.equal(licenceStateFromHome(none, 'XX'), none);
   });
 });

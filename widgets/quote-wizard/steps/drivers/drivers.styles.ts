@@ -35,6 +35,24 @@ export const driversOwnStyles = /* css */ `
 .ppm-drivers__choices-inline .ppm-choices legend { flex: 0 0 100%; }
 .ppm-drivers__choices-inline .ppm-choices .ppm-error-message { flex: 0 0 100%; }
 .ppm-drivers a { color: inherit; font-weight: 600; }
+/*
+ * Industry and occupation names run long ('Arts, Design, Entertainment, Sports and Media'): each list has a
+ * row of its own, and where the browser lets a select be styled (appearance: base-select) the chosen name and
+ * the options wrap instead of being cut off on a phone. Elsewhere it stays the native select.
+ */
+@supports (appearance: base-select) {
+  .ppm-drivers__occupation .ppm-select, .ppm-drivers__occupation .ppm-select::picker(select) { appearance: base-select; }
+  .ppm-drivers__occupation .ppm-select { display: flex; align-items: center; gap: 0.5rem; white-space: normal; text-align: start; }
+  /* the state list's chevron (core/fields/StateCombobox.tsx), not the styled select's triangle */
+  .ppm-drivers__occupation .ppm-select::picker-icon {
+    content: ''; flex: none; width: 0.6rem; height: 0.6rem; margin: -0.25rem 0.15rem 0 auto;
+    border-right: 2px solid var(--_ink); border-bottom: 2px solid var(--_ink); transform: rotate(45deg);
+  }
+  .ppm-drivers__occupation .ppm-select::picker(select) {
+    max-width: calc(100vw - 2rem); padding: 0.25rem 0; border: 2px solid var(--_ink); border-radius: var(--_radius);
+  }
+  .ppm-drivers__occupation option { padding: 0.5rem 0.75rem; white-space: normal; }
+}
 `;
 
 export const driversStyles: readonly string[] = [

@@ -17,6 +17,7 @@ import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
 import { garagingStateOf, type InfoForm } from '../../wizard-model.ts';
+import { licenceStateFromHome } from '../drivers/drivers-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /** Why the wizard must send the person to the unavailable page (doc 2 section 4). */
@@ -97,6 +98,10 @@ export function StepInfo({ state, update, register, api, onLocationProblem }: St
         onLocationProblem({ kind: 'not-writing', state: latest.current.state });
         return 'stay';
       }
+      update((s) => {
+        const drivers = licenceStateFromHome(s.drivers, s.info.state);
+        return drivers === s.drivers ? s : { ...s, drivers };
+      });
       return 'next';
     },
     // the first step: the shell never goes below it

@@ -1,31 +1,44 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import { WizardLoading } from '../../shell/WizardLoading.tsx';
 import type { StepThankYouProps } from '../thank-you/StepThankYou.tsx';
 import type { StepPaymentProps } from './StepPayment.tsx';
 
+/** A step whose code is its own chunk, fetched when the step is first shown or earlier by `preload`. */
+export interface LazyStep<P extends object> {
+  (props: P): ReactElement;
+  /** Fetches the step's chunk now, so that showing it later does not wait. */
+  preload(): Promise<unknown>;
+}
+
 /**
- * Steps 6 and 7 load when the person reaches them: most visitors never pay in the session they quote in,
- * and a dealer's page that embeds the wizard never shows the payment at all (payment happens on our own
- * site). Each is its own chunk of the embed bundle (the build prints the payment step's size), and
- * Stripe.js itself loads only from the payment step, from js.stripe.com (stripe-card.ts).
+ * A step loaded lazily. Until its chunk is there the step shows 'Loading...' (WizardLoading); once it
+ * is (preloaded, or shown before), the step renders at once, without a Suspense pass that would show
+ * 'Loading...' for a frame. Which of the two a step takes is fixed when it mounts, so a step never
+ * remounts (losing what is typed and the focus) when its chunk arrives while it is on screen.
  */
-const Purchase = lazy(() => import('./StepPurchase.tsx').then((module) => ({ default: module.StepPurchase })));
-const ThankYou = lazy(() => import('../thank-you/StepThankYou.tsx').then((module) => ({ default: module.StepThankYou })));
+export function lazyStep<P extends object>(load: () => Promise<ComponentType<P>>): LazyStep<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Step(props: P) {
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
+    return (
+      <Suspense fallback={<WizardLoading />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(Step, { preload });
+}
+
+// Steps 6 and 7 load when the person reaches them: most visitors never pay in the session they quote in,
+// and a dealer's page that embeds the wizard never shows the payment at all (payment happens on our own
+// site). Each is its own chunk of the embed bundle (the build prints the payment step's size), and
+// Stripe.js itself loads only from the payment step, from js.stripe.com (stripe-card.ts).
 
 /** Step 6: the payment, then the lienholder sub-step (StepPurchase.tsx). */
-export function PurchaseStep(props: StepPaymentProps) {
-  return (
-    <Suspense fallback={<WizardLoading />}>
-      <Purchase {...props} />
-    </Suspense>
-  );
-}
+export const PurchaseStep = lazyStep<StepPaymentProps>(() => import('./StepPurchase.tsx').then((module) => module.StepPurchase));
 
 /** Step 7: thank-you and account creation (StepThankYou.tsx). */
-export function ThankYouStep(props: StepThankYouProps) {
-  return (
-    <Suspense fallback={<WizardLoading />}>
-      <ThankYou {...props} />
-    </Suspense>
-  );
-}
+export const ThankYouStep = lazyStep<StepThankYouProps>(() => import('../thank-you/StepThankYou.tsx').then((module) => module.StepThankYou));

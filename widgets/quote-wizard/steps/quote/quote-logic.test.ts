@@ -29,9 +29,9 @@ describe('summarizeQuote', () => {
 
   test('policy coverage: the request\'s POLICY limits once, without a price share', () => {
     assert.deepEqual(summary.policyCoverages.map((c) => [c.code, c.limit, c.monthlyBase]), [
-      ['BI', '100,000/300,000', null],
-      ['PD', '100,000', null],
-      ['UMBI', '100,000/300,000', null],
+      ['BI', '$100,000/$300,000', null],
+      ['PD', '$100,000', null],
+      ['UMBI', '$100,000/$300,000', null],
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('summarizeQuote', () => {
     assert.equal(first!.billingType, 'per_mile');
     assert.equal(second!.billingType, 'capped');
     assert.deepEqual(first!.coverages.find((c) => c.code === 'COMP'), {
-      code: 'COMP', description: 'Comprehensive', limit: '500', monthlyBase: 12.4, perMile: 0.011, unlimitedPremium: 74.4,
+      code: 'COMP', description: 'Comprehensive', limit: '$500', monthlyBase: 12.4, perMile: 0.011, unlimitedPremium: 74.4,
     });
     assert.equal(first!.coverages.length, 6);
     assert.equal(summary.hasBreakdown, true);

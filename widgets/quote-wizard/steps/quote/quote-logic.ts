@@ -2,6 +2,7 @@ import { QuoteResponse, type QuotePolicy } from '../../../../contract/api/quote.
 import { QuoteLookupRequest } from '../../../../contract/api/policy.ts';
 import { LIMIT_DESCRIPTIONS, type LimitName } from '../../../../contract/reference/limit-names.ts';
 import { billingSummary, type BillingFee, type BillingSummary } from '../../../../contract/pricing/billing.ts';
+import { formatLimitText } from '../../../../contract/rules/money.ts';
 import {
   compareDates, expirationDateFor, formatIsoDate, isoToUs, parseIsoDate, usToIso, type CalendarDate,
 } from '../../../../contract/rules/dates.ts';
@@ -108,7 +109,8 @@ function coverageLine(entry: Record<string, unknown>): CoverageLine {
   return {
     code,
     description: described || LIMIT_DESCRIPTIONS[code as LimitName] || code,
-    limit: typeof entry.displayLimit === 'string' ? entry.displayLimit : '',
+    // one format with step 4's options (contract formatLimitText): '$100,000/$300,000', '$500'
+    limit: typeof entry.displayLimit === 'string' ? formatLimitText(entry.displayLimit) : '',
     monthlyBase: numberOr(entry.monthlyBase, null),
     perMile: numberOr(entry.perMile, null),
     unlimitedPremium: numberOr(entry.unlimitedPremium, null),

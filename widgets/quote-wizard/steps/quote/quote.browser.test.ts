@@ -114,17 +114,17 @@ describe('step 5, Your Quote', () => {
       [...drivers.querySelectorAll('li')].map((li) => li.textContent),
       ['Ada LovelaceDate of birth 01/15/1980', 'Charles BabbageDate of birth 12/26/1979'],
     );
-    // policy coverage: shared limits once
+    // policy coverage: shared limits once, in step 4's format (issue 11: one format on both steps)
     const policy = region(root, TEXTS.policyCoverage);
     assert.deepEqual(
       [...policy.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`),
-      ['Bodily Injury=100,000/300,000', 'Property Damage=100,000', 'Uninsured Motorist Bodily Injury=100,000/300,000'],
+      ['Bodily Injury=$100,000/$300,000', 'Property Damage=$100,000', 'Uninsured Motorist Bodily Injury=$100,000/$300,000'],
     );
     // vehicle 1: Pay-Per-Mile, per-coverage breakdown with monthly and per-mile shares
     const first = region(root, 'Vehicle 1 of 2: 2019 Porsche 911 Coupe');
     const rows = [...first.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
-    assert.deepEqual(rows[0], ['Bodily Injury', '100,000/300,000', '$21.50', '$0.021']);
-    assert.deepEqual(rows[3], ['Comprehensive', '500', '$12.40', '$0.011']);
+    assert.deepEqual(rows[0], ['Bodily Injury', '$100,000/$300,000', '$21.50', '$0.021']);
+    assert.deepEqual(rows[3], ['Comprehensive', '$500', '$12.40', '$0.011']);
     assert.deepEqual(rows[5], ['Rental', 'Coverage Declined', '$0.00', '$0.000']);
     const premium = first.textContent!.replace(/\s+/g, ' ');
     for (const part of ['Payment planPay-Per-Mile', 'Base Charge per month$61.35', 'Per Mile Charge$0.058 per mile', 'Estimated monthly miles417', 'Estimated monthly cost$85.54']) {
@@ -134,8 +134,8 @@ describe('step 5, Your Quote', () => {
     const second = region(root, 'Vehicle 2 of 2: 2018 Porsche Cayman Coupe');
     assert.deepEqual([...second.querySelectorAll('thead th')].map((th) => th.textContent), ['Coverage', 'Limit', 'Adds for 6 months']);
     const unlimitedRows = [...second.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
-    assert.deepEqual(unlimitedRows[0], ['Bodily Injury', '100,000/300,000', '$129.00']);
-    assert.deepEqual(unlimitedRows[4], ['Collision', '1,000', '$318.60']);
+    assert.deepEqual(unlimitedRows[0], ['Bodily Injury', '$100,000/$300,000', '$129.00']);
+    assert.deepEqual(unlimitedRows[4], ['Collision', '$1,000', '$318.60']);
     const unlimited = second.textContent!.replace(/\s+/g, ' ');
     assert.ok(unlimited.includes('Payment planUnlimited'), unlimited);
     assert.ok(unlimited.includes('Base Charge per month$98.15'), 'a sixth of $588.90, not the Pay-Per-Mile $55.20');

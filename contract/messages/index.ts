@@ -1,0 +1,9 @@
+/** Every message area, gathered for contract/messages.ts (which names them MESSAGES). */
+export * from './fields.ts';
+export * from './dates.ts';
+export * from './quote.ts';
+export * from './retrieval.ts';
+export * from './purchase.ts';
+export * from './sign-up.ts';
+export * from './card-request.ts';
+export * from './account.ts';
