@@ -3,7 +3,9 @@ import type { SnackbarKind } from '../core/store.ts';
 import type { StepProps } from './step.ts';
 import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
 import { StepQuote } from './steps/quote/StepQuote.tsx';
-import { lazyStep, PurchaseStep, ThankYouStep } from './steps/payment/lazy-steps.tsx';
+import { lazyStep } from './shell/lazy-step.tsx';
+import type { StepPaymentProps } from './steps/payment/StepPayment.tsx';
+import type { StepThankYouProps } from './steps/thank-you/StepThankYou.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
 import type { StepNumber } from './wizard-model.ts';
 
@@ -70,11 +72,17 @@ export interface WizardStep {
  * Steps 1 and 5 come with the wizard: a visitor starts on step 1, or on step 5 when a quote is retrieved
  * (e-mail link, hand-over, reload), and the step shows with its heading. Steps 2 to 4 are chunks of their
  * own, fetched when the browser is idle after the wizard starts, so the first step is on screen sooner and
- * the next one is there when Continue is pressed. Steps 6 and 7 load when reached.
+ * the next one is there when Continue is pressed. Steps 6 and 7 load when reached: most visitors never pay
+ * in the session they quote in, and a dealer's page that embeds the wizard never shows the payment at all
+ * (payment happens on our own site); Stripe.js itself loads only from the payment step (stripe-card.ts).
  */
 const StepVehicles = lazyStep(() => import('./steps/vehicles/StepVehicles.tsx').then((module) => module.StepVehicles));
 const StepDrivers = lazyStep(() => import('./steps/drivers/StepDrivers.tsx').then((module) => module.StepDrivers));
 const StepCoverage = lazyStep(() => import('./steps/coverage/StepCoverage.tsx').then((module) => module.StepCoverage));
+/** Step 6: the payment, then the lienholder sub-step (StepPurchase.tsx). */
+const PurchaseStep = lazyStep<StepPaymentProps>(() => import('./steps/payment/StepPurchase.tsx').then((module) => module.StepPurchase));
+/** Step 7: thank-you and account creation. */
+const ThankYouStep = lazyStep<StepThankYouProps>(() => import('./steps/thank-you/StepThankYou.tsx').then((module) => module.StepThankYou));
 
 if (typeof window !== 'undefined') {
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));

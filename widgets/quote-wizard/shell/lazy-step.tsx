@@ -1,7 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
-import { WizardLoading } from '../../shell/WizardLoading.tsx';
-import type { StepThankYouProps } from '../thank-you/StepThankYou.tsx';
-import type { StepPaymentProps } from './StepPayment.tsx';
+import { WizardLoading } from './WizardLoading.tsx';
 
 /** A step whose code is its own chunk, fetched when the step is first shown or earlier by `preload`. */
 export interface LazyStep<P extends object> {
@@ -31,14 +29,3 @@ export function lazyStep<P extends object>(load: () => Promise<ComponentType<P>>
   }
   return Object.assign(Step, { preload });
 }
-
-// Steps 6 and 7 load when the person reaches them: most visitors never pay in the session they quote in,
-// and a dealer's page that embeds the wizard never shows the payment at all (payment happens on our own
-// site). Each is its own chunk of the embed bundle (the build prints the payment step's size), and
-// Stripe.js itself loads only from the payment step, from js.stripe.com (stripe-card.ts).
-
-/** Step 6: the payment, then the lienholder sub-step (StepPurchase.tsx). */
-export const PurchaseStep = lazyStep<StepPaymentProps>(() => import('./StepPurchase.tsx').then((module) => module.StepPurchase));
-
-/** Step 7: thank-you and account creation (StepThankYou.tsx). */
-export const ThankYouStep = lazyStep<StepThankYouProps>(() => import('../thank-you/StepThankYou.tsx').then((module) => module.StepThankYou));
