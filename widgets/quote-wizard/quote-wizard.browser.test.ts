@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { BRAND, MESSAGES } from '../../contract/index.ts';
+import { BRAND, MESSAGES, localToday } from '../../contract/index.ts';
+import { coverageDefaults } from '../../contract/coverage/index.ts';
 import { DEALERS } from '../../contract/reference/dealers.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, type, waitFor,
@@ -232,7 +233,10 @@ describe('step 1, Your Info', () => {
     assert.equal(errorOf(root, first), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, getByLabel(root, 'ZIP Code')), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, getByLabel(root, 'Mobile Phone Number')), `Error: ${MESSAGES.required}`);
-    assert.equal(group(root, TEXTS.isPCAMember).getAttribute('aria-describedby') !== null, true);
+    assert.equal(errorOf(root, getByLabel(root, TEXTS.hearAbout)), `Error: ${MESSAGES.required}`);
+    // club membership starts at No (issue 11: one input fewer); answered, it shows no error
+    assert.equal(getByRole<HTMLInputElement>(group(root, TEXTS.isPCAMember), 'radio', 'No').checked, true);
+    assert.equal(group(root, TEXTS.isPCAMember).getAttribute('aria-describedby'), null);
     assert.equal(heading(root), 'Your Info', 'still step 1');
     await checkA11y(rendered!.host);
   });
@@ -483,7 +487,7 @@ describe('the error summary of a failed Continue', () => {
     assert.deepEqual(entries(root), [
       required('First Name'), required('Last Name'), required('Street Address'), required('ZIP Code'), required('City'),
       `State: ${MESSAGES.state}`, required('Date of Birth'), required('Mobile Phone Number'),
-      required('Preferred Contact Number'), required(TEXTS.hearAbout), required(TEXTS.isPCAMember),
+      required('Preferred Contact Number'), required(TEXTS.hearAbout),
     ]);
     assert.equal(focused(), getByLabel(root, 'First Name'), 'focus stays on the first invalid field');
     assert.equal(box.closest('[role="alert"], [aria-live]'), null, 'not announced over the focused field');
@@ -517,6 +521,39 @@ describe('the error summary of a failed Continue', () => {
     assert.equal(summary(root), null, 'no summary on the next step');
   });
 
+  it('Calculate with coverage choices missing shows the same summary as Continue, focus on the first missing choice, nothing priced (issue 11)', async () => {
+    const calls = api();
+    const car = goodVehicle(VIN_A);
+    seed({
+      step: 4,
+      vehicles: [car],
+      drivers: [{
+        ...initialWizardState().drivers[0]!, firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '01/15/1980', emailAddress: 'ada@example.com',
+        gender: 'Female', maritalStatus: 'Single', homeRentalStatus: 'Own', licenseState: 'AZ', licenseNum: 'D12345678', hasAutoInsurance: '0',
+        occupationIndustry: 'Retired', occupation: 'Retired', occupationCode: '20',
+      }],
+      // the state's defaults with the choices left open (a first visit opens with the recommended package instead)
+      coverage: coverageDefaults('AZ', [{ financing: car.leaseOwnFinance, statedValue: 85_000 }], localToday()),
+    });
+    const root = await mount();
+    await waitFor(() => heading(root) === 'Your Coverage', 'step 4');
+    assert.equal(summary(root), null, 'none before a press');
+    await click(getByRole(root, 'button', 'Calculate'));
+    await waitFor(() => entries(root).length > 0, 'the summary after Calculate');
+    const fromCalculate = entries(root);
+    assert.ok(fromCalculate.includes(required('Bodily Injury')), fromCalculate.join(' | '));
+    const firstLink = summary(root)!.querySelector('a')!;
+    assert.equal(focused(), root.getElementById(firstLink.getAttribute('href')!.slice(1)), 'focus on the first missing choice');
+    assert.equal(focused()?.localName, 'select');
+    assert.equal(heading(root), 'Your Coverage', 'Calculate is not Continue');
+    await checkA11y(rendered!.host);
+
+    await click(getByRole(root, 'button', 'Continue'));
+    await nextFrame();
+    await waitFor(() => JSON.stringify(entries(root)) === JSON.stringify(fromCalculate), 'the same list after Continue');
+    assert.equal(calls.calls.filter((c) => /\/api\/policy\/(quote|price)$/.test(c.url)).length, 0, 'nothing priced with choices missing');
+  });
+
   it("lists an outside check's error too (a refused VIN) and goes once it is mended", async () => {
     api((call) => ((call.body as { vin: string }).vin === VIN_B ? json(404, { error_messages: ['VIN not found'] }) : json(200, FOUND)));
     seed({ step: 2, vehicles: [{ ...goodVehicle(VIN_B), isVINValid: null, year: '', make: '', model: '', style: '' }] });
@@ -548,6 +585,48 @@ async function retype(element: HTMLElement, text: string) {
 async function sendText(text: string) {
   await sendKeys({ type: text });
 }
+
+describe('fewer inputs (issue 11)', () => {
+  it('Enter in the mobile field sends step 1, the preferred number and its type copied as leaving the field copies them', async () => {
+    api();
+    seed({ step: 1, info: { ...filledInfo(), mobilePhoneNumber: '', preferredContactNumber: '', phoneType: '' } });
+    const root = await mount();
+    const mobile = getByLabel<HTMLInputElement>(root, 'Mobile Phone Number');
+    await click(mobile);
+    await sendText('6025550177');
+    await press('Enter');
+    await waitFor(() => heading(root) === 'Your Vehicle', 'step 2, sent by Enter');
+    assert.deepEqual(
+      [saved().info.mobilePhoneNumber, saved().info.preferredContactNumber, saved().info.phoneType],
+      ['602-555-0177', '602-555-0177', 'Mobile'],
+    );
+  });
+
+  it('a typed preferred number is kept when Enter in the mobile field sends the step', async () => {
+    api();
+    seed({ step: 1, info: { ...filledInfo(), mobilePhoneNumber: '', preferredContactNumber: '480-555-0100', phoneType: 'Home' } });
+    const root = await mount();
+    await click(getByLabel(root, 'Mobile Phone Number'));
+    await sendText('6025550177');
+    await press('Enter');
+    await waitFor(() => heading(root) === 'Your Vehicle', 'step 2');
+    assert.deepEqual([saved().info.preferredContactNumber, saved().info.phoneType], ['480-555-0100', 'Home']);
+  });
+
+  it('a fresh vehicle page shows Personal use checked (so the miles question), changed with one press; damage and ownership are asked', async () => {
+    api();
+    seed({ step: 2 });
+    const root = await mount();
+    await waitFor(() => heading(root) === 'Your Vehicle', 'step 2');
+    assert.equal(queryAllByRole(group(root, TEXTS.priorDamage), 'radio').some((r) => (r as HTMLInputElement).checked), false, 'existing damage is declared, not preset');
+    assert.equal(getByRole<HTMLInputElement>(group(root, TEXTS.purpose), 'radio', 'Personal').checked, true);
+    assert.ok(getByLabel(root, TEXTS.miles), 'Personal use asks the annual miles');
+    assert.equal(queryAllByRole(group(root, TEXTS.leaseOwnFinance), 'radio').some((r) => (r as HTMLInputElement).checked), false, 'ownership is asked, not guessed');
+    await click(getByRole(group(root, TEXTS.purpose), 'radio', 'Business'));
+    await waitFor(() => queryAllByRole(root, 'dialog').length === 1, 'Business is still refused');
+    await checkA11y(rendered!.host);
+  });
+});
 
 describe('step 2, Your Vehicle', () => {
   it('upper-cases the VIN, turns O and I into 0 and 1, checks it at 17 characters under the overlay', async () => {

@@ -14,6 +14,8 @@ import { priceKey } from './quote-request.ts';
  *   newer one.
  * - A failed preview, or a form that cannot be priced (a required choice left open, a date not valid),
  *   keeps the last good figure and marks it out of date: never a figure for other choices shown as current.
+ * - A failed preview with no earlier figure to mark says so ('failed'), rather than leaving the dashes of a
+ *   form not priced yet.
  */
 export type PreviewStatus =
   /** Nothing priced yet. */
@@ -23,7 +25,9 @@ export type PreviewStatus =
   /** The figure is the price of what is on screen. */
   | 'current'
   /** The figure is of earlier choices: the last preview failed, or the form cannot be priced now. */
-  | 'outOfDate';
+  | 'outOfDate'
+  /** The last preview failed and there is no earlier figure: no price to show, and the panel says why. */
+  | 'failed';
 
 export interface PricePreview {
   /** The last good preview (policyNumber ''), or null before the first one. */
@@ -51,9 +55,12 @@ export function usePricePreview({ api, request, wanted }: PricePreviewOptions): 
     inFlight.current = null;
     const asked = latestRequest.current;
     if (key === null || !asked) {
-      // what is on screen cannot be priced: an earlier figure no longer describes it
+      // what is on screen cannot be priced: an earlier figure no longer describes it, and a failure no longer applies
       if (!wanted || request) return;
-      setPreview((p) => (p.policy && p.status !== 'outOfDate' ? { ...p, status: 'outOfDate' } : p));
+      setPreview((p) => {
+        if (p.policy) return p.status === 'outOfDate' ? p : { ...p, status: 'outOfDate' };
+        return p.status === 'none' ? p : { policy: null, status: 'none' };
+      });
       return;
     }
     const controller = new AbortController();
@@ -63,7 +70,7 @@ export function usePricePreview({ api, request, wanted }: PricePreviewOptions): 
       if (controller.signal.aborted) return;
       inFlight.current = null;
       const policy = result.ok ? result.data.policies[0] : undefined;
-      setPreview((p) => (policy ? { policy, status: 'current' } : { ...p, status: p.policy ? 'outOfDate' : 'none' }));
+      setPreview((p) => (policy ? { policy, status: 'current' } : { ...p, status: p.policy ? 'outOfDate' : 'failed' }));
     });
     return () => controller.abort();
   }, [key, wanted, request === null]);

@@ -119,7 +119,9 @@ export function PricingPanel({ ratedState, vehicles, index, policy, kind, planCh
         {T.panelHeading}
       </h4>
       {kind !== 'none' && kind !== 'quote' && (
-        <p className={`ppm-price__status ppm-price__status--${kind}`}>{kind === 'outOfDate' ? T.outOfDate : T.previewNote}</p>
+        <p className={`ppm-price__status ppm-price__status--${kind}`}>
+          {kind === 'outOfDate' ? T.outOfDate : kind === 'unavailable' ? T.previewFailed : T.previewNote}
+        </p>
       )}
 
       {unlimitedOffered && premium ? (
@@ -207,14 +209,16 @@ export function PricingPanel({ ratedState, vehicles, index, policy, kind, planCh
         <Row label={T.downPayment}>{billing ? formatCents(billing.dueTodayCents) : <Dash />}</Row>
       </dl>
 
-      {!policy && <p className="ppm-price__hint">{T.calculateFirst}</p>}
+      {!policy && kind === 'none' && <p className="ppm-price__hint">{T.calculateFirst}</p>}
       {/* the price, announced when it changes (issue 11: the price, not the e-mail note) */}
       <p className="ppm-visually-hidden ppm-price__announce" role="status">
         {billing && (kind === 'quote' || kind === 'preview')
           ? T.priceAnnouncement(formatCents(billing.perPaymentCents), single ? T.perTerm : T.perMonth, kind === 'preview')
           : kind === 'outOfDate'
             ? T.outOfDate
-            : ''}
+            : kind === 'unavailable'
+              ? T.previewFailed
+              : ''}
       </p>
 
       {shares.length > 0 && (

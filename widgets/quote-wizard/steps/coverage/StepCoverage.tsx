@@ -115,7 +115,8 @@ function CoveragePage({
           <span className="ppm-price-bar__label">{T.priceBarLabel}</span>{' '}
           <span className="ppm-price-bar__amount">{headline === null ? '—' : formatCents(headline)}</span>{' '}
           <span className="ppm-price-bar__per">{headline === null ? '' : frequency === 'biannually' ? T.perTerm : T.perMonth}</span>
-          {shown.kind === 'outOfDate' && <span className="ppm-price-bar__stale"> ({T.outOfDateShort})</span>}{' '}
+          {shown.kind === 'outOfDate' && <span className="ppm-price-bar__stale"> ({T.outOfDateShort})</span>}
+          {shown.kind === 'unavailable' && <span className="ppm-price-bar__stale"> ({T.unavailableShort})</span>}{' '}
           <a className="ppm-price-bar__link" href={`#${panelHeadingId}`} onClick={(event) => {
             event.preventDefault();
             // in a shadow root a fragment link goes nowhere: the panel's heading takes the focus, scrolled clear of the bar
@@ -153,7 +154,17 @@ function CoveragePage({
           .
         </p>
         {online ? (
-          <button type="button" className="ppm-button ppm-coverage__calculate" part="calculate" onClick={() => void calculate()}>
+          // A submit button, so a press that finds choices missing shows the step's error summary as Continue's does
+          // (core/ErrorSummary.tsx arms on a submit button's press); its click does Calculate, never the shell's Continue.
+          <button
+            type="submit"
+            className="ppm-button ppm-coverage__calculate"
+            part="calculate"
+            onClick={(event) => {
+              event.preventDefault();
+              void calculate();
+            }}
+          >
             {T.calculate}
           </button>
         ) : (

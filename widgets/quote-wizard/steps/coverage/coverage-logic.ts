@@ -97,16 +97,18 @@ export function coverageShares(vehicle: QuotePolicy['vehicleInfo'][number] | nul
  * - 'preview': the live price of the choices on screen (nothing stored or mailed yet);
  * - 'updating': the last figure while the price of a newer change is asked;
  * - 'outOfDate': the last good figure, of earlier choices (the preview failed, or the form cannot be priced);
+ * - 'unavailable': no figure, because the preview failed before any came back (the panel says so: not the
+ *   dashes of a form not priced yet);
  * - 'none': nothing priced yet.
  * A stored quote of other choices than those on screen (a plan switched since) stays the figure until a
  * preview of the new choices comes back, marked as such (planChanged).
  */
-export type ShownPriceKind = 'quote' | 'preview' | 'updating' | 'outOfDate' | 'none';
+export type ShownPriceKind = 'quote' | 'preview' | 'updating' | 'outOfDate' | 'unavailable' | 'none';
 
 export function shownPrice(
   stored: QuotePolicy | null,
   storedIsCurrent: boolean,
-  preview: { policy: QuotePolicy | null; status: 'none' | 'pricing' | 'current' | 'outOfDate' },
+  preview: { policy: QuotePolicy | null; status: 'none' | 'pricing' | 'current' | 'outOfDate' | 'failed' },
 ): { policy: QuotePolicy | null; kind: ShownPriceKind } {
   if (stored && storedIsCurrent) return { policy: stored, kind: 'quote' };
   if (preview.policy) {
@@ -114,7 +116,7 @@ export function shownPrice(
     return { policy: preview.policy, kind };
   }
   if (stored) return { policy: stored, kind: 'quote' };
-  return { policy: null, kind: 'none' };
+  return { policy: null, kind: preview.status === 'failed' ? 'unavailable' : 'none' };
 }
 
 /** The one figure the phone's price bar and the live region give: the monthly (or 6-month) total, in cents. */

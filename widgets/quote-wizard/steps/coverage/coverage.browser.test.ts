@@ -607,6 +607,26 @@ describe('Step 4: the live price', () => {
     await waitFor(() => priceKind() === 'preview', 'current again once a preview succeeds');
   });
 
+  it('a first preview that fails says so, in the panel, the price bar and the live region, not dashes alone; the next that succeeds shows its price', async () => {
+    const state = wizard('TX');
+    let fail = true;
+    answering((call) =>
+      call.url.endsWith('/api/policy/price') ? (fail ? json(503, { error_messages: ['Service unavailable'] }) : json(200, priced(state, 92.85, ''))) : json(500, {}),
+    );
+    await mount(state);
+    await waitFor(() => priceKind() === 'unavailable', 'the failure marked');
+    assert.ok(priceText().includes(T.previewFailed), priceText());
+    assert.ok(!priceText().includes(T.calculateFirst), 'not the hint of a form with choices left to make');
+    assert.equal(root.querySelector('.ppm-price__announce')!.textContent, T.previewFailed, 'announced');
+    assert.ok(root.querySelector('.ppm-price-bar')!.textContent!.includes(T.unavailableShort), 'the phone bar says so too');
+    await checkA11y(root.host as HTMLElement);
+    fail = false;
+    await pick('Collision', '$500 deductible');
+    await waitFor(() => priceKind() === 'preview', 'priced once a preview succeeds');
+    assert.ok(totals().includes('$92.85'), totals());
+    assert.ok(!priceText().includes(T.previewFailed), 'the failure note goes');
+  });
+
   it('one press of Continue makes the quote and moves on; the live region gives the price', async () => {
     const state = wizard('TX');
     answering((call) => json(200, call.url.endsWith('/api/policy/price') ? priced(state, 92.85, '') : quoteAnswer(state, true)));

@@ -6,8 +6,7 @@ import { tooltipStyles } from '../../../core/Tooltip.tsx';
 
 /** Step 4's own rules; the shared sheets come from core (adopting a sheet twice is a no-op). */
 export const coverageOwnStyles = /* css */ `
-/* two columns need more room than the one-column steps: the wizard widens while step 4 shows */
-.ppm-wizard:has(.ppm-coverage) { max-width: 68rem; }
+/* the wizard's column width is the shell's (quote-wizard.styles.ts), the same on every step; step 4's two columns fill it */
 .ppm-coverage__columns { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
 @media (min-width: 46.5em) {
   .ppm-coverage__columns { grid-template-columns: minmax(0, 1.45fr) minmax(0, 1fr); align-items: start; }
@@ -88,7 +87,7 @@ export const coverageOwnStyles = /* css */ `
 .ppm-price__emailed { margin: 0; font-size: 0.9375rem; }
 /* issue 11: which figure is a preview, and a figure of earlier choices */
 .ppm-price__status { margin: 0 0 0.75rem; padding: 0.5rem 0.75rem; font-size: 0.9375rem; border-radius: var(--_radius); background: #eef1f4; }
-.ppm-price__status--outOfDate { background: #fff4e5; border-left: 4px solid #b35c00; }
+.ppm-price__status--outOfDate, .ppm-price__status--unavailable { background: #fff4e5; border-left: 4px solid #b35c00; }
 .ppm-price--outOfDate .ppm-price__value { color: var(--_muted); text-decoration: line-through; text-decoration-thickness: 1px; }
 
 /*

@@ -76,6 +76,9 @@ export const COVERAGE_TEXTS = {
   // ours (issue 11): which figure is a preview, and one that no longer describes the choices on screen
   previewNote: 'Preview: this price updates as you change your coverage. Calculate or Continue makes your quote and emails it to you.',
   outOfDate: 'Out of date: we could not update this price for your latest choices. Press Calculate to try again.',
+  // a first preview that failed: there is no earlier figure to mark out of date
+  previewFailed: 'We could not price your choices just now. Press Calculate to try again.',
+  unavailableShort: 'not available just now',
   priceAnnouncement: (amount: string, per: string, preview: boolean) => `${preview ? 'Preview price' : 'Your price'}: ${amount} ${per}`,
   // the phone's price bar, kept in view while the panel is below the form
   priceBarLabel: 'Your price',

@@ -46,7 +46,7 @@ describe('driver pages: legends, marital answer and spouse entries (doc 2 sectio
     assert.equal(single[0]!.addAnotherDriver, 'Yes');
     const alone = setMarital(setMarital([driver('primary')], 0, 'Married'), 0, 'Single');
     assert.deepEqual(roles(alone), ['primary']);
-    assert.equal(alone[0]!.addAnotherDriver, '', 'the last page asks the question afresh');
+    assert.equal(alone[0]!.addAnotherDriver, 'No', "the last page starts again from a fresh page's No");
   });
 
   it('removing a married driver removes their spouse; the first driver and spouses have no Remove', () => {
@@ -203,5 +203,24 @@ describe("the policyholder's licence state (issue 11)", () => {
     const none = [first];
     assert.equal(licenceStateFromHome(none, ''), none);
     assert.equal(licenceStateFromHome(none, 'XX'), none);
+  });
+});
+
+describe('a fresh driver page (issue 11: fewer inputs)', () => {
+  it('starts with the common answers, each a real option: College graduate, no other driver; declarations of the risk asked', () => {
+    for (const role of ['primary', 'spouse', 'additional'] as const) {
+      const fresh = emptyDriver(role);
+      assert.deepEqual(
+        [fresh.levelOfEducation, fresh.addAnotherDriver],
+        ['CollegeGraduated', 'No'],
+        role,
+      );
+      assert.deepEqual(
+        [fresh.gender, fresh.maritalStatus, fresh.licenseNum, fresh.licenseStatus, fresh.accidentsConvictions, fresh.homeRentalStatus, fresh.hasAutoInsurance],
+        ['', '', '', '', '', '', ''],
+        'asked, not guessed',
+      );
+    }
+    assert.deepEqual(continueFrom([emptyDriver('primary')], 0), { kind: 'finish' }, 'a single driver ends the step');
   });
 });

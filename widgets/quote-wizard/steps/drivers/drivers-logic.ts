@@ -95,7 +95,8 @@ export function setField<K extends keyof DriverForm>(
 /**
  * The marital answer (doc 2 section 4): Married creates a spouse entry right after the driver (unless one
  * is there) and sets add-another to No; any other answer removes the spouse entry that follows, and the
- * add-another answer becomes Yes if more drivers follow (else it waits for the person's answer).
+ * add-another answer becomes Yes if more drivers follow (else No, the fresh page's answer, until the person
+ * changes it).
  */
 export function setMarital(drivers: readonly DriverForm[], index: number, status: string): DriverForm[] {
   const driver = drivers[index];
@@ -112,7 +113,8 @@ export function setMarital(drivers: readonly DriverForm[], index: number, status
   if (hasSpouse) list.splice(index + 1, 1);
   const followed = index < list.length - 1;
   const wasMarried = driver.maritalStatus === MARRIED;
-  const addAnotherDriver = followed ? YES : wasMarried ? '' : driver.addAnotherDriver;
+  // a last page starts again from the fresh page's No (wizard-model.ts emptyDriver), on screen to change
+  const addAnotherDriver = followed ? YES : wasMarried ? NO : driver.addAnotherDriver;
   list[index] = { ...driver, maritalStatus: status, addAnotherDriver };
   return normaliseRoles(list);
 }

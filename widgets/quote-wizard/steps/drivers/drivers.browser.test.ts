@@ -138,7 +138,11 @@ describe('Step 3, Your Drivers: the first driver', () => {
     assert.equal(errorOf(group(T.gender)), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(getByRole(root, 'combobox', T.licenseState)), `Error: ${MESSAGES.state}`);
     assert.equal(errorOf(group(T.hasAutoInsurance)), `Error: ${MESSAGES.required}`);
-    assert.equal(errorOf(group(T.addAnotherDriver)), `Error: ${MESSAGES.required}`);
+    // a fresh page's common answers (issue 11) are answers: on screen, and no error
+    assert.equal(getByRole<HTMLInputElement>(group(T.addAnotherDriver), 'radio', 'No').checked, true);
+    assert.equal(errorOf(group(T.accidentsConvictions)), `Error: ${MESSAGES.required}`, 'a declaration of the risk is asked, never preset');
+    assert.equal(getByLabel<HTMLSelectElement>(root, T.levelOfEducation).selectedOptions[0]?.textContent, 'College graduate');
+    assert.equal(errorOf(group(T.addAnotherDriver)), '');
     await checkA11y(root.host as HTMLElement);
   });
 

@@ -90,8 +90,25 @@ export function StepInfo({ state, update, register, api, onLocationProblem }: St
 
   const bounds = birthDateBounds(LIMITS.policyholderMinAge, localToday());
 
+  /**
+   * doc 2 section 4: "On leaving the mobile field, a valid value is copied into the preferred number" (with the
+   * phone type Mobile), while the preferred number is empty or still the copy.
+   */
+  function followMobile(typed: string) {
+    const mobile = formatUsPhone(typed);
+    const preferred = latest.current.preferredContactNumber;
+    if (!isUsPhone(mobile) || (preferred !== '' && preferred !== copiedMobile.current)) return;
+    copiedMobile.current = mobile;
+    // through the form's bindings: Continue's check below reads them in this same event
+    form.field('preferredContactNumber').onChange(mobile);
+    if (!latest.current.phoneType) form.field('phoneType').onChange('Mobile');
+    form.setError('preferredContactNumber', undefined);
+  }
+
   register({
     onContinue: () => {
+      // Enter in the mobile field sends the step without leaving the field: sending leaves it too (issue 11)
+      followMobile(latest.current.mobilePhoneNumber);
       if (!form.validate()) return 'stay';
       // doc 2 section 5: only AZ, CO, FL, GA, OH, OR, TN, TX are accepted for the main address
       if (!inStates(WRITING_STATES, latest.current.state)) {
@@ -159,15 +176,9 @@ export function StepInfo({ state, update, register, api, onLocationProblem }: St
     const binding = form.field('mobilePhoneNumber');
     return {
       ...binding,
-      // doc 2 section 4: "On leaving the mobile field, a valid value is copied into the preferred number"
       onBlur: (value) => {
         binding.onBlur(value);
-        const mobile = formatUsPhone(value ?? latest.current.mobilePhoneNumber);
-        const preferred = latest.current.preferredContactNumber;
-        if (!isUsPhone(mobile) || (preferred !== '' && preferred !== copiedMobile.current)) return;
-        copiedMobile.current = mobile;
-        update((s) => ({ ...s, info: { ...s.info, preferredContactNumber: mobile, phoneType: s.info.phoneType || 'Mobile' } }));
-        form.setError('preferredContactNumber', undefined);
+        followMobile(value ?? latest.current.mobilePhoneNumber);
       },
     };
   })();
