@@ -48,7 +48,7 @@ export const docs: ElementDocs<typeof element> = {
     'base',
     ['hero', 'the banner with the title'],
     ['steps', 'the step indicator'],
-    ['error-summary', "the list of a step's problems after a failed Continue, each linking to its field"],
+    ['error-summary', "the list of a step's problems after a failed Continue (or Calculate on step 4), each linking to its field"],
     'form',
     'field',
     'label',
