@@ -39,25 +39,12 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { axeViolations, serverAndBrowser } from './support.ts';
 import { KeyboardPerson } from './keyboard-inputs.ts';
-import { GRACE, STATE_FIXTURES, VINS, inputHolds, stepHeading } from './wizard-steps.ts';
+import { GRACE, STATE_FIXTURES, VINS, inputHolds, stepHeading, storedWizard } from './wizard-steps.ts';
 
 /** The issue's aim, and what the wizard takes with the declarations of the risk asked (see above). */
 const AIM = 20;
 const LIMIT = 23;
 const DEALER = 'AZ01';
-
-async function storedInfo(page: Page): Promise<Record<string, string>> {
-  const raw = await page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i)!;
-      if (key.startsWith('ppm-quote-wizard')) return sessionStorage.getItem(key);
-    }
-    return null;
-  });
-  assert.ok(raw, 'the wizard keeps its form in sessionStorage');
-  const parsed = JSON.parse(raw) as { state?: { info: Record<string, string> }; info?: Record<string, string> };
-  return (parsed.state ?? parsed).info!;
-}
 
 async function axeClean(page: Page, where: string): Promise<void> {
   assert.deepEqual(await axeViolations(page), [], `axe on ${where}`);
@@ -103,7 +90,7 @@ describe('a Texas quote by keyboard alone, its inputs counted (issue 11)', () =>
         await person.choose(page, 'Are you a member of the Porsche Club of America?', 'No');
         await person.send(continueButton, 'Continue');
         await stepHeading(page, 'Your Vehicle').waitFor({ timeout: 30_000 });
-        const info = await storedInfo(page);
+        const info = (await storedWizard(page)).info;
         assert.deepEqual([info.city, info.state, info.preferredContactNumber, info.phoneType], [place.city, 'TX', '214-555-0134', 'Mobile']);
 
         // Step 2, Your Vehicle.

@@ -6,10 +6,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { agencyCodeFor, dealerByCode } from '../../contract/index.ts';
 import { axeViolations, serverAndBrowser } from './support.ts';
-import { choose, continueTo, continueToDriverPage, select, stepHeading, VINS } from './wizard-steps.ts';
+import { choose, continueTo, continueToDriverPage, select, stepHeading, storedWizard, VINS } from './wizard-steps.ts';
 
 const DEALER = 'AZ01';
 const VIN_911 = VINS.carrera2019;
@@ -21,19 +20,6 @@ interface StoredWizard {
   vehicles: { vin: string; isVINValid: boolean | null; model: string }[];
   drivers: { role: string; firstName: string; maritalStatus: string }[];
   attribution: { dealer: string; agencyCode?: string };
-}
-
-async function stored(page: Page): Promise<StoredWizard> {
-  const raw = await page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i)!;
-      if (key.startsWith('ppm-quote-wizard')) return sessionStorage.getItem(key);
-    }
-    return null;
-  });
-  assert.ok(raw, 'the wizard keeps its form in sessionStorage');
-  const parsed = JSON.parse(raw) as { state?: StoredWizard } & StoredWizard;
-  return parsed.state ?? parsed;
 }
 
 describe('quote wizard, steps 1 to 3, from a dealer page', () => {
@@ -137,7 +123,7 @@ describe('quote wizard, steps 1 to 3, from a dealer page', () => {
 
     assert.deepEqual(await axeViolations(page), []);
     // Step 4 reached; the stored form has both cars checked, both drivers, and the dealer's attribution.
-    const form = await stored(page);
+    const form = await storedWizard<StoredWizard>(page);
     assert.equal(form.step, 4);
     assert.deepEqual(form.vehicles.map((v) => [v.vin, v.isVINValid, v.model]), [
       [VIN_911, true, '911'],

@@ -231,3 +231,17 @@ export async function fillTestCard(page: Page, cardNumber: string, name = 'Grace
   await page.getByLabel('Expiry Date (MM/YY)', { exact: true }).pressSequentially('1234');
   await page.getByLabel('CVC', { exact: true }).pressSequentially('123');
 }
+
+/** The wizard's form as it keeps it in sessionStorage (persistence.ts), whichever envelope holds it. */
+export async function storedWizard<T = { info: Record<string, string> }>(page: Page): Promise<T> {
+  const raw = await page.evaluate(() => {
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i)!;
+      if (key.startsWith('ppm-quote-wizard')) return sessionStorage.getItem(key);
+    }
+    return null;
+  });
+  assert.ok(raw, 'the wizard keeps its form in sessionStorage');
+  const parsed = JSON.parse(raw) as { state?: T } & T;
+  return parsed.state ?? parsed;
+}
