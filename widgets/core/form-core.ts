@@ -1,0 +1,193 @@
+import { useRef, useState } from 'react';
+
+/**
+ * Validation on blur and on submit (STYLE.md habit 6: an error appears only after the person left the field
+ * or submitted, never while they type; once the value is right while they type, the error goes). On a failed
+ * submit the first invalid field, in the page's order, gets focus (doc 1 section 8: "first invalid field
+ * focused"; doc 2 section 5: "the first invalid field is focused or scrolled into view").
+ *
+ * This module knows fields, errors and focus, but not the rules: a form is given a FieldChecker, or a loader
+ * of one. form.ts makes checkers from the contract's rules (superstruct) for the forms that have them at
+ * hand; a small widget on a host page (notify-me) loads its rules and the checker on the person's first
+ * focus or submit instead, so the page does not pay for them on arrival (issue 11). The rules and their
+ * messages are the contract's either way.
+ */
+export interface FieldBinding {
+  id: string;
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: (value?: string) => void;
+  /** The focusable control; the form focuses it when it is the first invalid one. */
+  inputRef: (element: HTMLElement | null) => void;
+}
+
+/** How a form checks its fields: which have a rule now, and a value's message (undefined when it is right). */
+export interface FieldChecker<V> {
+  names: readonly (keyof V & string)[];
+  message: (name: keyof V & string, value: string) => string | undefined;
+}
+
+/** A checker given at once, or loaded when first needed (the person's first focus, or a submit). */
+export type CheckerSource<V> = FieldChecker<V> | (() => Promise<FieldChecker<V>>);
+
+/**
+ * The same rules, blur and submit behaviour for a form whose values live elsewhere (the quote wizard keeps
+ * every step's values in one persisted state, so a reload restores them). The rules may change between
+ * renders: a field that is not asked (the dealer question before 'Dealer' is picked) has no rule.
+ */
+export interface BoundForm<V extends { [K in keyof V]: string }> {
+  errors: Partial<Record<keyof V, string>>;
+  field: (name: keyof V & string) => FieldBinding;
+  /** Checks every field that has a rule now; shows the errors and focuses the first invalid field. */
+  validate: () => boolean;
+  /** An error from outside the rules (a failed VIN check); undefined clears it. */
+  setError: (name: keyof V & string, message: string | undefined) => void;
+  /** Focuses a field's control (after setError). */
+  focus: (name: keyof V & string) => void;
+}
+
+/** A form that keeps its own values (the small widgets and the account step). */
+export interface Form<V extends Record<string, string>, Checked = V | null> {
+  values: V;
+  errors: Partial<Record<keyof V, string>>;
+  field: (name: keyof V & string) => FieldBinding;
+  /** Validates everything; returns the trimmed values, or null after showing errors and focusing the first. */
+  validate: () => Checked;
+  reset: (values?: V) => void;
+}
+
+/** What both kinds of form are made of: the values as of the last keystroke, and the checks. */
+export interface FormCore<V extends { [K in keyof V]: string }> extends Omit<BoundForm<V>, 'validate'> {
+  latest: () => V;
+  clearErrors: () => void;
+  /** The checker now, or the promise of it while it loads (only for a source that loads one). */
+  ready: () => FieldChecker<V> | Promise<FieldChecker<V>>;
+  /** Checks every field with `checker`; shows the errors and focuses the first invalid field. */
+  validateWith: (checker: FieldChecker<V>) => boolean;
+}
+
+/** The one implementation of blur, change and submit checks behind every form. */
+export function useFormCore<V extends { [K in keyof V]: string }>(
+  idPrefix: string,
+  source: CheckerSource<V>,
+  values: V,
+  onChange: (name: keyof V & string, value: string) => void,
+): FormCore<V> {
+  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const elements = useRef(new Map<keyof V, HTMLElement>());
+  // Blur may carry a value newer than the last render (a combobox committing its typed text), and a
+  // submit may follow a change in the same event: checks read these, never a stale render's values.
+  const latest = useRef(values);
+  latest.current = values;
+  const latestErrors = useRef(errors);
+  latestErrors.current = errors;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const checker = useRef<FieldChecker<V> | null>(null);
+  const loader = useRef<() => Promise<FieldChecker<V>>>(undefined);
+  const loading = useRef<Promise<FieldChecker<V>> | null>(null);
+  if (typeof source === 'function') loader.current = source;
+  else checker.current = source;
+
+  const ready = (): FieldChecker<V> | Promise<FieldChecker<V>> =>
+    checker.current ??
+    (loading.current ??= loader.current!().then(
+      (loaded) => (checker.current = loaded),
+      (error: unknown) => {
+        loading.current = null; // offline: the next focus or submit tries again
+        throw error;
+      },
+    ));
+  // The first focus on any field starts loading a checker that is not there yet (one stable listener).
+  const prefetch = useRef(() => {
+    if (!checker.current) void Promise.resolve(ready()).catch(() => undefined);
+  });
+
+  const message = (name: keyof V & string, value: string) => checker.current?.message(name, value);
+
+  const field = (name: keyof V & string): FieldBinding => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    onChange: (value) => {
+      latest.current = { ...latest.current, [name]: value };
+      onChangeRef.current(name, value);
+      // "Reward early": a shown error goes as soon as the value is right. Waiting for blur would remove
+      // it while the person clicks Submit, moving the button from under the pointer. A new error still
+      // waits for blur or submit. (An error is shown only once the checker is there.)
+      if (latestErrors.current[name] && message(name, value) === undefined) setErrors((old) => ({ ...old, [name]: undefined }));
+    },
+    onBlur: (value) => {
+      const current = value ?? latest.current[name] ?? '';
+      const show = () => setErrors((old) => ({ ...old, [name]: message(name, current) }));
+      const now = ready();
+      if (now instanceof Promise) now.then(show, () => undefined);
+      else show();
+    },
+    inputRef: (element) => {
+      if (element) {
+        elements.current.set(name, element);
+        if (!checker.current) element.addEventListener('focus', prefetch.current, { once: true });
+      } else elements.current.delete(name);
+    },
+  });
+
+  const focus = (name: keyof V & string) => elements.current.get(name)?.focus();
+
+  const validateWith = (using: FieldChecker<V>): boolean => {
+    const found: Partial<Record<keyof V, string>> = {};
+    for (const name of using.names) {
+      const text = using.message(name, latest.current[name] ?? '');
+      if (text) found[name] = text;
+    }
+    setErrors(found);
+    const invalid = (Object.keys(found) as (keyof V)[])
+      .map((name) => elements.current.get(name))
+      .filter((element): element is HTMLElement => element !== undefined)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    invalid[0]?.focus();
+    return Object.keys(found).length === 0;
+  };
+
+  const setError = (name: keyof V & string, text: string | undefined) => setErrors((old) => ({ ...old, [name]: text }));
+
+  return { errors, field, setError, focus, latest: () => latest.current, clearErrors: () => setErrors({}), ready, validateWith };
+}
+
+/** Local state for a form's values, and the values as a submit sends them (trimmed). */
+export function useLocalValues<V extends Record<string, string>>(initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const set = (name: keyof V & string, value: string) => setValues((old) => ({ ...old, [name]: value }));
+  const trimmed = (from: V): V => {
+    const result = { ...from };
+    for (const key of Object.keys(result) as (keyof V)[]) result[key] = String(result[key]).trim() as V[keyof V];
+    return result;
+  };
+  return { values, setValues, set, trimmed };
+}
+
+/**
+ * A form that keeps its own values and loads its checker on the person's first focus or submit (notify-me):
+ * validate() answers once the checker is there, and rejects when it cannot load (offline).
+ */
+export function useLoadedForm<V extends Record<string, string>>(
+  idPrefix: string,
+  load: () => Promise<FieldChecker<V>>,
+  initial: V,
+): Form<V, Promise<V | null>> {
+  const local = useLocalValues(initial);
+  const core = useFormCore<V>(idPrefix, load, local.values, local.set);
+  return {
+    values: local.values,
+    errors: core.errors,
+    field: core.field,
+    validate: async () => (core.validateWith(await core.ready()) ? local.trimmed(core.latest()) : null),
+    reset: (next: V = initial) => {
+      local.setValues(next);
+      core.clearErrors();
+    },
+  };
+}
