@@ -1,4 +1,4 @@
-import { useCell } from './store.ts';
+import { useCell } from './use-cell.ts';
 import { useWidget } from './widget.tsx';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useCell, type Snackbar } from './store.ts';
+import type { Snackbar } from './store.ts';
+import { useCell } from './use-cell.ts';
 import { useWidget } from './widget.tsx';
 
 /**

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * What one widget shows while it works: its full-page loader and its snackbars (doc 1 section 3, session
  * state "loader (text)"; section 8's snackbars). Every element gets its own store from its widget context
@@ -9,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  * The values are cells: a value, `peek()`, and `subscribe()` that calls back at once and on every change,
  * as a signal's does. Every widget makes a store, and the small ones (notify-me, quote-start) never draw it,
  * so a host page does not pay for a signals library here (issue 11): components that draw a cell read it
- * with useCell(), which re-renders them when it changes.
+ * with useCell() (use-cell.ts), which re-renders them when it changes.
  */
 export interface Cell<T> {
   value: T;
@@ -38,14 +36,6 @@ export function cell<T>(initial: T): Cell<T> {
       return () => void listeners.delete(listener);
     },
   };
-}
-
-/** A cell's value in a component, which draws again when the cell changes. */
-export function useCell<T>(value: Cell<T>): T {
-  return useSyncExternalStore(
-    (changed) => value.subscribe(changed),
-    () => value.peek(),
-  );
 }
 
 export type SnackbarKind = 'danger' | 'info';
