@@ -2,8 +2,6 @@ import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent
 import { BRAND, US_STATES, WIDE_PICKER_STATES, stateName } from '../../contract/index.ts';
 import { dealerByCode } from '../../contract/reference/dealers.ts';
 import { siteUrlFor } from '../core/config.ts';
-import type { FieldBinding } from '../core/form.ts';
-import { SelectField } from '../core/fields/SelectField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { scoped, useWidget } from '../core/widget.tsx';
 import { DEFAULT_QUOTE_PATH, quoteStartDestination } from './destination.ts';
@@ -78,15 +76,6 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   const id = `ppm-quote-start${useId().replace(/[^\w-]/g, '')}`;
   const [state, setState] = useState('');
 
-  const field: FieldBinding = {
-    id: `${id}-state`,
-    name: 'state',
-    value: state,
-    error: undefined, // every choice, the empty one included, is a valid answer
-    onChange: setState,
-    onBlur: () => undefined,
-    inputRef: () => undefined,
-  };
 
   // 'Retrieve my quote': the form's code (fields, date picker, modal) loads on the first press, so this chunk
   // stays small for the many visitors who only start a quote.
@@ -128,7 +117,21 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   return (
     <div ref={rootRef} className={`ppm-root ppm-quote-start ppm-quote-start--${kind}`} part="base">
       <form className="ppm-quote-start__form" action={action} method="get" aria-label={texts.form} onSubmit={onSubmit} part="form">
-        <SelectField label={texts.state} field={field} options={kind === 'full' ? FULL_OPTIONS : WIDE_OPTIONS} placeholder={texts.noState} />
+        {/* core's SelectField without its error message: every choice, the empty one included, is a valid
+            answer, so this field is never in error and the page need not load the error frame (issue 11) */}
+        <div className="ppm-field" part="field">
+          <label className="ppm-label" htmlFor={`${id}-state`} part="label">
+            {texts.state}
+          </label>
+          <select id={`${id}-state`} name="state" className="ppm-select" part="select" value={state} onChange={(event) => setState(event.currentTarget.value)}>
+            <option value="">{texts.noState}</option>
+            {(kind === 'full' ? FULL_OPTIONS : WIDE_OPTIONS).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         {dealerCode && <input type="hidden" name="dealer" value={dealerCode} />}
         <div className="ppm-quote-start__actions">
           <button type="submit" className="ppm-button" part="submit">
