@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { BRAND, US_STATES, WIDE_PICKER_STATES, stateName } from '../../contract/index.ts';
-import { dealerByCode } from '../../contract/reference/dealers.ts';
 import { siteUrlFor } from '../core/config.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { scoped, useWidget } from '../core/widget.tsx';
@@ -46,10 +45,21 @@ function variantOf(value: string | undefined): Variant {
   return 'wide';
 }
 
-/** The dealer's code when it is one of ours; an unknown code is ignored, with a warning for the page's developer. */
-function knownDealer(value: string | undefined): string {
+/**
+ * The dealer's code when it is one of ours; an unknown code is ignored, with a warning for the page's
+ * developer. The dealer list loads when someone first focuses or presses something in the widget, not with
+ * the page (issue 11): only a visitor who starts needs the code checked. If it cannot load (offline) the code
+ * goes as written, and the wizard checks it when it opens.
+ */
+async function knownDealer(value: string | undefined): Promise<string> {
   const code = value?.trim();
   if (!code) return '';
+  let dealerByCode: typeof import('../../contract/reference/dealers.ts').dealerByCode;
+  try {
+    ({ dealerByCode } = await import('../../contract/reference/dealers.ts'));
+  } catch {
+    return code;
+  }
   const dealer = dealerByCode(code) ?? dealerByCode(code.toUpperCase());
   if (dealer) return dealer.code;
   console.warn(
@@ -70,7 +80,17 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   useAdoptedStyles(rootRef, quoteStartStyles);
 
   const kind = useMemo(() => variantOf(variant), [variant]);
-  const dealerCode = useMemo(() => knownDealer(dealer), [dealer]);
+  // the dealer code as checked (knownDealer), once checked: until then the form carries it as written
+  const [checked, setChecked] = useState<{ dealer: string | undefined; code: string } | null>(null);
+  const checkDealer = useMemo(() => {
+    let check: Promise<string> | undefined;
+    return () =>
+      (check ??= knownDealer(dealer).then((code) => {
+        setChecked({ dealer, code });
+        return code;
+      }));
+  }, [dealer]);
+  const dealerCode = checked && checked.dealer === dealer ? checked.code : undefined;
   const action = quoteUrl?.trim() || `${siteUrlFor(undefined)}${DEFAULT_QUOTE_PATH}`;
   // Several quote-start widgets may share one light DOM (the home page): each needs its own ids.
   const id = `ppm-quote-start${useId().replace(/[^\w-]/g, '')}`;
@@ -86,6 +106,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   async function openRetrieve() {
     if (loadingRetrieve) return;
     setLoadingRetrieve(true);
+    void checkDealer(); // the retrieve window's 'new quote' link carries the dealer too
     try {
       const retrieve = await import('../retrieve-quote/RetrieveQuote.tsx');
       // Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead" (on our own site).
@@ -106,16 +127,17 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
     if (retrieveOpen) void openRetrieve();
   }, [retrieveOpen]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const url = quoteStartDestination(state, action, dealerCode, globalThis.location.href);
-    const proceed = emit('ppm-quote-start', { state, dealer: dealerCode, url }, { cancelable: true });
+    const code = await checkDealer();
+    const url = quoteStartDestination(state, action, code, globalThis.location.href);
+    const proceed = emit('ppm-quote-start', { state, dealer: code, url }, { cancelable: true });
     if (proceed) navigate(url);
   }
 
   // action and method make the server-rendered form work before it is hydrated: a plain GET to the wizard.
   return (
-    <div ref={rootRef} className={`ppm-root ppm-quote-start ppm-quote-start--${kind}`} part="base">
+    <div ref={rootRef} className={`ppm-root ppm-quote-start ppm-quote-start--${kind}`} part="base" onFocusCapture={() => void checkDealer()}>
       <form className="ppm-quote-start__form" action={action} method="get" aria-label={texts.form} onSubmit={onSubmit} part="form">
         {/* core's SelectField without its error message: every choice, the empty one included, is a valid
             answer, so this field is never in error and the page need not load the error frame (issue 11) */}
@@ -132,7 +154,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
             ))}
           </select>
         </div>
-        {dealerCode && <input type="hidden" name="dealer" value={dealerCode} />}
+        {(dealerCode ?? dealer?.trim()) && <input type="hidden" name="dealer" value={dealerCode ?? dealer?.trim()} />}
         <div className="ppm-quote-start__actions">
           <button type="submit" className="ppm-button" part="submit">
             {texts.start}
@@ -156,7 +178,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
           open={retrieving}
           onClose={() => setRetrieving(false)}
           quoteUrl={action}
-          newQuoteUrl={quoteStartDestination('', action, dealerCode, globalThis.location.href)}
+          newQuoteUrl={quoteStartDestination('', action, dealerCode ?? '', globalThis.location.href)}
           navigate={navigate}
         />
       )}
