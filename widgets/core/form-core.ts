@@ -6,11 +6,11 @@ import { useRef, useState } from 'react';
  * submit the first invalid field, in the page's order, gets focus (doc 1 section 8: "first invalid field
  * focused"; doc 2 section 5: "the first invalid field is focused or scrolled into view").
  *
- * This module knows fields, errors and focus, but not the rules: a form is given a FieldChecker, or a loader
- * of one. form.ts makes checkers from the contract's rules (superstruct) for the forms that have them at
- * hand; a small widget on a host page (notify-me) loads its rules and the checker on the person's first
- * focus or submit instead, so the page does not pay for them on arrival (issue 11). The rules and their
- * messages are the contract's either way.
+ * This module knows fields, errors and focus, but not the rules: a form is given its FieldChecker, or the
+ * promise of it while it loads. form.ts makes checkers from the contract's rules (superstruct) for the forms
+ * that have them at hand; a small widget on a host page (notify-me) loads its rules and the checker on the
+ * person's first focus or submit instead (loaded-form.ts), so the page does not pay for them on arrival
+ * (issue 11). The rules and their messages are the contract's either way.
  */
 export interface FieldBinding {
   id: string;
@@ -29,8 +29,8 @@ export interface FieldChecker<V> {
   message: (name: keyof V & string, value: string) => string | undefined;
 }
 
-/** A checker given at once, or loaded when first needed (the person's first focus, or a submit). */
-export type CheckerSource<V> = FieldChecker<V> | (() => Promise<FieldChecker<V>>);
+/** The form's checker now, or the promise of it while it loads (loaded-form.ts). */
+export type CheckerNow<V> = () => FieldChecker<V> | Promise<FieldChecker<V>>;
 
 /**
  * The same rules, blur and submit behaviour for a form whose values live elsewhere (the quote wizard keeps
@@ -62,18 +62,22 @@ export interface Form<V extends Record<string, string>, Checked = V | null> {
 export interface FormCore<V extends { [K in keyof V]: string }> extends Omit<BoundForm<V>, 'validate'> {
   latest: () => V;
   clearErrors: () => void;
-  /** The checker now, or the promise of it while it loads (only for a source that loads one). */
-  ready: () => FieldChecker<V> | Promise<FieldChecker<V>>;
+  /** The latest render's checker (or its promise), also for an older render's handler. */
+  checker: CheckerNow<V>;
   /** Checks every field with `checker`; shows the errors and focuses the first invalid field. */
   validateWith: (checker: FieldChecker<V>) => boolean;
 }
 
-/** The one implementation of blur, change and submit checks behind every form. */
+/**
+ * The one implementation of blur, change and submit checks behind every form. `prefetch` (a stable function)
+ * runs on the first focus of each field: a form whose checker loads starts loading it then.
+ */
 export function useFormCore<V extends { [K in keyof V]: string }>(
   idPrefix: string,
-  source: CheckerSource<V>,
+  checker: CheckerNow<V>,
   values: V,
   onChange: (name: keyof V & string, value: string) => void,
+  prefetch?: () => void,
 ): FormCore<V> {
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const elements = useRef(new Map<keyof V, HTMLElement>());
@@ -85,27 +89,15 @@ export function useFormCore<V extends { [K in keyof V]: string }>(
   latestErrors.current = errors;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const checker = useRef<FieldChecker<V> | null>(null);
-  const loader = useRef<() => Promise<FieldChecker<V>>>(undefined);
-  const loading = useRef<Promise<FieldChecker<V>> | null>(null);
-  if (typeof source === 'function') loader.current = source;
-  else checker.current = source;
+  // the latest render's checker (a bound form's rules change with what is asked), even for an older render's handler
+  const checkerRef = useRef(checker);
+  checkerRef.current = checker;
 
-  const ready = (): FieldChecker<V> | Promise<FieldChecker<V>> =>
-    checker.current ??
-    (loading.current ??= loader.current!().then(
-      (loaded) => (checker.current = loaded),
-      (error: unknown) => {
-        loading.current = null; // offline: the next focus or submit tries again
-        throw error;
-      },
-    ));
-  // The first focus on any field starts loading a checker that is not there yet (one stable listener).
-  const prefetch = useRef(() => {
-    if (!checker.current) void Promise.resolve(ready()).catch(() => undefined);
-  });
-
-  const message = (name: keyof V & string, value: string) => checker.current?.message(name, value);
+  /** The value's message, when the checker is there (an error is shown only once it is). */
+  const message = (name: keyof V & string, value: string) => {
+    const now = checkerRef.current();
+    return now instanceof Promise ? undefined : now.message(name, value);
+  };
 
   const field = (name: keyof V & string): FieldBinding => ({
     id: `${idPrefix}-${name}`,
@@ -122,15 +114,15 @@ export function useFormCore<V extends { [K in keyof V]: string }>(
     },
     onBlur: (value) => {
       const current = value ?? latest.current[name] ?? '';
-      const show = () => setErrors((old) => ({ ...old, [name]: message(name, current) }));
-      const now = ready();
+      const show = (using: FieldChecker<V>) => setErrors((old) => ({ ...old, [name]: using.message(name, current) }));
+      const now = checkerRef.current();
       if (now instanceof Promise) now.then(show, () => undefined);
-      else show();
+      else show(now);
     },
     inputRef: (element) => {
       if (element) {
         elements.current.set(name, element);
-        if (!checker.current) element.addEventListener('focus', prefetch.current, { once: true });
+        if (prefetch) element.addEventListener('focus', prefetch, { once: true });
       } else elements.current.delete(name);
     },
   });
@@ -154,7 +146,7 @@ export function useFormCore<V extends { [K in keyof V]: string }>(
 
   const setError = (name: keyof V & string, text: string | undefined) => setErrors((old) => ({ ...old, [name]: text }));
 
-  return { errors, field, setError, focus, latest: () => latest.current, clearErrors: () => setErrors({}), ready, validateWith };
+  return { errors, field, setError, focus, latest: () => latest.current, clearErrors: () => setErrors({}), checker: () => checkerRef.current(), validateWith };
 }
 
 /** Local state for a form's values, and the values as a submit sends them (trimmed). */
@@ -167,27 +159,4 @@ export function useLocalValues<V extends Record<string, string>>(initial: V) {
     return result;
   };
   return { values, setValues, set, trimmed };
-}
-
-/**
- * A form that keeps its own values and loads its checker on the person's first focus or submit (notify-me):
- * validate() answers once the checker is there, and rejects when it cannot load (offline).
- */
-export function useLoadedForm<V extends Record<string, string>>(
-  idPrefix: string,
-  load: () => Promise<FieldChecker<V>>,
-  initial: V,
-): Form<V, Promise<V | null>> {
-  const local = useLocalValues(initial);
-  const core = useFormCore<V>(idPrefix, load, local.values, local.set);
-  return {
-    values: local.values,
-    errors: core.errors,
-    field: core.field,
-    validate: async () => (core.validateWith(await core.ready()) ? local.trimmed(core.latest()) : null),
-    reset: (next: V = initial) => {
-      local.setValues(next);
-      core.clearErrors();
-    },
-  };
 }

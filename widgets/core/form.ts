@@ -4,7 +4,7 @@ import { useFormCore, useLocalValues, type BoundForm, type FieldChecker, type Fo
 
 /**
  * Forms checked with the contract's rules (superstruct structs), given at once. Blur, change and submit
- * behave as form-core.ts says; a form that loads its rules on first use is form-core.ts's useLoadedForm,
+ * behave as form-core.ts says; a form that loads its rules on first use is loaded-form.ts's useLoadedForm,
  * with a checker made here (rulesChecker) in the chunk it loads.
  */
 export type { BoundForm, FieldBinding, Form } from './form-core.ts';
@@ -24,8 +24,8 @@ export function rulesChecker<V>(rules: Partial<Rules<V>>): FieldChecker<V> {
   };
 }
 
-/** The checker of the latest render (rules given at once are never loading), even from an older render's handler. */
-const current = <V>(ready: FieldChecker<V> | Promise<FieldChecker<V>>) => ready as FieldChecker<V>;
+/** The latest render's checker: rules given at once are never loading. */
+const current = <V>(form: { checker: () => FieldChecker<V> | Promise<FieldChecker<V>> }) => form.checker() as FieldChecker<V>;
 
 /**
  * The bound form (form-core.ts BoundForm) over the given rules: `rules` may change between renders. On a
@@ -37,19 +37,21 @@ export function useBoundForm<V extends { [K in keyof V]: string }>(
   values: V,
   onChange: (name: keyof V & string, value: string) => void,
 ): BoundForm<V> {
-  const core = useFormCore(idPrefix, rulesChecker(rules), values, onChange);
-  return { errors: core.errors, field: core.field, setError: core.setError, focus: core.focus, validate: () => core.validateWith(current(core.ready())) };
+  const checker = rulesChecker(rules);
+  const core = useFormCore(idPrefix, () => checker, values, onChange);
+  return { errors: core.errors, field: core.field, setError: core.setError, focus: core.focus, validate: () => core.validateWith(current(core)) };
 }
 
 /** A form that keeps its own values (the small widgets and the account step): the bound form over local state. */
 export function useForm<V extends Record<string, string>>(idPrefix: string, rules: Rules<V>, initial: V): Form<V> {
   const local = useLocalValues(initial);
-  const core = useFormCore<V>(idPrefix, rulesChecker(rules), local.values, local.set);
+  const checker = rulesChecker(rules);
+  const core = useFormCore<V>(idPrefix, () => checker, local.values, local.set);
   return {
     values: local.values,
     errors: core.errors,
     field: core.field,
-    validate: () => (core.validateWith(current(core.ready())) ? local.trimmed(core.latest()) : null),
+    validate: () => (core.validateWith(current(core)) ? local.trimmed(core.latest()) : null),
     reset: (next: V = initial) => {
       local.setValues(next);
       core.clearErrors();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isStateCode, type SubscribeRequest } from '../../contract/index.ts';
-import { useLoadedForm } from '../core/form-core.ts';
+import { useLoadedForm } from '../core/loaded-form.ts';
 import { StateCombobox } from '../core/fields/StateCombobox.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';

@@ -1,5 +1,4 @@
-import { noticeStyles } from '../core/styles/notice.styles.ts';
-import { buttonStyles, fieldStyles, themeStyles } from '../core/styles/widget.styles.ts';
+import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/styles/widget.styles.ts';
 import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
 
 /** notify-me's own rules; the shared ones come from core. */

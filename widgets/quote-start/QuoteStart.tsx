@@ -46,27 +46,18 @@ function variantOf(value: string | undefined): Variant {
 }
 
 /**
- * The dealer's code when it is one of ours; an unknown code is ignored, with a warning for the page's
- * developer. The dealer list loads when someone first focuses or presses something in the widget, not with
- * the page (issue 11): only a visitor who starts needs the code checked. If it cannot load (offline) the code
- * goes as written, and the wizard checks it when it opens.
+ * The dealer code as checked against our dealers (dealer-check.ts, loaded on the first focus or press in the
+ * widget, not with the page: only a visitor who starts needs it). If it cannot load (offline) the code goes as
+ * written, and the wizard checks it when it opens.
  */
 async function knownDealer(value: string | undefined): Promise<string> {
   const code = value?.trim();
   if (!code) return '';
-  let dealerByCode: typeof import('../../contract/reference/dealers.ts').dealerByCode;
   try {
-    ({ dealerByCode } = await import('../../contract/reference/dealers.ts'));
+    return (await import('./dealer-check.ts')).knownDealer(code);
   } catch {
     return code;
   }
-  const dealer = dealerByCode(code) ?? dealerByCode(code.toUpperCase());
-  if (dealer) return dealer.code;
-  console.warn(
-    `[ppm] <ppm-quote-start dealer="${code}">: no dealer has this code, so quotes started here are not attributed ` +
-      `to a dealer. Set the dealer attribute to the code we gave you. ${README}`,
-  );
-  return '';
 }
 
 function goTo(url: string): void {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, type RefObject } from 'react';
-import { partsOf } from './composite.ts';
+import { partsOf } from './widget.styles.ts';
 
 /**
  * Styles go through constructable stylesheets (DESIGN.md: no injected <style>, so a strict CSP holds).
@@ -19,7 +19,7 @@ function sheetFor(cssText: string): CSSStyleSheet {
 
 /**
  * Adds the sheets to a document or shadow root, keeping the order given and what is already there. A text made
- * of parts (composite.ts) is adopted as its parts.
+ * of parts (widget.styles.ts composedOf) is adopted as its parts.
  */
 export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly string[]): void {
   const wanted = cssTexts.flatMap(partsOf).map(sheetFor);

@@ -1,11 +1,9 @@
-import { composedOf } from './composite.ts';
-import { noticeStyles } from './notice.styles.ts';
-import { buttonStyles, fieldStyles, themeStyles } from './widget.styles.ts';
+import { buttonStyles, composedOf, fieldStyles, noticeStyles, themeStyles } from './widget.styles.ts';
 
 /**
  * What the larger widgets share (the wizard, retrieve-quote, the account pages): every part of
- * widget.styles.ts (theme, fields, buttons), and hints, labels with a toggletip, radio and checkbox groups,
- * icon buttons and notices. Adopted, it is its parts' sheets (composite.ts), so a small widget that adopts
+ * widget.styles.ts (theme, fields, buttons, notices), and hints, labels with a toggletip, radio and checkbox groups,
+ * icon buttons. Adopted, it is its parts' sheets (widget.styles.ts composedOf), so a small widget that adopts
  * some of them shares them. The theme's custom properties are documented in widget.styles.ts.
  */
 export const moreFieldStyles = /* css */ `

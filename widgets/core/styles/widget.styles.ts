@@ -3,9 +3,9 @@ import { BRAND } from '../../../contract/index.ts';
 const c = BRAND.colours;
 
 /**
- * What every widget draws, the smallest ones included: the theme, fields (label, input or select, error
- * message) and buttons. base.styles.ts adds what only some widgets draw (hints, radio groups, icon buttons,
- * notices); a small widget adopts these parts and those it uses, not the whole (issue 11).
+ * What the widgets draw, in parts, so a small widget adopts the parts it uses rather than the whole (issue
+ * 11): the theme, fields (label, input or select, error message), buttons and notices. base.styles.ts adds
+ * what only the larger widgets draw (hints, toggletip labels, radio groups, icon buttons).
  *
  * Theming from outside: set `--ppm-*` on the element (they inherit into the shadow root) or style `::part`.
  * Defaults come from the brand config, so a white-label programme changes one file.
@@ -77,3 +77,33 @@ export const buttonStyles = /* css */ `
 .ppm-button[disabled] { opacity: 0.6; cursor: progress; }
 .ppm-button--secondary { color: var(--_ink); background: var(--_surface); border-color: var(--_ink); }
 `;
+
+/** Notices (a form's success, information or failure under its fields): notify-me's, and the larger widgets'. */
+export const noticeStyles = /* css */ `
+.ppm-notice { margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: var(--_radius); border-left: 5px solid; }
+.ppm-notice--danger { color: var(--_danger); border-color: var(--_danger); background: #fdf2f1; font-weight: 600; }
+.ppm-notice--info { color: var(--_info); border-color: var(--_info); background: #eef5fc; }
+.ppm-notice--success { color: var(--_success); border-color: var(--_success); background: #eff8f2; }
+.ppm-notice:empty { display: none; }
+`;
+
+/*
+ * A stylesheet text made of parts (base.styles.ts's baseStyles): adoptStyles (adopt.ts) adopts it as its
+ * parts' sheets. Where one piece adopts some parts and another the whole into the same root (the retrieve
+ * window inside quote-start, the site's page loader beside an island), the parts already there are shared,
+ * not adopted a second time later in the order, where a copy of a base rule would override a widget's own
+ * rule. Here rather than in adopt.ts: the account pages' plain elements read base.styles.ts without React.
+ */
+const composites = new Map<string, readonly string[]>();
+
+/** The parts as one text (for a CSS file, or a page that joins its sheets), remembered as made of them. */
+export function composedOf(parts: readonly string[]): string {
+  const text = parts.join('\n');
+  composites.set(text, parts);
+  return text;
+}
+
+/** The texts to adopt for `cssText`: its parts when it is made of parts, else itself. */
+export function partsOf(cssText: string): readonly string[] {
+  return composites.get(cssText) ?? [cssText];
+}
