@@ -24,7 +24,7 @@ export interface ElementSurface {
   properties: readonly string[];
 }
 
-/** 'quote-url' -> 'quoteUrl': the property an attribute sets (register.ts observes the attribute under its own name). */
+/** 'quote-url' -> 'quoteUrl': the property an attribute sets (react-to-webcomponent dashes it back). */
 export type PropertyName<Attribute extends string> = Attribute extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<PropertyName<Tail>>}`
   : Attribute;
