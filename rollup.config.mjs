@@ -42,6 +42,33 @@ export function cssText() {
   };
 }
 
+/**
+ * Our stylesheets are template literals marked `/* css *\/`, written to be read, with comments and
+ * indentation. In the bundle only the CSS is worth shipping: comments go and whitespace shrinks where CSS does
+ * not need it, outside quoted strings and around `${...}` (issue 11: every host page loads core's sheets).
+ */
+export function minifyCssText() {
+  // comments first (an apostrophe in one is not a string), then whitespace outside strings
+  const squeeze = (css) =>
+    css
+      .replace(/\/\*[\s\S]*?\*\//g, ' ')
+      .split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)
+      .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\s+/g, ' ').replace(/ ?([{};,>]) ?/g, '$1').replace(/: /g, ':')))
+      .join('');
+  return {
+    name: 'minify-css-text',
+    transform(code, id) {
+      if (!/\/widgets\/.*\.tsx?$/.test(id) || !code.includes('/* css */')) return null;
+      const minified = code.replace(/\/\* css \*\/ `([^`]*)`/g, (_, css) => {
+        // ${...} stays as written; the CSS on either side of it is squeezed
+        const parts = css.split(/(\$\{[^}]*\})/);
+        return '`' + parts.map((part, index) => (index % 2 === 1 ? part : squeeze(part))).join('').trim() + '`';
+      });
+      return { code: minified, map: null };
+    },
+  };
+}
+
 /** Prints each output file's size and gzip size, so a growing loader or widget shows up in every build. */
 function gzipSizes() {
   return {
@@ -122,7 +149,10 @@ export default {
     dir: 'dist/embed',
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    // The chunk with preact in it is what every widget shares (issue 11 measures it): named for what it is,
+    // not after whichever of its modules rollup picks.
+    chunkFileNames: (chunk) =>
+      chunk.moduleIds.some((id) => id.includes('/node_modules/preact/dist/')) ? 'chunks/runtime-[hash].js' : 'chunks/[name]-[hash].js',
     sourcemap: true,
   },
   // contract/ only defines rules and shapes; a module none of whose exports a widget uses is dropped,
@@ -132,6 +162,7 @@ export default {
     cleanChunks(),
     alias({ entries: reactToPreact }),
     cssText(),
+    minifyCssText(),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     typescript({

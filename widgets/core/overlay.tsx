@@ -1,4 +1,4 @@
-import { useSignals } from '@preact/signals-react/runtime';
+import { useCell } from './use-cell.ts';
 import { useWidget } from './widget.tsx';
 
 /**
@@ -8,8 +8,7 @@ import { useWidget } from './widget.tsx';
  * it shows.
  */
 export function Overlay() {
-  useSignals();
-  const text = useWidget().loader.value;
+  const text = useCell(useWidget().loader);
   if (text === null) return null;
   return (
     <div className="ppm-overlay" part="overlay" role="status" aria-live="polite">

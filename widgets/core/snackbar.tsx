@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useSignals } from '@preact/signals-react/runtime';
 import type { Snackbar } from './store.ts';
+import { useCell } from './use-cell.ts';
 import { useWidget } from './widget.tsx';
 
 /**
@@ -9,9 +9,8 @@ import { useWidget } from './widget.tsx';
  * draws its own (useWidget().snackbars), never another's.
  */
 export function Snackbars({ closeLabel = 'Close' }: { closeLabel?: string }) {
-  useSignals();
   const { snackbars, dismissSnackbar } = useWidget();
-  const list = snackbars.value;
+  const list = useCell(snackbars);
   return (
     <div className="ppm-snackbars" part="snackbars">
       {list.map((s) => (

@@ -1,15 +1,43 @@
-import { signal, type Signal } from '@preact/signals-core';
-
 /**
  * What one widget shows while it works: its full-page loader and its snackbars (doc 1 section 3, session
  * state "loader (text)"; section 8's snackbars). Every element gets its own store from its widget context
  * (widget.tsx), so two widgets on one page never show each other's loader or messages; the signed-in person
- * is the one thing a page shares (session.ts).
+ * is the one thing a page shares (session.ts, a signal).
  *
- * The values are signals (@preact/signals-core, the core @preact/signals-react re-exports, so a widget that
- * draws none of them does not load the React integration): components read them through `useSignals()`
- * (from '@preact/signals-react/runtime') so the same code re-renders under React and under preact/compat.
+ * The values are cells: a value, `peek()`, and `subscribe()` that calls back at once and on every change,
+ * as a signal's does. Every widget makes a store, and the small ones (notify-me, quote-start) never draw it,
+ * so a host page does not pay for a signals library here (issue 11): components that draw a cell read it
+ * with useCell() (use-cell.ts), which re-renders them when it changes.
  */
+export interface Cell<T> {
+  value: T;
+  /** The value, for code that reads it outside a render. */
+  peek(): T;
+  /** Calls `listener` now and after every change; returns the unsubscribe. */
+  subscribe(listener: (value: T) => void): () => void;
+}
+
+export function cell<T>(initial: T): Cell<T> {
+  let current = initial;
+  const listeners = new Set<(value: T) => void>();
+  return {
+    get value() {
+      return current;
+    },
+    set value(next) {
+      if (Object.is(next, current)) return;
+      current = next;
+      for (const listener of [...listeners]) listener(next);
+    },
+    peek: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      listener(current);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
 export type SnackbarKind = 'danger' | 'info';
 
 export interface Snackbar {
@@ -25,8 +53,8 @@ export const DEFAULT_LOADER_TEXT = 'Loading...';
 
 export interface WidgetStore {
   /** The full-page overlay's text; null hides it. */
-  loader: Signal<string | null>;
-  snackbars: Signal<Snackbar[]>;
+  loader: Cell<string | null>;
+  snackbars: Cell<Snackbar[]>;
   showLoader(text?: string): void;
   hideLoader(): void;
   /**
@@ -41,8 +69,8 @@ export interface WidgetStore {
 let nextSnackbarId = 1;
 
 export function createWidgetStore(): WidgetStore {
-  const loader = signal<string | null>(null);
-  const snackbars = signal<Snackbar[]>([]);
+  const loader = cell<string | null>(null);
+  const snackbars = cell<Snackbar[]>([]);
   return {
     loader,
     snackbars,

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { SubscribeRequest, email, isStateCode, personName, stateCode } from '../../contract/index.ts';
-import { useForm, type Rules } from '../core/form.ts';
+import { isStateCode, type SubscribeRequest } from '../../contract/index.ts';
+import { useLoadedForm } from '../core/loaded-form.ts';
 import { StateCombobox } from '../core/fields/StateCombobox.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { scoped, useWidget } from '../core/widget.tsx';
 import { notifyMeStyles } from './notify-me.styles.ts';
 import { NOTIFY_ME_TEXTS, SUCCESS_MS, type NotifyMeTexts } from './notify-me.texts.ts';
-import * as endpoints from '../../contract/api/endpoints.ts';
 import { element } from './notify-me.element.ts';
+import type { NotifyMeValues as Values } from './notify-me.validation.ts';
 
 /**
  * The availability sign-up (doc 1 sections 2, 5, 8): a visitor outside the states we write leaves their
@@ -25,9 +25,9 @@ export interface NotifyMeProps {
   successMs?: number;
 }
 
-type Values = { firstName: string; lastName: string; email: string; state: string };
-
-const RULES: Rules<Values> = { firstName: personName, lastName: personName, email, state: stateCode };
+/** The rules, their checker and the endpoint, loaded on the first focus or submit (notify-me.validation.ts). */
+const validation = () => import('./notify-me.validation.ts');
+const loadChecker = () => validation().then((module) => module.checker);
 
 type Status = { kind: 'success' | 'info' | 'danger'; text: string } | null;
 
@@ -47,8 +47,10 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
   useAdoptedStyles(rootRef, notifyMeStyles);
 
   const initial = useMemo<Values>(() => ({ firstName: '', lastName: '', email: '', state: prefillState(state) }), [state]);
-  const form = useForm<Values>('ppm-notify-me', RULES, initial);
+  const form = useLoadedForm<Values>('ppm-notify-me', loadChecker, initial);
   const [busy, setBusy] = useState(false);
+  // set before the first submit waits for the rules to load, so a second press then sends nothing twice
+  const submitting = useRef(false);
   const [status, setStatus] = useState<Status>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -67,8 +69,26 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const values = form.validate();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function send() {
+    let values: Values | null;
+    let subscribe: Awaited<ReturnType<typeof validation>>['subscribe'];
+    try {
+      values = await form.validate();
+      ({ subscribe } = await validation());
+    } catch {
+      // the rules could not load (offline): nothing was sent, and what the person typed stays
+      show({ kind: 'danger', text: texts.failure });
+      return;
+    }
     if (!values) return;
     const body: SubscribeRequest = {
       userFirstName: values.firstName,
@@ -78,7 +98,7 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
     };
     setBusy(true);
     show(null);
-    const result = await api.call(endpoints.subscribe, body);
+    const result = await api.call(subscribe, body);
     setBusy(false);
     if (result.ok) {
       show({ kind: 'success', text: texts.success }, successMs);

@@ -1,4 +1,4 @@
-import { baseStyles } from '../core/styles/base.styles.ts';
+import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/styles/widget.styles.ts';
 import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
 
 /** notify-me's own rules; the shared ones come from core. */
@@ -13,8 +13,11 @@ export const notifyMeOwnStyles = /* css */ `
 .ppm-notify-me__status { grid-column: 1 / -1; }
 `;
 
-/** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
-export const notifyMeStyles: readonly string[] = [baseStyles, comboboxStyles, notifyMeOwnStyles];
+/**
+ * Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. Of
+ * core's styles only the parts it draws (no hints, radio groups or icon buttons).
+ */
+export const notifyMeStyles: readonly string[] = [themeStyles, fieldStyles, buttonStyles, noticeStyles, comboboxStyles, notifyMeOwnStyles];
 
 /** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
 export const notifyMeCss: string = notifyMeStyles.join('\n');

@@ -1,9 +1,6 @@
 import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { BRAND, US_STATES, WIDE_PICKER_STATES, stateName } from '../../contract/index.ts';
-import { dealerByCode } from '../../contract/reference/dealers.ts';
 import { siteUrlFor } from '../core/config.ts';
-import type { FieldBinding } from '../core/form.ts';
-import { SelectField } from '../core/fields/SelectField.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { scoped, useWidget } from '../core/widget.tsx';
 import { DEFAULT_QUOTE_PATH, quoteStartDestination } from './destination.ts';
@@ -48,17 +45,19 @@ function variantOf(value: string | undefined): Variant {
   return 'wide';
 }
 
-/** The dealer's code when it is one of ours; an unknown code is ignored, with a warning for the page's developer. */
-function knownDealer(value: string | undefined): string {
+/**
+ * The dealer code as checked against our dealers (dealer-check.ts, loaded on the first focus or press in the
+ * widget, not with the page: only a visitor who starts needs it). If it cannot load (offline) the code goes as
+ * written, and the wizard checks it when it opens.
+ */
+async function knownDealer(value: string | undefined): Promise<string> {
   const code = value?.trim();
   if (!code) return '';
-  const dealer = dealerByCode(code) ?? dealerByCode(code.toUpperCase());
-  if (dealer) return dealer.code;
-  console.warn(
-    `[ppm] <ppm-quote-start dealer="${code}">: no dealer has this code, so quotes started here are not attributed ` +
-      `to a dealer. Set the dealer attribute to the code we gave you. ${README}`,
-  );
-  return '';
+  try {
+    return (await import('./dealer-check.ts')).knownDealer(code);
+  } catch {
+    return code;
+  }
 }
 
 function goTo(url: string): void {
@@ -72,21 +71,22 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   useAdoptedStyles(rootRef, quoteStartStyles);
 
   const kind = useMemo(() => variantOf(variant), [variant]);
-  const dealerCode = useMemo(() => knownDealer(dealer), [dealer]);
+  // the dealer code as checked (knownDealer), once checked: until then the form carries it as written
+  const [checked, setChecked] = useState<{ dealer: string | undefined; code: string } | null>(null);
+  const checkDealer = useMemo(() => {
+    let check: Promise<string> | undefined;
+    return () =>
+      (check ??= knownDealer(dealer).then((code) => {
+        setChecked({ dealer, code });
+        return code;
+      }));
+  }, [dealer]);
+  const dealerCode = checked && checked.dealer === dealer ? checked.code : undefined;
   const action = quoteUrl?.trim() || `${siteUrlFor(undefined)}${DEFAULT_QUOTE_PATH}`;
   // Several quote-start widgets may share one light DOM (the home page): each needs its own ids.
   const id = `ppm-quote-start${useId().replace(/[^\w-]/g, '')}`;
   const [state, setState] = useState('');
 
-  const field: FieldBinding = {
-    id: `${id}-state`,
-    name: 'state',
-    value: state,
-    error: undefined, // every choice, the empty one included, is a valid answer
-    onChange: setState,
-    onBlur: () => undefined,
-    inputRef: () => undefined,
-  };
 
   // 'Retrieve my quote': the form's code (fields, date picker, modal) loads on the first press, so this chunk
   // stays small for the many visitors who only start a quote.
@@ -97,6 +97,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   async function openRetrieve() {
     if (loadingRetrieve) return;
     setLoadingRetrieve(true);
+    void checkDealer(); // the retrieve window's 'new quote' link carries the dealer too
     try {
       const retrieve = await import('../retrieve-quote/RetrieveQuote.tsx');
       // Doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes instead" (on our own site).
@@ -117,19 +118,34 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
     if (retrieveOpen) void openRetrieve();
   }, [retrieveOpen]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const url = quoteStartDestination(state, action, dealerCode, globalThis.location.href);
-    const proceed = emit('ppm-quote-start', { state, dealer: dealerCode, url }, { cancelable: true });
+    const code = await checkDealer();
+    const url = quoteStartDestination(state, action, code, globalThis.location.href);
+    const proceed = emit('ppm-quote-start', { state, dealer: code, url }, { cancelable: true });
     if (proceed) navigate(url);
   }
 
   // action and method make the server-rendered form work before it is hydrated: a plain GET to the wizard.
   return (
-    <div ref={rootRef} className={`ppm-root ppm-quote-start ppm-quote-start--${kind}`} part="base">
+    <div ref={rootRef} className={`ppm-root ppm-quote-start ppm-quote-start--${kind}`} part="base" onFocusCapture={() => void checkDealer()}>
       <form className="ppm-quote-start__form" action={action} method="get" aria-label={texts.form} onSubmit={onSubmit} part="form">
-        <SelectField label={texts.state} field={field} options={kind === 'full' ? FULL_OPTIONS : WIDE_OPTIONS} placeholder={texts.noState} />
-        {dealerCode && <input type="hidden" name="dealer" value={dealerCode} />}
+        {/* core's SelectField without its error message: every choice, the empty one included, is a valid
+            answer, so this field is never in error and the page need not load the error frame (issue 11) */}
+        <div className="ppm-field" part="field">
+          <label className="ppm-label" htmlFor={`${id}-state`} part="label">
+            {texts.state}
+          </label>
+          <select id={`${id}-state`} name="state" className="ppm-select" part="select" value={state} onChange={(event) => setState(event.currentTarget.value)}>
+            <option value="">{texts.noState}</option>
+            {(kind === 'full' ? FULL_OPTIONS : WIDE_OPTIONS).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(dealerCode ?? dealer?.trim()) && <input type="hidden" name="dealer" value={dealerCode ?? dealer?.trim()} />}
         <div className="ppm-quote-start__actions">
           <button type="submit" className="ppm-button" part="submit">
             {texts.start}
@@ -153,7 +169,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
           open={retrieving}
           onClose={() => setRetrieving(false)}
           quoteUrl={action}
-          newQuoteUrl={quoteStartDestination('', action, dealerCode, globalThis.location.href)}
+          newQuoteUrl={quoteStartDestination('', action, dealerCode ?? '', globalThis.location.href)}
           navigate={navigate}
         />
       )}

@@ -1,4 +1,4 @@
-import { baseStyles } from '../core/styles/base.styles.ts';
+import { buttonStyles, fieldStyles, themeStyles } from '../core/styles/widget.styles.ts';
 
 /**
  * quote-start's own rules; the shared ones come from core. The layout follows the widget's own width
@@ -26,8 +26,12 @@ export const quoteStartOwnStyles = /* css */ `
 .ppm-quote-start__phone a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 `;
 
-/** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
-export const quoteStartStyles: readonly string[] = [baseStyles, quoteStartOwnStyles];
+/**
+ * Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. Of
+ * core's styles only the parts it draws (no notices, hints, radio groups or icon buttons); the retrieve
+ * window adds the rest when it opens (retrieve-quote.styles.ts).
+ */
+export const quoteStartStyles: readonly string[] = [themeStyles, fieldStyles, buttonStyles, quoteStartOwnStyles];
 
 /** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
 export const quoteStartCss: string = quoteStartStyles.join('\n');

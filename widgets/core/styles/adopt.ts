@@ -1,4 +1,5 @@
 import { useLayoutEffect, type RefObject } from 'react';
+import { partsOf } from './widget.styles.ts';
 
 /**
  * Styles go through constructable stylesheets (DESIGN.md: no injected <style>, so a strict CSP holds).
@@ -16,9 +17,12 @@ function sheetFor(cssText: string): CSSStyleSheet {
   return sheet;
 }
 
-/** Adds the sheets to a document or shadow root, keeping the order given and what is already there. */
+/**
+ * Adds the sheets to a document or shadow root, keeping the order given and what is already there. A text made
+ * of parts (widget.styles.ts composedOf) is adopted as its parts.
+ */
 export function adoptStyles(root: Document | ShadowRoot, cssTexts: readonly string[]): void {
-  const wanted = cssTexts.map(sheetFor);
+  const wanted = cssTexts.flatMap(partsOf).map(sheetFor);
   const missing = wanted.filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
   if (missing.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
 }

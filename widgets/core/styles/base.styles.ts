@@ -1,87 +1,29 @@
-import { BRAND } from '../../../contract/index.ts';
-
-const c = BRAND.colours;
+import { buttonStyles, composedOf, fieldStyles, noticeStyles, themeStyles } from './widget.styles.ts';
 
 /**
- * What every widget shares: theme variables, fields, buttons, error messages, notices.
- * Theming from outside: set `--ppm-*` on the element (they inherit into the shadow root) or style `::part`.
- * Defaults come from the brand config, so a white-label programme changes one file.
- *
- * CSS custom properties:
- *   --ppm-font, --ppm-ink, --ppm-muted, --ppm-surface, --ppm-line, --ppm-accent, --ppm-accent-ink,
- *   --ppm-danger, --ppm-info, --ppm-success, --ppm-radius, --ppm-focus
+ * What the larger widgets share (the wizard, retrieve-quote, the account pages): every part of
+ * widget.styles.ts (theme, fields, buttons, notices), and hints, labels with a toggletip, radio and checkbox groups,
+ * icon buttons. Adopted, it is its parts' sheets (widget.styles.ts composedOf), so a small widget that adopts
+ * some of them shares them. The theme's custom properties are documented in widget.styles.ts.
  */
-export const baseStyles = /* css */ `
-:host { display: block; }
-:host([hidden]) { display: none; }
-.ppm-root {
-  --_font: var(--ppm-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
-  --_ink: var(--ppm-ink, ${c.ink});
-  --_muted: var(--ppm-muted, ${c.muted});
-  --_surface: var(--ppm-surface, ${c.surface});
-  --_line: var(--ppm-line, ${c.line});
-  --_accent: var(--ppm-accent, ${c.accent});
-  --_accent-ink: var(--ppm-accent-ink, ${c.accentInk});
-  --_danger: var(--ppm-danger, ${c.danger});
-  --_info: var(--ppm-info, ${c.info});
-  --_success: var(--ppm-success, ${c.success});
-  --_radius: var(--ppm-radius, 6px);
-  --_focus: var(--ppm-focus, #ffbf47);
-  font-family: var(--_font);
-  font-size: 1rem;
-  line-height: 1.5;
-  color: var(--_ink);
-  box-sizing: border-box;
-}
-.ppm-root *, .ppm-root *::before, .ppm-root *::after { box-sizing: inherit; }
-.ppm-visually-hidden {
-  position: absolute !important; width: 1px !important; height: 1px !important; margin: 0 !important;
-  padding: 0 !important; overflow: hidden !important; clip: rect(0 0 0 0) !important;
-  clip-path: inset(50%) !important; border: 0 !important; white-space: nowrap !important;
-}
-.ppm-field { margin: 0 0 1rem; position: relative; display: flex; flex-direction: column; }
-/* in a row of fields each control sits at the foot of its cell: a label or hint that wraps to a second line
-   never puts its control below its neighbour's */
-.ppm-field > :last-child { margin-top: auto; }
-.ppm-field--error { border-left: 4px solid var(--_danger); padding-left: 0.75rem; }
-.ppm-label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+export const moreFieldStyles = /* css */ `
 /* a label's "i" button (core/Tooltip.tsx) is taller than the label's line: it overhangs the line rather than
    push its field below the next one in the row */
 .ppm-label-row > .ppm-tooltip__button { margin-block: -0.125rem; }
 .ppm-hint { display: block; color: var(--_muted); margin-bottom: 0.25rem; font-size: 0.9375rem; }
-.ppm-input, .ppm-select {
-  display: block; width: 100%; min-height: 2.75rem; padding: 0.5rem 0.75rem;
-  font: inherit; color: var(--_ink); background: var(--_surface);
-  border: 2px solid var(--_ink); border-radius: var(--_radius);
-}
-.ppm-input:focus, .ppm-select:focus, .ppm-button:focus-visible, .ppm-choice input:focus-visible,
-.ppm-icon-button:focus-visible {
+.ppm-choice input:focus-visible, .ppm-icon-button:focus-visible {
   outline: 3px solid var(--_focus); outline-offset: 0; box-shadow: inset 0 0 0 2px var(--_ink);
 }
-.ppm-input[aria-invalid="true"], .ppm-select[aria-invalid="true"] { border-color: var(--_danger); }
-.ppm-error-message { display: block; margin: 0 0 0.25rem; color: var(--_danger); font-weight: 600; }
 .ppm-choices { border: 0; margin: 0 0 1rem; padding: 0; }
 .ppm-choices legend { font-weight: 600; margin-bottom: 0.25rem; padding: 0; }
 /* a radio group in error gets the same bar as a field (.ppm-choices above would reset its border) */
 .ppm-choices.ppm-field--error { border-left: 4px solid var(--_danger); padding-left: 0.75rem; }
 .ppm-choice { display: flex; align-items: center; gap: 0.5rem; min-height: 2.75rem; }
 .ppm-choice input { width: 1.5rem; height: 1.5rem; margin: 0; accent-color: var(--_accent); }
-.ppm-button {
-  display: inline-flex; align-items: center; justify-content: center; gap: 0.5rem;
-  min-height: 2.75rem; padding: 0.5rem 1.5rem; font: inherit; font-weight: 600;
-  color: var(--_accent-ink); background: var(--_accent); border: 2px solid transparent;
-  border-radius: var(--_radius); cursor: pointer;
-}
-.ppm-button:hover { filter: brightness(0.92); }
-.ppm-button[disabled] { opacity: 0.6; cursor: progress; }
-.ppm-button--secondary { color: var(--_ink); background: var(--_surface); border-color: var(--_ink); }
 .ppm-icon-button {
   display: inline-flex; align-items: center; justify-content: center; min-width: 2.75rem; min-height: 2.75rem;
   font: inherit; color: inherit; background: transparent; border: 0; border-radius: var(--_radius); cursor: pointer;
 }
-.ppm-notice { margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: var(--_radius); border-left: 5px solid; }
-.ppm-notice--danger { color: var(--_danger); border-color: var(--_danger); background: #fdf2f1; font-weight: 600; }
-.ppm-notice--info { color: var(--_info); border-color: var(--_info); background: #eef5fc; }
-.ppm-notice--success { color: var(--_success); border-color: var(--_success); background: #eff8f2; }
-.ppm-notice:empty { display: none; }
 `;
+
+export const baseStyles = composedOf([themeStyles, fieldStyles, buttonStyles, moreFieldStyles, noticeStyles]);
