@@ -23,6 +23,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createTexter } from './messages/texter.ts';
 import { consoleSink, logError, type LogSink } from './log.ts';
+import { idleMemory } from './idle-memory.ts';
 
 export interface StartOptions extends Partial<Config> {
   log?: LogSink;
@@ -107,6 +108,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   appReady.catch(() => {}); // a failed start is thrown below; requests waiting on it end with the servers
   const servers: ServerType[] = [];
+  // Memory back to the system after a burst (api/idle-memory.ts); nothing without node --expose-gc.
+  const idle = idleMemory();
   let demoUrl: string | undefined;
   let url: string;
   try {
@@ -119,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       demoUrl = urlOf(demoServer, config.host);
       if (ephemeralDemo) live.corsOrigins = [...config.corsOrigins, demoUrl];
     }
-    const whenReady = async (request: Request, env: unknown) => (await appReady).fetch(request, env as never);
+    const whenReady = idle.track(async (request: Request, env: unknown) => (await appReady).fetch(request, env as never));
     const main = await listen(whenReady, config.port, config.host, 'PORT');
     servers.push(main);
     url = urlOf(main, config.host);
@@ -170,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db,
       mail,
       async close() {
+        idle.stop();
         stopReminders();
         await stopRenewals();
         await Promise.all(servers.map(closeServer));

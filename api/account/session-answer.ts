@@ -109,7 +109,7 @@ export async function accountPolicies(db: Queryable, account: AccountIdentity, n
   if (account.confirmed) {
     const rows = await db.query<PolicyRow>(
       `SELECT p.id, p.policy_number, p.status, q.quote_number, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-              p.email_lower, p.policy_owners, COALESCE(p.term_answer, q.response) AS response,
+              p.email_lower, p.policy_owners, COALESCE(p.term_answer::json, q.response) AS response,
               EXISTS (SELECT 1 FROM policy_documents d WHERE d.policy_id = p.id AND d.kind = 'card') AS has_card
        FROM policies p JOIN quotes q ON q.id = p.quote_id
        WHERE p.email_lower = $1 ORDER BY p.created_at, p.id`,

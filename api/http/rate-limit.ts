@@ -95,43 +95,69 @@ function result(rule: RateLimit, w: Windows, previous: number, current: number, 
   return { allowed, hits: count, retryAfter: Math.max(1, Math.ceil(Math.round(wait) / 1000)) };
 }
 
+/** A hit as parts of a statement: `hit` runs it alone, the quote call inside its own (hitClauses). */
+export interface HitClauses {
+  /**
+   * Common table expressions to follow WITH: `expired`, `previous` (the previous window's hits) and
+   * `counted` (one row, RETURNING hits, when this hit was counted).
+   */
+  sql: string;
+  /** Their parameters, numbered from the `first` given to hitClauses. */
+  params: unknown[];
+  windows: Windows;
+}
+
+/**
+ * The statement parts that count one request of `client` against `rule` when it is allowed (see hit).
+ * `onlyIf`, SQL, must also hold for the hit to be counted: the quote call counts its e-mail only when the
+ * quote is not answered from an identical one, in the statement that stores the quote (issue 11).
+ */
+export function hitClauses(rule: RateLimit, client: string, now: Date, first = 1, onlyIf = 'TRUE'): HitClauses {
+  const w = windowsAt(rule, now);
+  const p = (n: number) => `$${first + n - 1}`;
+  // The previous window's hits are read, this hit is counted in the current window only if the weighted
+  // count stays within the limit (ON CONFLICT's WHERE sees the row as another statement left it, under its
+  // lock), and rows of windows that no longer count are dropped (a row lives for its own window and the
+  // next), which keeps the table the size of the current traffic.
+  const sql = `expired AS (DELETE FROM rate_limits WHERE expires_at < ${p(5)}),
+     previous AS (
+       SELECT hits, hits * ${p(6)}::float8 AS weighted
+       FROM (SELECT COALESCE((SELECT hits FROM rate_limits WHERE bucket = ${p(1)} AND window_start = ${p(4)}), 0) AS hits) AS last_window
+     ),
+     counted AS (
+       INSERT INTO rate_limits (bucket, window_start, hits, expires_at)
+       SELECT ${p(1)}, ${p(2)}, 1, ${p(3)} FROM previous WHERE previous.weighted + 1 <= ${p(7)}::float8 AND (${onlyIf})
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+         WHERE (SELECT weighted FROM previous) + rate_limits.hits + 1 <= ${p(7)}::float8
+       RETURNING hits
+     )`;
+  const params = [
+    bucketOf(rule, client),
+    new Date(w.start),
+    new Date(w.start + 2 * w.windowMs),
+    new Date(w.start - w.windowMs),
+    now,
+    1 - w.elapsed,
+    rule.limit + EPSILON,
+  ];
+  return { sql, params, windows: w };
+}
+
 /**
  * Counts one request of `client` against `rule` when it is allowed, and says whether it is. A refused
  * request is not counted: the count is of requests served, so a client that waits for Retry-After gets
  * through then, and one that keeps knocking a little too often still gets the limit's pace, not nothing.
+ * One statement, so two replicas counting at once cannot both take the last place.
  */
 export async function hit(db: Queryable, rule: RateLimit, client: string, now: Date): Promise<HitResult> {
-  const w = windowsAt(rule, now);
-  // One statement, so two replicas counting at once cannot both take the last place: the previous window's
-  // hits are read, this hit is counted in the current window only if the weighted count stays within the
-  // limit (ON CONFLICT's WHERE sees the row as the other statement left it, under its lock), and rows of
-  // windows that no longer count are dropped (a row lives for its own window and the next), which keeps
-  // the table the size of the current traffic.
+  const clauses = hitClauses(rule, client, now);
+  const w = clauses.windows;
   const rows = await db.query<{ counted: number | null; current: number | null; previous: number }>(
-    `WITH expired AS (DELETE FROM rate_limits WHERE expires_at < $5),
-     previous AS (
-       SELECT hits, hits * $6::float8 AS weighted
-       FROM (SELECT COALESCE((SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $4), 0) AS hits) AS last_window
-     ),
-     counted AS (
-       INSERT INTO rate_limits (bucket, window_start, hits, expires_at)
-       SELECT $1, $2, 1, $3 FROM previous WHERE previous.weighted + 1 <= $7::float8
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-         WHERE (SELECT weighted FROM previous) + rate_limits.hits + 1 <= $7::float8
-       RETURNING hits
-     )
+    `WITH ${clauses.sql}
      SELECT (SELECT hits FROM counted) AS counted,
             (SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $2) AS current,
             (SELECT hits FROM previous) AS previous`,
-    [
-      bucketOf(rule, client),
-      new Date(w.start),
-      new Date(w.start + 2 * w.windowMs),
-      new Date(w.start - w.windowMs),
-      now,
-      1 - w.elapsed,
-      rule.limit + EPSILON,
-    ],
+    clauses.params,
   );
   const row = rows[0];
   const previous = Number(row?.previous ?? 0);

@@ -14,8 +14,9 @@
  * 4. An identical request made minutes ago answers that quote (a double-clicked Calculate, the wizard's
  *    re-request on Continue): one number, one e-mail. Two identical requests racing each other may still
  *    store two quotes; harmless (nothing is bought) and not worth a lock.
- * 5. In one statement: the quote, its e-mail link and its e-mail (insertQuote). None exists without the
- *    others, so a quote the shopper was answered always has its e-mail on the way.
+ * 5. In one statement (insertQuote), with step 4's look-up and the recipient's mail limit: the quote, its
+ *    e-mail link and its e-mail. None exists without the others, so a quote the shopper was answered always
+ *    has its e-mail on the way.
  *
  * The live price (POST /api/policy/price, pricePreview) is steps 1 and 2 alone: the same checks and the
  * same engine, nothing stored, nothing mailed.
@@ -34,7 +35,7 @@ import { coverageLimits, coverageProblems, formOfSelection, limitsOfRequest, sam
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import { hit, hitClauses, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { priceQuote, RatingError, type PricedQuote, type RatedVehicle } from '../rating/index.ts';
 import { hashToken, issueToken, newToken } from '../tokens/tokens.ts';
@@ -44,7 +45,7 @@ import { quotePolicy, type VehicleIdentity } from './mapping.ts';
 import { newQuoteNumber } from './numbering.ts';
 import { ratedVehicleOf } from './rating-input.ts';
 import {
-  insertQuote, LINK_TTL_MS, markQuoteMailed, recentIdenticalQuote, repricedQuote, storeNewVersion, type QuoteKeys, type QuoteMailRows,
+  insertQuote, LINK_TTL_MS, markQuoteMailed, repricedQuote, storeNewVersion, type MailGate, type QuoteKeys, type QuoteMailRows,
 } from './store.ts';
 
 /** How long an identical request answers the quote already made (ours: a quote session's few minutes). */
@@ -56,8 +57,11 @@ const QUOTE_MAIL = 'quote mail';
 /** Draws of a fresh number before giving up: with 2^40 numbers a second draw is already rare. */
 const NUMBER_ATTEMPTS = 5;
 
-/** The answer: a new quote, or the stored answer text of an identical one (sent without parsing it again). */
-export type CreatedQuote = { kind: 'new'; policy: QuotePolicy } | { kind: 'repeat'; policyJson: string };
+/**
+ * The answer as JSON text, sent as it is: a new quote's (the text that is also stored), or the stored text
+ * of an identical one (not parsed again).
+ */
+export type CreatedQuote = { kind: 'new' | 'repeat'; policyJson: string };
 
 export interface QuoteUseCase {
   createQuote(body: Record<string, unknown>): Promise<CreatedQuote>;
@@ -178,8 +182,12 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
    */
   async function mayMail(emailLower: string, now: Date): Promise<boolean> {
     const allowed = (await hit(deps.db, limits.quoteMail, emailLower, now)).allowed;
-    if (!allowed) deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
+    if (!allowed) logMailRefused(now);
     return allowed;
+  }
+
+  function logMailRefused(now: Date): void {
+    deps.log(`${now.toISOString()} quote mail not sent: the recipient's hourly limit is reached`);
   }
 
   /** A new quote's e-mail and its single-use link, as insertQuote stores them with the quote. */
@@ -198,7 +206,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
    * The next version of quote `quoteNumber`, or null when that number is not the shopper's open quote (then
    * the request is a new quote). The same request as the version in force answers that version.
    */
-  async function reprice(quoteNumber: string, quote: PricedRequest, requestHash: string, keys: QuoteKeys, now: Date): Promise<CreatedQuote | null> {
+  async function reprice(quoteNumber: string, quote: PricedRequest, requestJson: string, requestHash: string, keys: QuoteKeys, now: Date): Promise<CreatedQuote | null> {
     const found = await repricedQuote(deps.db, quoteNumber, keys, false);
     if (found === null) return null;
     if (found.requestHash === requestHash) return { kind: 'repeat', policyJson: found.response };
@@ -209,13 +217,14 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
       if (locked === null) return null;
       if (locked.requestHash === requestHash) return { created: { kind: 'repeat', policyJson: locked.response }, mailed: false };
       const answer = answerOf(quoteNumber, quote);
-      await storeNewVersion(tx, locked.id, { ...versionOf(quote), requestHash, answer }, now);
+      const answerJson = JSON.stringify(answer);
+      await storeNewVersion(tx, locked.id, { ...versionOf(quote, requestJson), requestHash, answerJson }, now);
       const mailed = mailAllowed && !locked.mailed;
       if (mailed) {
         await queueQuoteMail(tx, locked.id, answer, now);
         await markQuoteMailed(tx, locked.id, now);
       }
-      return { created: { kind: 'new', policy: answer }, mailed };
+      return { created: { kind: 'new', policyJson: answerJson }, mailed };
     });
     if (outcome?.mailed) void deps.mail.deliverDue();
     return outcome?.created ?? null;
@@ -230,25 +239,32 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
       const now = deps.clock();
       const quote = priced(body, now);
       const { request, priced: price } = quote;
-      const requestHash = sha256Hex(`${price.rateTableVersion}\n${JSON.stringify(request)}`);
+      // Serialised once: hashed here, stored with the quote.
+      const requestJson = JSON.stringify(request);
+      const requestHash = sha256Hex(`${price.rateTableVersion}\n${requestJson}`);
       const keys = lookupKeys(request);
       if (quote.reprices !== null) {
-        const repriced = await reprice(quote.reprices, quote, requestHash, keys, now);
+        const repriced = await reprice(quote.reprices, quote, requestJson, requestHash, keys, now);
         if (repriced !== null) return repriced;
       }
-      const recent = await recentIdenticalQuote(deps.db, requestHash, new Date(now.getTime() - IDENTICAL_WINDOW_MS));
-      if (recent !== null) return { kind: 'repeat', policyJson: recent };
-
-      const mailAllowed = await mayMail(keys.emailLower, now);
+      // The identical-request look-up, the recipient's mail limit and the quote with its link and e-mail are
+      // one statement (store.ts insertQuote). The e-mail is written before it is known to go: it needs the
+      // number and the link, and it is wasted only when the answer is an identical quote's or the limit is reached.
+      const recentSince = new Date(now.getTime() - IDENTICAL_WINDOW_MS);
+      let mailGate: MailGate = (first, onlyIf) => hitClauses(limits.quoteMail, keys.emailLower, now, first, onlyIf);
       for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
         const quoteNumber = newQuoteNumber();
         const policy = answerOf(quoteNumber, quote);
-        // Without an e-mail there is no link to put in one; the lookup by e-mail, birth date and ZIP finds it.
-        const mail = mailAllowed ? mailRows(policy, now) : null;
-        const quoteId = await insertQuote(deps.db, { quoteNumber, ...keys, ...versionOf(quote), requestHash, answer: policy }, now, mail);
-        if (quoteId === null) continue; // the number was taken: draw again
-        if (mailAllowed) void deps.mail.deliverDue();
-        return { kind: 'new', policy };
+        const mail = mailGate === false ? null : mailRows(policy, now);
+        const answerJson = JSON.stringify(policy);
+        const stored = await insertQuote(deps.db, { quoteNumber, ...keys, ...versionOf(quote, requestJson), requestHash, answerJson }, now, { recentSince, mail, mailGate });
+        if (stored.kind === 'recent') return { kind: 'repeat', policyJson: stored.response };
+        if (typeof mailGate === 'function' && !stored.mailed) logMailRefused(now);
+        // Counted once: a number drawn again keeps the first draw's answer.
+        mailGate = stored.mailed;
+        if (stored.id === null) continue; // the number was taken: draw again
+        if (stored.mailed) void deps.mail.deliverDue();
+        return { kind: 'new', policyJson: answerJson };
       }
       throw new Error(`no free quote number after ${NUMBER_ATTEMPTS} draws`);
     },
@@ -256,6 +272,6 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
 }
 
 /** What a version stores besides its hash and answer. */
-function versionOf(quote: PricedRequest): { ratedState: string; rateTableVersion: string; request: QuoteRequest } {
-  return { ratedState: quote.priced.ratedState, rateTableVersion: quote.priced.rateTableVersion, request: quote.request };
+function versionOf(quote: PricedRequest, requestJson: string): { ratedState: string; rateTableVersion: string; requestJson: string } {
+  return { ratedState: quote.priced.ratedState, rateTableVersion: quote.priced.rateTableVersion, requestJson };
 }

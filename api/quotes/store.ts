@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { QuotePolicy, QuoteRequest } from '../../contract/index.ts';
 import { redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import type { HitClauses } from '../http/rate-limit.ts';
 
 /** How long the link in the quote e-mail opens the quote (api/tokens/tokens.ts). */
 export const LINK_TTL_MS = TOKEN_PURPOSES['quote-link'].ttlMs;
@@ -22,10 +23,10 @@ export interface NewQuote {
   rateTableVersion: string;
   /** SHA-256 of the validated request and the rate-table version: same hash, same price. */
   requestHash: string;
-  /** The validated request: what the quote was priced from, coverage selection included. */
-  request: unknown;
-  /** What the shopper is shown. */
-  answer: QuotePolicy;
+  /** The validated request as JSON: what the quote was priced from, coverage selection included. */
+  requestJson: string;
+  /** What the shopper is shown (a QuotePolicy), as JSON: the very text of the answer, stored as it is. */
+  answerJson: string;
 }
 
 /** The quote e-mail stored with a new quote: its link (only the token's hash is kept) and the message. */
@@ -38,49 +39,82 @@ export interface QuoteMailRows {
 }
 
 /**
- * Stores a new quote, status QUOTE, and with `mail` its e-mail link (tokens, purpose quote-link: the rows
- * api/tokens/tokens.ts issueToken writes) and its e-mail (mail_queue: api/mail/queue.ts enqueueMail's row).
- * One statement, so none exists without the others and no transaction is needed: it was five round trips
- * (BEGIN, three INSERTs, COMMIT), a fifth of the quote call's database work (issue 11). Returns the quote's
- * id, or null when its number is already taken (then nothing is stored and the caller draws another).
+ * Whether the quote's e-mail may go: a yes or no already decided, or the recipient's rate limit, counted in
+ * the statement that stores the quote (api/http/rate-limit.ts hitClauses, called with the number of its
+ * first parameter and the condition the statement puts on counting at all).
  */
-export async function insertQuote(db: Queryable, quote: NewQuote, now: Date, mail: QuoteMailRows | null): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
-    `WITH quote AS (
+export type MailGate = boolean | ((first: number, onlyIf: string) => HitClauses);
+
+/** What insertQuote did. */
+export type InsertedQuote =
+  /** An identical request was priced within the window: its stored answer; nothing was stored or counted. */
+  | { kind: 'recent'; response: string }
+  /** Stored as `id`, with its link and e-mail when `mailed`; id null when the number was taken (nothing stored). */
+  | { kind: 'inserted'; id: number | null; mailed: boolean };
+
+/**
+ * Stores a new quote, status QUOTE, unless an identical request (same hash, still a quote) was priced since
+ * `recentSince`: a double-clicked Calculate, or the wizard re-requesting on Continue, gets that quote's
+ * answer, the same number and no second e-mail. When the mail gate lets it through, the quote's e-mail link
+ * (tokens, purpose quote-link: the rows api/tokens/tokens.ts issueToken writes) and its e-mail (mail_queue:
+ * api/mail/queue.ts enqueueMail's row) are stored with it.
+ *
+ * One statement, so none of quote, link and e-mail exists without the others and no transaction is needed.
+ * The quote call's database work was seven round trips at the start of issue 11 (the identical-request
+ * look-up, the recipient's rate limit, BEGIN, three INSERTs, COMMIT); each costs PGlite some 0.2 ms before
+ * any work, plus its planning. Two identical requests racing each other may still store two quotes
+ * (create-quote.ts says why that is harmless).
+ */
+export async function insertQuote(
+  db: Queryable,
+  quote: NewQuote,
+  now: Date,
+  options: { recentSince: Date; mail: QuoteMailRows | null; mailGate: MailGate },
+): Promise<InsertedQuote> {
+  const { mail } = options;
+  const params: unknown[] = [
+    quote.quoteNumber, quote.emailLower, quote.dob, quote.zip, quote.ratedState, quote.rateTableVersion,
+    quote.requestHash, quote.requestJson, quote.answerJson, now,
+    mail?.tokenHash ?? null, mail?.linkExpiresAt ?? null, mail?.kind ?? null, mail ? JSON.stringify(mail.message) : null,
+    options.recentSince,
+  ];
+  const fresh = 'NOT EXISTS (SELECT 1 FROM recent)';
+  let gate: string;
+  if (mail === null || typeof options.mailGate === 'boolean') {
+    // `counted`: a row when the e-mail goes, as the rate limit's CTE of the same name would give.
+    gate = `counted AS (SELECT 1 AS hits WHERE $16::boolean AND ${fresh})`;
+    params.push(mail !== null && options.mailGate === true);
+  } else {
+    const clauses = options.mailGate(params.length + 1, fresh);
+    gate = clauses.sql;
+    params.push(...clauses.params);
+  }
+  const rows = await db.query<{ recent: string | null; id: number | null; mailed: boolean }>(
+    `WITH recent AS (
+       SELECT response::text AS response FROM quotes
+       WHERE request_hash = $7 AND priced_at >= $15 AND status = 'QUOTE'
+       ORDER BY priced_at DESC, id DESC LIMIT 1
+     ), ${gate}, quote AS (
        INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
                            request_hash, request, response, created_at, priced_at, mailed_at)
-       VALUES ($1, 'QUOTE', $2, $3::date, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::timestamptz, $10::timestamptz, CASE WHEN $11::text IS NULL THEN NULL ELSE $10::timestamptz END)
+       SELECT $1::text, 'QUOTE', $2::text, $3::date, $4::text, $5::text, $6::text, $7::text, $8::json, $9::json,
+              $10::timestamptz, $10::timestamptz, CASE WHEN EXISTS (SELECT 1 FROM counted) THEN $10::timestamptz END
+       WHERE ${fresh}
        ON CONFLICT (quote_number) DO NOTHING
        RETURNING id
      ), link AS (
        INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
-       SELECT $11::text, 'quote-link', id, NULL, $10::timestamptz, $12::timestamptz FROM quote WHERE $11::text IS NOT NULL
+       SELECT $11::text, 'quote-link', id, NULL, $10::timestamptz, $12::timestamptz FROM quote WHERE EXISTS (SELECT 1 FROM counted)
      ), mail AS (
        INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
-       SELECT 'mail', $13::text, $14::jsonb, $10::timestamptz, $10::timestamptz FROM quote WHERE $11::text IS NOT NULL
+       SELECT 'mail', $13::text, $14::json, $10::timestamptz, $10::timestamptz FROM quote WHERE EXISTS (SELECT 1 FROM counted)
      )
-     SELECT id::int AS id FROM quote`,
-    [
-      quote.quoteNumber, quote.emailLower, quote.dob, quote.zip, quote.ratedState, quote.rateTableVersion,
-      quote.requestHash, JSON.stringify(quote.request), JSON.stringify(quote.answer), now,
-      mail?.tokenHash ?? null, mail?.linkExpiresAt ?? null, mail?.kind ?? null, mail ? JSON.stringify(mail.message) : null,
-    ],
+     SELECT (SELECT response FROM recent) AS recent, (SELECT id::int FROM quote) AS id, EXISTS (SELECT 1 FROM counted) AS mailed`,
+    params,
   );
-  return rows[0]?.id ?? null;
-}
-
-/**
- * The answer of an identical request (same hash) priced since `since` and still a quote: a double-clicked
- * Calculate, or the wizard re-requesting on Continue, gets the same number and no second e-mail.
- */
-export async function recentIdenticalQuote(db: Queryable, requestHash: string, since: Date): Promise<string | null> {
-  const rows = await db.query<{ response: string }>(
-    `SELECT response::text AS response FROM quotes
-     WHERE request_hash = $1 AND priced_at >= $2 AND status = 'QUOTE'
-     ORDER BY priced_at DESC, id DESC LIMIT 1`,
-    [requestHash, since],
-  );
-  return rows[0]?.response ?? null;
+  const row = rows[0]!;
+  if (row.recent !== null) return { kind: 'recent', response: row.recent };
+  return { kind: 'inserted', id: row.id ?? null, mailed: row.mailed };
 }
 
 /** The keys a quote is found by and a re-price must repeat: e-mail in lower case, birth date, mailing ZIP. */
@@ -117,7 +151,7 @@ export async function repricedQuote(db: Queryable, quoteNumber: string, keys: Qu
 }
 
 /** What a re-price changes: the version in force. */
-export type NewVersion = Pick<NewQuote, 'ratedState' | 'rateTableVersion' | 'requestHash' | 'request' | 'answer'>;
+export type NewVersion = Pick<NewQuote, 'ratedState' | 'rateTableVersion' | 'requestHash' | 'requestJson' | 'answerJson'>;
 
 /**
  * Puts `version` in force on quote `quoteId` (locked by repricedQuote in `tx`), after copying the one it
@@ -131,9 +165,9 @@ export async function storeNewVersion(tx: Queryable, quoteId: number, version: N
   );
   const rows = await tx.query<{ version: number }>(
     `UPDATE quotes SET version = version + 1, rated_state = $2, rate_table_version = $3, request_hash = $4,
-                       request = $5::jsonb, response = $6::jsonb, priced_at = $7
+                       request = $5::json, response = $6::json, priced_at = $7
      WHERE id = $1 RETURNING version`,
-    [quoteId, version.ratedState, version.rateTableVersion, version.requestHash, JSON.stringify(version.request), JSON.stringify(version.answer), now],
+    [quoteId, version.ratedState, version.rateTableVersion, version.requestHash, version.requestJson, version.answerJson, now],
   );
   return rows[0]!.version;
 }

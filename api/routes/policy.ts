@@ -14,7 +14,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { record, string, unknown } from 'superstruct';
 import { MESSAGES, QuoteLookupRequest, RedeemQuoteLinkRequest } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
+import { readBody, readObject } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { quoteUseCase } from '../quotes/create-quote.ts';
@@ -26,7 +26,7 @@ import { NO_STORE } from '../http/security-headers.ts';
 /** Any JSON object: the quote's own rule runs in the use case, after the state check it puts first. */
 export const AnyObject = record(string(), unknown());
 
-/** The stored answer text as a QuoteResponse, sent without parsing it again. */
+/** An answer's JSON text (stored, or just stored) as a QuoteResponse, sent without parsing or serialising it again. */
 function answer(c: Context, policyJson: string): Response {
   return c.body(`{"policies":[${policyJson}]}`, 200, { 'Content-Type': 'application/json', ...NO_STORE });
 }
@@ -36,14 +36,15 @@ export function policyRoutes(deps: Deps, limits: { lookup: MiddlewareHandler; pr
   const quotes = quoteUseCase(deps, { quoteMail: limits.quoteMail });
 
   on(app, endpoints.quote, async (c) => {
-    const created = await quotes.createQuote(await readBody(c, AnyObject));
-    if (created.kind === 'repeat') return answer(c, created.policyJson);
-    return c.json({ policies: [created.policy] }, 200, NO_STORE);
+    // Any object: the quote's own rule runs once, in the use case (a record-of-anything pass first was a
+    // second walk over the body, issue 11).
+    const created = await quotes.createQuote(await readObject(c));
+    return answer(c, created.policyJson);
   });
 
   /** The live price of step 4 (issue 11): the quote's checks and engine, rate limited per client. */
   on(app, endpoints.price, limits.price, async (c) => {
-    return c.json({ policies: [quotes.pricePreview(await readBody(c, AnyObject))] }, 200, NO_STORE);
+    return c.json({ policies: [quotes.pricePreview(await readObject(c))] }, 200, NO_STORE);
   });
 
   /**

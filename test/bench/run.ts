@@ -38,6 +38,30 @@ interface Row {
   ok: number;
 }
 
+/**
+ * Where the RSS sits, from /proc/<pid>/smaps: files mapped (the node binary and libraries), malloc's main
+ * heap ([heap]: C and C++ allocations, ArrayBuffer contents, V8's compiler zones) and anonymous memory
+ * (V8's heap, WebAssembly memory and code, malloc's per-thread arenas, stacks). MiB each.
+ */
+function rssParts(pid: number): { files: number; mallocHeap: number; anonymous: number } {
+  const parts = { files: 0, mallocHeap: 0, anonymous: 0 };
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      name = head[1] ?? '';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    const mib = Number(rss[1]) / 1024;
+    if (name === '[heap]') parts.mallocHeap += mib;
+    else if (name === '' || name.startsWith('[')) parts.anonymous += mib;
+    else parts.files += mib;
+  }
+  return parts;
+}
+
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
@@ -134,8 +158,10 @@ interface BenchServer {
  * MiB with 4 (heap 61 MiB), CPU per quote within the noise of a shared machine each time; but with 4 the
  * garbage collector took 14% of the server's profile against 4% by default, so 8. Only a command-line flag
  * sets it (v8.setFlagsFromString comes too late), so the scripts and this spawn carry it.
+ *
+ * --expose-gc lets the server hand its heap's spare pages back once a burst is over (api/idle-memory.ts).
  */
-const SERVER_FLAGS = ['--max-semi-space-size=8'];
+const SERVER_FLAGS = ['--max-semi-space-size=8', '--expose-gc'];
 
 /** `node api/main.ts` on a free port with a data directory of its own; `env` overrides the environment. */
 async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
@@ -365,10 +391,14 @@ if (QUOTE_ONLY) {
     const name = `POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`;
     for (const connections of QUOTE_CONNECTIONS) quoteRows.push(await loadQuote(name, main, connections));
     const loaded = rssMiB(server.pid!);
+    const parts = rssParts(server.pid!);
     console.log(`\nbench (quote rows only): quote rows ${QUOTE_REQUESTS} requests after ${QUOTE_WARM_UP} unmeasured; at most ${MAX_SECONDS} s, loopback\n`);
     console.log(QUOTE_HEADER);
     printQuoteRows(quoteRows);
     console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the quote rows`);
+    console.log(
+      `  of which files mapped ${parts.files.toFixed(1)} MiB, malloc's main heap ${parts.mallocHeap.toFixed(1)} MiB, anonymous ${parts.anonymous.toFixed(1)} MiB (V8 heap, WebAssembly, malloc arenas)`,
+    );
   } finally {
     await main.stop();
   }
