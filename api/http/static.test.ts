@@ -3,13 +3,16 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isHashedAsset, safeResolve } from './static.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { chooseEncoding, isHashedAsset, safeResolve } from './static.ts';
 import { WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
 import { openTestDb, postJson, tempDir, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
 import type { Config } from '../config.ts';
 
 const INLINE = "document.documentElement.dataset.js='1';";
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOTS';
+/** A script big enough to be worth compressing (over 1 KB). */
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 
 function write(path: string, text: string) {
   mkdirSync(join(path, '..'), { recursive: true });
@@ -29,6 +32,7 @@ describe('static serving', () => {
     write(join(dirs.siteDir, 'faq', 'index.html'), '<!doctype html><title>FAQ</title>');
     write(join(dirs.siteDir, '404.html'), '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>');
     write(join(dirs.siteDir, '_astro', 'app-Ab3dE9xZ.js'), 'export {};');
+    write(join(dirs.siteDir, '_astro', 'big-Ab3dE9xZ.js'), BIG_SCRIPT);
     write(join(dirs.siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     write(join(dirs.embedDir, 'embed.js'), 'import("./notify-me-Ab3dE9xZ.js");');
     write(join(dirs.embedDir, 'notify-me-Ab3dE9xZ.js'), 'export {};');
@@ -185,4 +189,43 @@ describe('static serving', () => {
       bare.cleanup();
     }
   });
+
+  test('text over 1 KB goes brotli where accepted, else gzip, else as it is; each decodes to the file, with Vary', async () => {
+    const fetchBig = (acceptEncoding?: string) =>
+      t.app.request('/_astro/big-Ab3dE9xZ.js', { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
+    const br = await fetchBig('gzip, deflate, br, zstd');
+    assert.equal(br.headers.get('content-encoding'), 'br');
+    assert.equal(br.headers.get('vary'), 'Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    assert.ok(brBytes.length < BIG_SCRIPT.length / 2, `${brBytes.length} bytes for ${BIG_SCRIPT.length}`);
+    assert.equal(brotliDecompressSync(brBytes).toString('utf8'), BIG_SCRIPT);
+    const again = await fetchBig('br');
+    assert.deepEqual(Buffer.from(await again.arrayBuffer()), brBytes, 'the second answer is the kept one');
+
+    const gzip = await fetchBig('gzip, br;q=0');
+    assert.equal(gzip.headers.get('content-encoding'), 'gzip');
+    assert.equal(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8'), BIG_SCRIPT);
+
+    const plain = await fetchBig();
+    assert.equal(plain.headers.get('content-encoding'), null);
+    assert.equal(plain.headers.get('vary'), 'Accept-Encoding');
+    assert.equal(await plain.text(), BIG_SCRIPT);
+
+    const revalidated = await t.app.request('/_astro/big-Ab3dE9xZ.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag')! } });
+    assert.equal(revalidated.status, 304);
+
+    const small = await t.app.request('/_astro/app-Ab3dE9xZ.js', { headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(small.headers.get('content-encoding'), null, 'under 1 KB is sent as it is');
+  });
+
+  test('Accept-Encoding is read with its weights', () => {
+    assert.equal(chooseEncoding('gzip, deflate, br'), 'br');
+    assert.equal(chooseEncoding('gzip'), 'gzip');
+    assert.equal(chooseEncoding('br;q=0, gzip;q=0.5'), 'gzip');
+    assert.equal(chooseEncoding('*'), 'br');
+    assert.equal(chooseEncoding('identity'), null);
+    assert.equal(chooseEncoding('gzip;q=0, br;q=0'), null);
+    assert.equal(chooseEncoding(undefined), null);
+  });
+
 });

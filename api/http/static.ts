@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { WIZARD_PATH, WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
@@ -120,11 +121,67 @@ function contentType(path: string): string {
     : type;
 }
 
+/** Text worth compressing: markup, scripts, styles, JSON, SVG. Images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json))|\+xml/;
+/** Below this a compressed body saves less than its headers and the work cost. */
+const COMPRESS_MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send for an Accept-Encoding header: brotli where the browser takes it (every current one on
+ * https and on localhost), else gzip; none when neither is accepted or one is refused with q=0.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Compressed bodies, made once per file version and encoding and kept: the files are the build's, a few
+ * hundred, so the cache is bounded by the build (a rebuilt file has a new mtime, and its old entry is replaced).
+ * Brotli at its best quality: a file is compressed once and then sent many times.
+ */
+const compressedCache = new Map<string, { version: string; bytes: Uint8Array<ArrayBuffer> }>();
+
+function compressed(key: string, version: string, encoding: Encoding, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const cacheKey = `${encoding}:${key}`;
+  const cached = compressedCache.get(cacheKey);
+  if (cached?.version === version) return cached.bytes;
+  const out =
+    encoding === 'br'
+      ? brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+      : gzipSync(bytes, { level: 9 });
+  compressedCache.set(cacheKey, { version, bytes: out });
+  return out;
+}
+
 function send(c: Context, file: { path: string; stats: Stats }, status: 200 | 404, headers: Record<string, string>, body?: string): Response {
   const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}${body !== undefined ? '-r' : ''}"`;
-  const all: Record<string, string> = { 'Content-Type': contentType(file.path), ETag: etag, ...headers };
+  const type = contentType(file.path);
+  const all: Record<string, string> = { 'Content-Type': type, ETag: etag, ...headers };
+  if (!COMPRESSIBLE.test(type)) {
+    if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, all);
+    return c.body(body ?? readFileSync(file.path), status, all);
+  }
+  // A cache between us and the browser keeps one copy per encoding.
+  all.Vary = 'Accept-Encoding';
   if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, all);
-  return c.body(body ?? readFileSync(file.path), status, all);
+  const bytes: Uint8Array<ArrayBuffer> = body !== undefined ? Buffer.from(body, 'utf8') : readFileSync(file.path);
+  const encoding = bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header('accept-encoding')) : null;
+  if (!encoding) return c.body(bytes, status, all);
+  // a body rewritten per request (the demo's origin) is keyed by its own hash, not only by the file
+  const version = body !== undefined ? createHash('sha256').update(body).digest('base64') : etag;
+  return c.body(compressed(file.path, version, encoding, bytes), status, { ...all, 'Content-Encoding': encoding });
 }
 
 function sitePage(c: Context, file: { path: string; stats: Stats }, status: 200 | 404): Response {
