@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { SnackbarKind } from '../core/store.ts';
 import type { StepProps } from './step.ts';
 import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
-import { lazyStep } from './shell/lazy-step.tsx';
+import { lazyStep, type LazyStep } from './shell/lazy-step.tsx';
 import type { StepPaymentProps } from './steps/payment/StepPayment.tsx';
 import type { StepThankYouProps } from './steps/thank-you/StepThankYou.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
@@ -87,13 +87,19 @@ const PurchaseStep = lazyStep<StepPaymentProps>(() => import('./steps/payment/St
 /** Step 7: thank-you and account creation. */
 const ThankYouStep = lazyStep<StepThankYouProps>(() => import('./steps/thank-you/StepThankYou.tsx').then((module) => module.StepThankYou));
 
-if (typeof window !== 'undefined') {
+/**
+ * Steps 2 to 5 in turn, each in an idle period of its own once the one before is in: the next step comes
+ * first, and each chunk's evaluation is a task of its own rather than one long task while the page is
+ * still busy with the first step (issue 11, Lighthouse's total blocking time).
+ */
+function preloadInTurn(steps: readonly LazyStep<never>[]): void {
+  const [next, ...rest] = steps;
+  if (!next) return;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  whenIdle(() => {
-    // a failed fetch (offline) is tried again when the step is shown
-    for (const step of [StepVehicles, StepDrivers, StepCoverage, StepQuote]) step.preload().catch(() => undefined);
-  });
+  // a failed fetch (offline) is tried again when the step is shown
+  whenIdle(() => void next.preload().catch(() => undefined).then(() => preloadInTurn(rest)));
 }
+if (typeof window !== 'undefined') preloadInTurn([StepVehicles, StepDrivers, StepCoverage, StepQuote]);
 
 const everywhere = () => true;
 /** Card payment, and what follows it, happens on our own origin only (DESIGN.md "Embedding"). */
