@@ -22,10 +22,11 @@ import type { WizardStateHandle } from './use-wizard-state.ts';
  * - else a fresh wizard with the page's presets (presets.ts), which an attribute set later still fills in.
  * The hand-over token and the saved-quote query leave the address bar before the first paint.
  *
- * A start that opens a quote (the three above but the fresh one, when they hold a quote) needs the quote's
- * code: rebuilding the forms from it (quote/quote-request.ts, with the coverage rules) and step 5. Most
- * visitors start fresh, so that code is not part of the page's first load (issue 11): such a start fetches
- * it here, step 5's chunk alongside, under the loader.
+ * A start that opens a quote (a hand-over, a saved-quote query, a tab's save that holds a quote) needs the
+ * quote's code: rebuilding the forms from it (quote/quote-request.ts, with the coverage rules) and step 5.
+ * Most visitors start fresh, so that code is not part of the page's first load (issue 11): such a start
+ * fetches it here, step 5's chunk alongside, under the loader. Any start that lands on a step whose code is
+ * a chunk of its own (steps.ts) shows it once that chunk is in, so the step arrives whole.
  */
 export interface WizardStartOptions {
   api: ApiClient;
