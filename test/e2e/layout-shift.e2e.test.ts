@@ -4,16 +4,20 @@
  *
  * - The account pages draw their content with a script after the first paint: what follows it (the footer,
  *   a further section) holds still while it arrives (site/styles/site.css `.holds-screen`, the reserved
- *   space of My Policy's form).
+ *   space of My Policy's form), and a login-required page's hidden content keeps its place while the guard
+ *   asks whether the person is signed in. Signed in, at a desktop's width the header's account menu grows
+ *   from 'My Policy' to the name and 'Log out' and moves the navigation beside it: that one is allowed here.
  * - A reload that lands on the wizard's steps 2 to 4, whose code comes in chunks of their own: the step
  *   arrives whole once its chunk is there (shell/use-wizard-start.ts), nothing on screen moves. Steps 2
  *   and 3 are checked; step 4's own live price moves its pricing panel when it comes (steps/coverage).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './support.ts';
-import { continueTo, fillVehicle, fillYourInfo, GRACE, stepHeading, VINS } from './wizard-steps.ts';
+import { parseEml } from '../../api/mail/eml.ts';
+import { outboxMails, serverAndBrowser } from './support.ts';
+import { continueTo, fillTestCard, fillVehicle, fillYourInfo, GRACE, purchaseNow, stepHeading, toQuoteStep, VINS, type Person } from './wizard-steps.ts';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -77,6 +81,68 @@ describe('no layout shift on the account pages', () => {
       assert.deepEqual(found, {}, `layout shifts: ${JSON.stringify(found)}`);
     });
   }
+});
+
+const BUYER: Person = { ...GRACE, email: 'grace.layout@example.com' };
+const PASSWORD = 'Navy-Admiral-1906!';
+
+/** The first link to `path` in an e-mail to BUYER, once it is in the outbox. */
+async function linkFromMail(dataDir: string, path: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const file of await outboxMails(dataDir, 0, 0)) {
+      const mail = parseEml(readFileSync(file, 'utf8'));
+      if (!(mail.headers.get('to') ?? '').toLowerCase().includes(BUYER.email)) continue;
+      const text = mail.parts.find((part) => part.contentType === 'text/plain')?.body ?? '';
+      const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*token=[0-9a-f]{64}`).exec(text)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${BUYER.email} with a ${path} link`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What a signed-in person may see move: the header's account menu and the navigation beside it, at a desktop's width. */
+const accountMenuRow = (shift: Shift) => shift.moved.every((node) => /^(nav\.nav-desktop|account-menu\.account-menu)$/.test(node));
+
+describe('no layout shift on the account pages, signed in', () => {
+  const run = serverAndBrowser();
+
+  test("a policyholder's pages arrive without moving anything (CLS 0; at a desktop's width, the account menu aside)", async () => {
+    const context = await run.browser.newContext({ viewport: VIEWPORTS[1] });
+    const page = await context.newPage();
+    await toQuoteStep(page, run.server.url, 'TX', { person: BUYER });
+    await purchaseNow(page);
+    await fillTestCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+    await page.getByRole('heading', { name: 'Thank You', exact: true }).waitFor({ timeout: 30_000 });
+    await page.goto(await linkFromMail(run.server.dataDir, '/account/create-password?'));
+    await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save Password', exact: true }).click();
+    await page.waitForURL(`${run.server.url}/account/log-in**`, { timeout: 15_000 });
+    await page.getByLabel('Email Address', { exact: true }).fill(BUYER.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${BUYER.firstName}` }).waitFor({ timeout: 15_000 });
+    await page.close();
+
+    const found: Record<string, Shift[]> = {};
+    for (const viewport of VIEWPORTS) {
+      for (const path of ['/account', '/account/Statements', '/account/lookup-quotes', '/account/request-a-card', '/account/change-password', '/account/my-policy']) {
+        const signedIn = await context.newPage();
+        await signedIn.setViewportSize(viewport);
+        await watchLayoutShifts(signedIn);
+        await signedIn.goto(`${run.server.url}${path}`, { waitUntil: 'networkidle' });
+        await signedIn.locator('main h1').first().waitFor();
+        const shifts = (await layoutShifts(signedIn)).filter((shift) => !(viewport.width >= 1200 && accountMenuRow(shift)));
+        if (shifts.length > 0) found[`${viewport.width} ${path}`] = shifts;
+        await signedIn.close();
+      }
+    }
+    await context.close();
+    assert.deepEqual(found, {}, `layout shifts: ${JSON.stringify(found)}`);
+  });
 });
 
 describe('no layout shift when a reload lands on a step whose code is a chunk of its own', () => {
