@@ -4,10 +4,38 @@
 // One runtime (issue 11): the widgets are written against React's API and run on preact/compat, on the site
 // as in the embed bundle. @astrojs/react renders and hydrates the islands; Vite resolves react, react-dom
 // and the JSX runtime to preact/compat for the server render and the browser alike (README "Dependencies").
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { reactToPreact } from './rollup.config.mjs';
 import { QUOTE_STEP_PATHS } from './site/routes.ts';
+
+const runtime = (file) => fileURLToPath(new URL(`./site/runtime/${file}`, import.meta.url));
+
+/**
+ * The embed's aliases, with React's per-island id prefix kept (site/runtime/react.ts): `react` and the two
+ * react-dom entries @astrojs/react renders and hydrates with are ours, each over preact/compat, so two
+ * islands of one widget on a page never share an id. The first matching entry wins.
+ */
+const siteReactToPreact = [
+  { find: /^react$/, replacement: runtime('react.ts') },
+  { find: /^react-dom\/client$/, replacement: runtime('react-dom-client.ts') },
+  { find: /^react-dom\/server$/, replacement: runtime('react-dom-server.ts') },
+  ...reactToPreact,
+];
+
+/**
+ * Pages that exist for the end-to-end tests only (test/e2e/pages/), served by `astro dev` when PPM_TEST_PAGES
+ * is set (test/e2e/islands.e2e.test.ts); the built site never has them.
+ */
+const testPages = {
+  name: 'ppm-test-pages',
+  hooks: {
+    'astro:config:setup': ({ injectRoute }) => {
+      injectRoute({ pattern: '/test/two-islands', entrypoint: './test/e2e/pages/two-islands.astro', prerender: true });
+    },
+  },
+};
 
 export default defineConfig({
   // Canonical links and the redirect pages name this origin; production sets SITE_URL.
@@ -24,11 +52,11 @@ export default defineConfig({
   vite: {
     build: { assetsInlineLimit: 0, rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/contract/') } } },
     // the server render too: Astro bundles its renderer, so react-dom/server is preact/compat/server there
-    resolve: { alias: reactToPreact },
+    resolve: { alias: siteReactToPreact },
   },
   // The legal pages have no code; Shiki's inline styles would need 'unsafe-inline'.
   markdown: { syntaxHighlight: false },
-  integrations: [react()],
+  integrations: [react(), ...(process.env.PPM_TEST_PAGES ? [testPages] : [])],
   // Doc 1: the old step paths of the quote wizard land on /receive-a-quote. A static build writes a
   // meta-refresh page for each; the API server answers them with a real 301 first.
   redirects: Object.fromEntries(QUOTE_STEP_PATHS.map((path) => [path, { status: 301, destination: '/receive-a-quote' }])),

@@ -1,5 +1,5 @@
 import {
-  Struct, array, boolean, coerce, defaulted, define, dynamic, number, object, optional, string, type, unknown,
+  Struct, array, boolean, coerce, defaulted, define, dynamic, object, optional, unknown,
   type Context, type Infer,
 } from 'superstruct';
 import { coerceNumber, coerceString } from '../rules/coerce.ts';
@@ -29,7 +29,7 @@ import { middleName, optionalMax, requiredMax, requiredName } from '../rules/tex
 import { SHARED_FIELDS, VEHICLE_FIELDS } from '../coverage/engine.ts';
 import { vin } from '../rules/vin.ts';
 import { policyNumber, returnUrl } from './common.ts';
-import { AddressInfo, DriverInfo, PolicyOwner, RequestAddress, VehicleInfo } from './policy.ts';
+import { RequestAddress } from './policy.ts';
 
 /**
  * POST /api/policy/quote: the quote request of doc 3 section 3 and the quote response it answers.
@@ -298,45 +298,5 @@ export function clubMembershipFor(state: string, answer: boolean): boolean {
   return state === 'FL' ? true : answer;
 }
 
-/**
- * One installment option of findBilling.allInstallmentOptions. The spec names the list, not its
- * entries; this shape is ours: the plan, what is due today and each later payment.
- */
-export const InstallmentOption = type({
-  payPlan: number(),
-  billingFrequency: string(),
-  downPayment: number(),
-  installmentAmount: number(),
-  numberOfInstallments: number(),
-});
-export type InstallmentOption = Infer<typeof InstallmentOption>;
-
-/** A quoted policy (doc 3 section 3 "Quote response": policies[0]). Money is in dollars. */
-export const QuotePolicy = type({
-  policyNumber: string(),
-  /** YYYY-MM-DD */
-  effectiveDate: string(),
-  policyStatus: optional(string()),
-  emailAddress: optional(string()),
-  /** the request this quote was priced from (the wizard compares it before re-requesting) */
-  quoteRequest: optional(unknown()),
-  findBilling: type({
-    downPayment: number(),
-    estimatedMonthlyPayment: number(),
-    allInstallmentOptions: array(InstallmentOption),
-  }),
-  downPaymentMonthly: number(),
-  downPaymentSingle: number(),
-  downPayment: number(),
-  estimatedMonthlyPayment: number(),
-  estimatedTotalWritten: number(),
-  ratedState: string(),
-  addressInfo: array(AddressInfo),
-  driverInfo: array(DriverInfo),
-  policyOwners: array(PolicyOwner),
-  vehicleInfo: array(VehicleInfo),
-});
-export type QuotePolicy = Infer<typeof QuotePolicy>;
-
-export const QuoteResponse = type({ policies: array(QuotePolicy) });
-export type QuoteResponse = Infer<typeof QuoteResponse>;
+// The answer's shapes live in quote-response.ts, so that reading a stored quote does not bring in the request's rules.
+export * from './quote-response.ts';

@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 import type { SnackbarKind } from '../core/store.ts';
 import type { StepProps } from './step.ts';
 import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
-import { StepQuote } from './steps/quote/StepQuote.tsx';
-import { lazyStep } from './shell/lazy-step.tsx';
+import { lazyStep, type LazyStep } from './shell/lazy-step.tsx';
 import type { StepPaymentProps } from './steps/payment/StepPayment.tsx';
 import type { StepThankYouProps } from './steps/thank-you/StepThankYou.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
@@ -56,6 +55,8 @@ export interface WizardStep {
   /** A paragraph under the heading. */
   intro?: string;
   component: ComponentType<WizardStepProps>;
+  /** A lazy step's chunk, fetched ahead of showing it (lazyStep's preload); absent for a step that comes with the wizard. */
+  preload?(): Promise<unknown>;
   actions: StepActions;
   /** Listed in the step indicator always, only while it is the current step, or never (the indicator hides). */
   indicator: 'always' | 'when-current' | 'never';
@@ -69,28 +70,36 @@ export interface WizardStep {
 }
 
 /**
- * Steps 1 and 5 come with the wizard: a visitor starts on step 1, or on step 5 when a quote is retrieved
- * (e-mail link, hand-over, reload), and the step shows with its heading. Steps 2 to 4 are chunks of their
- * own, fetched when the browser is idle after the wizard starts, so the first step is on screen sooner and
- * the next one is there when Continue is pressed. Steps 6 and 7 load when reached: most visitors never pay
+ * Step 1 comes with the wizard: a visitor starts there, and the step shows with its heading. Steps 2 to 5
+ * are chunks of their own, fetched when the browser is idle after the wizard starts, so the first step is on
+ * screen sooner and the next one is there when Continue is pressed. A start that opens on step 5 (a
+ * retrieved quote: e-mail link, hand-over, reload) fetches step 5 at once, beside the code that opens the
+ * quote (shell/use-wizard-start.ts). Steps 6 and 7 load when reached: most visitors never pay
  * in the session they quote in, and a dealer's page that embeds the wizard never shows the payment at all
  * (payment happens on our own site); Stripe.js itself loads only from the payment step (stripe-card.ts).
  */
 const StepVehicles = lazyStep(() => import('./steps/vehicles/StepVehicles.tsx').then((module) => module.StepVehicles));
 const StepDrivers = lazyStep(() => import('./steps/drivers/StepDrivers.tsx').then((module) => module.StepDrivers));
 const StepCoverage = lazyStep(() => import('./steps/coverage/StepCoverage.tsx').then((module) => module.StepCoverage));
+const StepQuote = lazyStep(() => import('./steps/quote/StepQuote.tsx').then((module) => module.StepQuote));
 /** Step 6: the payment, then the lienholder sub-step (StepPurchase.tsx). */
 const PurchaseStep = lazyStep<StepPaymentProps>(() => import('./steps/payment/StepPurchase.tsx').then((module) => module.StepPurchase));
 /** Step 7: thank-you and account creation. */
 const ThankYouStep = lazyStep<StepThankYouProps>(() => import('./steps/thank-you/StepThankYou.tsx').then((module) => module.StepThankYou));
 
-if (typeof window !== 'undefined') {
+/**
+ * Steps 2 to 5 in turn, each in an idle period of its own once the one before is in: the next step comes
+ * first, and each chunk's evaluation is a task of its own rather than one long task while the page is
+ * still busy with the first step (issue 11, Lighthouse's total blocking time).
+ */
+function preloadInTurn(steps: readonly LazyStep<never>[]): void {
+  const [next, ...rest] = steps;
+  if (!next) return;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  whenIdle(() => {
-    // a failed fetch (offline) is tried again when the step is shown
-    for (const step of [StepVehicles, StepDrivers, StepCoverage]) step.preload().catch(() => undefined);
-  });
+  // a failed fetch (offline) is tried again when the step is shown
+  whenIdle(() => void next.preload().catch(() => undefined).then(() => preloadInTurn(rest)));
 }
+if (typeof window !== 'undefined') preloadInTurn([StepVehicles, StepDrivers, StepCoverage, StepQuote]);
 
 const everywhere = () => true;
 /** Card payment, and what follows it, happens on our own origin only (DESIGN.md "Embedding"). */
@@ -104,16 +113,16 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
     id: 'info', number: 1, title: TEXTS.stepTitles.info, intro: TEXTS.intro, component: StepInfo,
     actions: { back: false, continue: true }, indicator: 'always', available: everywhere,
   },
-  { id: 'vehicles', number: 2, title: TEXTS.stepTitles.vehicles, component: StepVehicles, actions: BOTH, indicator: 'always', available: everywhere },
-  { id: 'drivers', number: 3, title: TEXTS.stepTitles.drivers, component: StepDrivers, actions: BOTH, indicator: 'always', available: everywhere },
-  { id: 'coverage', number: 4, title: TEXTS.stepTitles.coverage, component: StepCoverage, actions: BOTH, indicator: 'always', available: everywhere },
-  { id: 'quote', number: 5, title: TEXTS.stepTitles.quote, component: StepQuote, actions: 'own', indicator: 'always', available: everywhere },
+  { id: 'vehicles', number: 2, title: TEXTS.stepTitles.vehicles, component: StepVehicles, preload: StepVehicles.preload, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'drivers', number: 3, title: TEXTS.stepTitles.drivers, component: StepDrivers, preload: StepDrivers.preload, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'coverage', number: 4, title: TEXTS.stepTitles.coverage, component: StepCoverage, preload: StepCoverage.preload, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'quote', number: 5, title: TEXTS.stepTitles.quote, component: StepQuote, preload: StepQuote.preload, actions: 'own', indicator: 'always', available: everywhere },
   {
-    id: 'payment', number: 6, title: TEXTS.stepTitles.payment, component: PurchaseStep, actions: 'own', indicator: 'when-current',
+    id: 'payment', number: 6, title: TEXTS.stepTitles.payment, component: PurchaseStep, preload: PurchaseStep.preload, actions: 'own', indicator: 'when-current',
     available: ownOriginOnly, elsewhere: 'hand-over',
   },
   {
-    id: 'thank-you', number: 7, title: TEXTS.stepTitles['thank-you'], component: ThankYouStep,
+    id: 'thank-you', number: 7, title: TEXTS.stepTitles['thank-you'], component: ThankYouStep, preload: ThankYouStep.preload,
     actions: { back: false, continue: false }, indicator: 'never', available: ownOriginOnly,
   },
 ];

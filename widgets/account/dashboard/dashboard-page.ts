@@ -198,7 +198,8 @@ function vehiclePicture(vehicle: VehicleInfo): HTMLElement {
     frame.append(defaultPicture());
     return frame;
   }
-  const image = h('img', { src, alt: '', width: 320, height: 140, decoding: 'async' });
+  // the API's silhouettes are 400 by 160 (api/vehicle/draw.ts); the box keeps that shape before the picture arrives
+  const image = h('img', { src, alt: '', width: 400, height: 160, decoding: 'async' });
   image.addEventListener('error', () => image.replaceWith(defaultPicture()), { once: true });
   frame.append(image);
   return frame;

@@ -45,7 +45,8 @@ account-dashboard { display: block; }
 }
 
 .dash-picture { display: flex; justify-content: center; margin: 0 0 1rem; padding: 0.75rem; background: #f4f5f7; border-radius: var(--_radius); }
-.dash-picture img { display: block; max-width: 100%; height: auto; max-height: 10rem; object-fit: contain; }
+/* a box of the silhouette's shape from the start, whatever picture then loads into it: nothing under it moves (CLS 0) */
+.dash-picture img { display: block; max-width: 100%; height: auto; max-height: 10rem; aspect-ratio: 5 / 2; object-fit: contain; }
 .dash-picture__default { width: 100%; max-width: 16rem; height: auto; color: #8a939d; }
 
 .dash-facts { margin: 0; display: grid; gap: 0.5rem; }

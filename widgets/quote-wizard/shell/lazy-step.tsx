@@ -22,7 +22,7 @@ export function lazyStep<P extends object>(load: () => Promise<ComponentType<P>>
     const [Ready] = useState(() => loaded);
     if (Ready) return <Ready {...props} />;
     return (
-      <Suspense fallback={<WizardLoading />}>
+      <Suspense fallback={<WizardLoading holdsStep />}>
         <Lazy {...props} />
       </Suspense>
     );

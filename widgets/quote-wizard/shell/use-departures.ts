@@ -12,6 +12,9 @@ import type { LocationProblem } from '../steps/info/StepInfo.tsx';
  * hand-over link (handover.ts). Once one has begun the wizard is leaving: it saves nothing more, keeps its
  * overlay up, and its buttons do nothing.
  */
+/** doc 1 section 8: a notice stays 3500 ms; the wizard goes home once it has been read. */
+export const HOME_NOTICE_MS = 3500;
+
 export interface DepartureOptions {
   /** The brand site's origin ('' on our own site). */
   site: string;

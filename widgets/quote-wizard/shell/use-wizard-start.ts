@@ -5,9 +5,10 @@ import { useWidget } from '../../core/widget.tsx';
 import { redeemHandover, takeHandoverToken } from '../handover.ts';
 import { resumeWizard } from '../persistence.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../quote-wizard.texts.ts';
-import { resumeStep, useSavedQuote, wizardWithSavedQuote } from '../steps/quote/saved-quote.ts';
-import { QUOTE_TEXTS } from '../steps/quote/quote.texts.ts';
-import { initialWizardState } from '../wizard-model.ts';
+import { readSavedQuoteQuery, withoutSavedQuoteParams, type SavedQuoteQuery } from '../steps/quote/quote-logic.ts';
+import { stepById, stepToShow } from '../steps.ts';
+import type { QuoteResponse } from '../../../contract/index.ts';
+import { initialWizardState, type WizardState } from '../wizard-model.ts';
 import { withPresets, type PresetAttributes } from './presets.ts';
 import type { WizardStateHandle } from './use-wizard-state.ts';
 
@@ -20,6 +21,12 @@ import type { WizardStateHandle } from './use-wizard-state.ts';
  * - this tab's saved wizard after a reload (persistence.ts), on the step it was on;
  * - else a fresh wizard with the page's presets (presets.ts), which an attribute set later still fills in.
  * The hand-over token and the saved-quote query leave the address bar before the first paint.
+ *
+ * A start that opens a quote (a hand-over, a saved-quote query, a tab's save that holds a quote) needs the
+ * quote's code: rebuilding the forms from it (quote/quote-request.ts, with the coverage rules) and step 5.
+ * Most visitors start fresh, so that code is not part of the page's first load (issue 11): such a start
+ * fetches it here, step 5's chunk alongside, under the loader. Any start that lands on a step whose code is
+ * a chunk of its own (steps.ts) shows it once that chunk is in, so the step arrives whole.
  */
 export interface WizardStartOptions {
   api: ApiClient;
@@ -31,42 +38,98 @@ export interface WizardStartOptions {
   presets: PresetAttributes;
 }
 
+type QuoteStartCode = typeof import('../steps/quote/saved-quote.ts') & { quoteNotFound: string };
+
+/** The saved-quote start's code (steps/quote/saved-quote.ts and its texts), with step 5's chunk fetched beside it. */
+function quoteStartCode(): Promise<QuoteStartCode> {
+  void stepById('quote').preload?.().catch(() => undefined);
+  return Promise.all([import('../steps/quote/saved-quote.ts'), import('../steps/quote/quote.texts.ts')]).then(
+    ([savedQuote, texts]) => ({ ...savedQuote, quoteNotFound: texts.QUOTE_TEXTS.quoteNotFound }),
+  );
+}
+
+/**
+ * Reads the saved-quote query (quote-logic.ts) and removes it from the address bar at once; null when
+ * there is none. The query carries an e-mail and a birth date, or a secret: it is taken off before any call
+ * is made (DESIGN.md "Beyond the spec").
+ */
+function takeSavedQuoteQuery(): SavedQuoteQuery | null {
+  const query = readSavedQuoteQuery(globalThis.location?.search ?? '');
+  const clean = withoutSavedQuoteParams(globalThis.location.href);
+  if (clean !== null) globalThis.history.replaceState(globalThis.history.state, '', clean);
+  return query;
+}
+
 export function useWizardStart({ api, offOrigin, setState, goHome, presets }: WizardStartOptions): { handoverLost: boolean } {
   const { showLoader, hideLoader } = useWidget();
   const [handoverLost, setHandoverLost] = useState(false);
-  const handoverToken = useRef<string | null | undefined>(undefined);
+  // Taken in a layout effect (before the first paint, and never in a render React may throw away), once.
+  const taken = useRef<{ handover: string | null; query: SavedQuoteQuery | null } | null>(null);
   useLayoutEffect(() => {
-    if (handoverToken.current === undefined) handoverToken.current = offOrigin ? null : takeHandoverToken();
+    taken.current ??= { handover: offOrigin ? null : takeHandoverToken(), query: takeSavedQuoteQuery() };
   }, []);
-  const savedQuote = useSavedQuote(api);
+  // A saved quote's one fetch: a second effect run, as under StrictMode, shares it (a link is single use).
+  const savedQuote = useRef<Promise<{ code: QuoteStartCode; response: QuoteResponse | null }> | null>(null);
   const latestPresets = useRef(presets);
   latestPresets.current = presets;
   const startedFresh = useRef(false);
 
   useEffect(() => {
-    const answer = savedQuote();
-    const handover = handoverToken.current ?? null;
+    const { handover, query } = taken.current ?? { handover: null, query: null };
     const resumed = offOrigin || handover ? null : resumeWizard();
-    startedFresh.current = resumed === null && answer === null && handover === null;
+    startedFresh.current = resumed === null && query === null && handover === null;
     let alive = true;
+    /**
+     * Shows `state`, once the code of the step it opens on is here when that step is a chunk of its own
+     * (steps.ts): the step then arrives whole, with its heading, rather than as a heading over 'Loading...'.
+     * A chunk that cannot load (offline) leaves it to the step's own loading state.
+     */
+    const open = (state: WizardState, beforeShowing?: () => void) => {
+      const show = () => {
+        if (!alive) return;
+        beforeShowing?.();
+        setState(state);
+      };
+      const preload = stepToShow(state.step, { offOrigin })?.preload?.();
+      if (preload) void preload.catch(() => undefined).then(show);
+      else show();
+    };
+    const startFresh = () => setState(withPresets(initialWizardState(), latestPresets.current));
     if (handover) {
       showLoader(TEXTS.loading);
-      void redeemHandover(api, handover, wizardWithSavedQuote).then((handed) => {
-        if (!alive) return;
-        hideLoader();
-        if (handed) setState(handed);
-        else setHandoverLost(true);
-      });
-    } else if (answer) {
+      void quoteStartCode()
+        .then((code) => redeemHandover(api, handover, code.wizardWithSavedQuote))
+        .catch(() => null)
+        .then((handed) => {
+          if (!alive) return;
+          if (handed) return open(handed, hideLoader);
+          hideLoader();
+          setHandoverLost(true);
+        });
+    } else if (query) {
       showLoader(TEXTS.loading);
-      void answer.then((response) => {
-        if (!alive) return;
-        if (!response) return goHome('danger', QUOTE_TEXTS.quoteNotFound);
-        hideLoader();
-        setState(wizardWithSavedQuote(response));
-      });
+      savedQuote.current ??= quoteStartCode().then(async (code) => ({ code, response: await code.fetchSavedQuote(api, query) }));
+      savedQuote.current.then(
+        ({ code, response }) => {
+          if (!alive) return;
+          if (!response) return goHome('danger', code.quoteNotFound);
+          open(code.wizardWithSavedQuote(response), hideLoader);
+        },
+        () => {
+          // its code could not load (offline): a fresh wizard rather than a loader that never ends
+          if (!alive) return;
+          hideLoader();
+          startFresh();
+        },
+      );
+    } else if (resumed) {
+      // on the step it was on (step 0, saved before it started, is step 1)
+      const asSaved = { ...resumed, step: resumed.step === 0 ? 1 : resumed.step };
+      // but one holding a quote may open elsewhere: the quote's code says where (saved-quote.ts resumeStep)
+      if (!resumed.quoteResponse) open(asSaved);
+      else quoteStartCode().then((code) => open({ ...resumed, step: code.resumeStep(resumed) }), () => open(asSaved));
     } else {
-      setState(resumed ? { ...resumed, step: resumeStep(resumed) } : withPresets(initialWizardState(), latestPresets.current));
+      startFresh();
     }
     return () => {
       alive = false;

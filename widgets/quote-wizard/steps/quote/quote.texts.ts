@@ -81,6 +81,3 @@ export const QUOTE_TEXTS = {
   // a stored quote response that cannot be read (an old save): start the quote over, honestly
   unreadable: `We could not show this quote. Please go back and calculate it again, or call us at ${BRAND.phone}.`,
 } as const;
-
-/** doc 1 section 8: a notice stays 3500 ms; the wizard goes home once it has been read. */
-export const HOME_NOTICE_MS = 3500;

@@ -1,27 +1,20 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
 import { localToday, type QuoteResponse } from '../../../../contract/index.ts';
 import type { ApiClient } from '../../../core/api-client.ts';
 import { buildQuoteRequest, sameQuoteRequest, wizardFromQuote } from '../../quote/quote-request.ts';
 import { initialWizardState, type StepNumber, type WizardState } from '../../wizard-model.ts';
-import { quotePolicyOf, readSavedQuoteQuery, withoutSavedQuoteParams, type SavedQuoteQuery } from './quote-logic.ts';
+import { quotePolicyOf, type SavedQuoteQuery } from './quote-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**
  * The wizard's saved-quote start (doc 2 section 2: "If the URL has email, dob and zipcode, the saved quote is
- * fetched"; the quote e-mail's single-use `?retrieve=<token>` link). The shell calls these on start.
+ * fetched"; the quote e-mail's single-use `?retrieve=<token>` link). The shell calls these on start
+ * (shell/use-wizard-start.ts, which takes the query off the address bar first and loads this module only for
+ * a start that opens a quote).
  *
  * The query carries an e-mail and a birth date, or a secret: it is taken off the address bar before any
  * call is made (DESIGN.md "Beyond the spec"), so it is not in a bookmark, a shared link, the history entry
  * or a reload, and it never reaches a log or an analytics event (events carry step numbers and names only).
  */
-
-/** Reads the saved-quote query and removes it from the address bar at once; null when there is none. */
-export function takeSavedQuoteQuery(): SavedQuoteQuery | null {
-  const query = readSavedQuoteQuery(globalThis.location?.search ?? '');
-  const clean = withoutSavedQuoteParams(globalThis.location.href);
-  if (clean !== null) globalThis.history.replaceState(globalThis.history.state, '', clean);
-  return query;
-}
 
 /**
  * The saved quote, or null when it cannot be found (any answer but a readable quote; a lookup whose
@@ -35,24 +28,6 @@ export async function fetchSavedQuote(api: ApiClient, query: SavedQuoteQuery): P
       ? await api.call(endpoints.lookupQuote, query.body!)
       : await api.call(endpoints.redeemQuoteLink, { token: query.token });
   return result.ok && quotePolicyOf(result.data) ? result.data : null;
-}
-
-/**
- * One wizard's saved-quote start. The query is read and taken off the address bar in a layout effect (so
- * before the first paint, and never in a render React may throw away); the returned function gives the one
- * fetch of it (a second effect run, as under StrictMode, shares it: a link is single use), or null when the
- * wizard was opened without one.
- */
-export function useSavedQuote(api: ApiClient): () => Promise<QuoteResponse | null> | null {
-  const start = useRef<{ query: SavedQuoteQuery | null; answer?: Promise<QuoteResponse | null> } | null>(null);
-  useLayoutEffect(() => {
-    start.current ??= { query: takeSavedQuoteQuery() };
-  }, []);
-  return useCallback(() => {
-    const current = start.current;
-    if (!current?.query) return null;
-    return (current.answer ??= fetchSavedQuote(api, current.query));
-  }, [api]);
 }
 
 /** A wizard holding the saved quote, open on step 5 (its forms rebuilt, so Back leads to what was chosen). */
