@@ -7,33 +7,14 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../contract/index.ts';
-import { parseEml } from '../../api/mail/eml.ts';
-import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
+import { axeViolations, linkFromMail, serverAndBrowser } from './support.ts';
 import { fillTestCard, GRACE, purchaseNow, toQuoteStep, type Person } from './wizard-steps.ts';
 
 const BUYER: Person = { ...GRACE, email: 'grace.account@example.com' };
 const FIRST_PASSWORD = 'Navy-Admiral-1906!';
 const SECOND_PASSWORD = 'Compiler-A0-1952!';
-
-/** The first link to `path` in an e-mail to BUYER whose text matches `pattern`, once it is in the outbox. */
-async function linkFromMail(dataDir: string, path: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const file of await outboxMails(dataDir, 0, 0)) {
-      const mail = parseEml(readFileSync(file, 'utf8'));
-      if (!(mail.headers.get('to') ?? '').toLowerCase().includes(BUYER.email)) continue;
-      const text = mail.parts.find((part) => part.contentType === 'text/plain')?.body ?? '';
-      if (!pattern.test(text)) continue;
-      const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*token=[0-9a-f]{64}`).exec(text)?.[0];
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${BUYER.email} with a ${path} link`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function noAxeViolations(page: Page): Promise<void> {
   assert.deepEqual(await axeViolations(page), [], page.url());
@@ -64,7 +45,7 @@ describe('the account area, from the purchase to a magic link', () => {
     await page.getByRole('heading', { name: 'Thank You', exact: true }).waitFor({ timeout: 30_000 });
 
     // 2. the password, from the e-mailed link
-    const setup = await linkFromMail(run.server.dataDir, '/account/create-password?', /password/i);
+    const setup = await linkFromMail(run.server.dataDir, BUYER.email, '/account/create-password?', /password/i);
     await page.goto(setup);
     await page.getByLabel('New Password', { exact: true }).fill(FIRST_PASSWORD);
     await page.getByLabel('Repeat Password', { exact: true }).fill(FIRST_PASSWORD);
@@ -146,7 +127,7 @@ describe('the account area, from the purchase to a magic link', () => {
     await page.getByLabel('Email Address', { exact: true }).fill(BUYER.email);
     await page.getByRole('button', { name: 'E-mail me a sign-in link', exact: true }).click();
     await page.getByText(MESSAGES.magicLinkSent).first().waitFor();
-    const magic = await linkFromMail(run.server.dataDir, '/account', /sign in/i);
+    const magic = await linkFromMail(run.server.dataDir, BUYER.email, '/account', /sign in/i);
     await page.goto(magic);
     await page.getByRole('heading', { name: `Welcome back, ${BUYER.firstName}` }).waitFor({ timeout: 15_000 });
     assert.ok(!page.url().includes('token='), 'the token is gone from the address bar');

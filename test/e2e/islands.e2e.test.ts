@@ -7,11 +7,10 @@
  * The page (test/e2e/pages/two-islands.astro) exists for this test only: `astro dev` serves it when
  * PPM_TEST_PAGES is set (astro.config.mjs), with the site's own configuration, so the built site never has it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { freePorts, launchChromium, ROOT } from './support.ts';
+import { freePorts, launchChromium, startProcess } from './support.ts';
 
 const PAGE = '/test/two-islands';
 
@@ -23,38 +22,12 @@ interface DevServer {
 async function startAstroDev(): Promise<DevServer> {
   const [port] = (await freePorts(1)) as [number];
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, PPM_TEST_PAGES: '1', ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // --ignore-lock: neither taken for, nor stopped by, a developer's own `astro dev`, and never sent to the background
-    detached: true, // its own process group, so stop() ends it with whatever it started
+  // --ignore-lock: neither taken for, nor stopped by, a developer's own `astro dev`, and never sent to the background
+  const { stop } = await startProcess('astro dev', process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)], {
+    env: { PPM_TEST_PAGES: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    readyUrl: `${url}${PAGE}`,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    process.kill(-child.pid!, 'SIGTERM');
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`astro dev exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}${PAGE}`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`astro dev did not serve ${PAGE} within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return { url, stop };
 }
 
 /** Every id on the page that more than one element carries. */

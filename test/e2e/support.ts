@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { parseEml } from '../../api/mail/eml.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -62,30 +63,28 @@ export interface RunningServer {
   cleanUp: () => void;
 }
 
-/** Starts `npm run serve` with its own ports and data folder; resolves once /api/health answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const [port, demoPort] = (await freePorts(2)) as [number, number];
-  const dataDir = mkdtempSync(join(tmpdir(), 'ppm-e2e-'));
-  // Removed at exit too, whatever happened to the test's own clean-up (a failed before() runs no after()).
-  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const url = `http://localhost:${port}`;
-  const demoUrl = `http://localhost:${demoPort}`;
-  const child: ChildProcess = spawn('npm', ['run', 'serve', '--silent'], {
+/** A process of ours started for a test: what it printed so far, and how to stop it with all it started. */
+export interface StartedProcess {
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `command` in the repository in its own process group and resolves once `readyUrl` answers 2xx
+ * (within 60 s, else it is stopped and the error carries what it printed). stop() ends the whole group:
+ * npm and the node it started, or astro and its Vite.
+ */
+export async function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env: Record<string, string>; readyUrl: string },
+): Promise<StartedProcess> {
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DEMO_PORT: String(demoPort),
-      PUBLIC_ORIGIN: url,
-      CORS_ORIGINS: demoUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      ...env,
-    },
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, so stop() ends npm and node together
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -102,20 +101,44 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited early:\n${output}`);
     try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
+      if ((await fetch(options.readyUrl)).ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+      throw new Error(`${name} did not answer ${options.readyUrl} within 60 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, demoUrl, dataDir, output: () => output, stop, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) };
+  return { output: () => output, stop };
+}
+
+/** Starts `npm run serve` with its own ports and data folder; resolves once /api/health answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const [port, demoPort] = (await freePorts(2)) as [number, number];
+  const dataDir = mkdtempSync(join(tmpdir(), 'ppm-e2e-'));
+  // Removed at exit too, whatever happened to the test's own clean-up (a failed before() runs no after()).
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const url = `http://localhost:${port}`;
+  const demoUrl = `http://localhost:${demoPort}`;
+  const { output, stop } = await startProcess('the server', 'npm', ['run', 'serve', '--silent'], {
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEMO_PORT: String(demoPort),
+      PUBLIC_ORIGIN: url,
+      CORS_ORIGINS: demoUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+    readyUrl: `${url}/api/health`,
+  });
+  return { url, demoUrl, dataDir, output, stop, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /**
@@ -190,5 +213,26 @@ export async function outboxTexts(dataDir: string, count: number, timeoutMs = 10
     const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.sms.txt')).sort() : [];
     if (names.length >= count || Date.now() > deadline) return names.map((name) => join(dir, name));
     await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+  }
+}
+
+/**
+ * The first link to `path` carrying a 64-hex token in an e-mail to `to` (whose text matches `pattern`, when
+ * given), once the message is in the outbox of `dataDir`.
+ */
+export async function linkFromMail(dataDir: string, to: string, path: string, pattern?: RegExp, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const linkPattern = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*token=[0-9a-f]{64}`);
+  for (;;) {
+    for (const file of await outboxMails(dataDir, 0, 0)) {
+      const mail = parseEml(readFileSync(file, 'utf8'));
+      if (!(mail.headers.get('to') ?? '').toLowerCase().includes(to.toLowerCase())) continue;
+      const text = mail.parts.find((part) => part.contentType === 'text/plain')?.body ?? '';
+      if (pattern && !pattern.test(text)) continue;
+      const link = linkPattern.exec(text)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} with a ${path} link`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
