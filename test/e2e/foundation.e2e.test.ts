@@ -57,6 +57,24 @@ describe('foundation end to end', () => {
     await page.close();
   });
 
+  test('at 320 px (WCAG 1.4.10 reflow) no page with the header scrolls sideways, and Menu is on screen and opens', async () => {
+    const page = await run.browser.newPage({ viewport: { width: 320, height: 640 } });
+    for (const path of ['/', '/faq', '/receive-a-quote', '/account/log-in', '/search-for-my-quote']) {
+      await page.goto(`${run.server.url}${path}`);
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
+      await menu.waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320, `${path} is as wide as the screen`);
+      const box = (await menu.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 320, `${path}: Menu at ${box.x}..${box.x + box.width}`);
+      assert.equal(await page.getByRole('link', { name: 'Apex Pay-Per-Mile' }).count(), 1, `${path}: the brand keeps its name`);
+    }
+    // (search-for-my-quote opens its retrieve dialog over the page: the menu is tried on the home page)
+    await page.goto(`${run.server.url}/`);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name: 'FAQ', exact: true }).waitFor();
+    await page.close();
+  });
+
   test('an unknown path answers 404 with Page Not Found', async () => {
     const page = await run.browser.newPage();
     const response = await page.goto(`${run.server.url}/no/such/page`);
