@@ -42,6 +42,8 @@ import { renewalRoutes } from './routes/renewal.ts';
 /** Per client address. Generous enough for a household or a club stand behind one address. */
 export const RATE_LIMITS = {
   subscribe: { name: 'subscribe', limit: 10, windowSeconds: 15 * 60 },
+  /** Claims: each stores up to 50 MB of photos and sends two e-mails; a household files a few at most. */
+  claims: { name: 'claims', limit: 10, windowSeconds: 15 * 60 },
   /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
   /**
@@ -126,7 +128,10 @@ export function createApp(options: CreateAppOptions): Hono {
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
   // only, its own size limit) its entry declares (api/http/endpoint.ts).
   api.route('/', healthRoutes(deps.db));
-  api.route('/', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }) }));
+  api.route('/', contactRoutes(deps, {
+    subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }),
+    claims: rateLimit(deps.db, limits.claims, clientOf, deps.clock),
+  }));
   api.route('/', vinRoutes(deps));
   api.route('/', zipRoutes(deps));
   api.route('/', vehicleRoutes(deps));

@@ -12,6 +12,7 @@
  * | DATABASE_URL  | (unset: PGlite in DATA_DIR/pg)                 | postgres://... to use a PostgreSQL server instead |
  * | SMTP_URL      | (unset: .eml files in DATA_DIR/outbox)         | smtp(s)://user:pass@host:port to send real mail |
  * | MAIL_FROM     | "<BRAND.productName>" <BRAND.email>            | From: of every message |
+ * | CLAIMS_EMAIL  | BRAND.claimsEmail (claims@apex-ppm.example)    | the claims team's address: every filed claim, with its photos, is e-mailed there |
  * | CORS_ORIGINS  | dev: the demo's origins (http://localhost:DEMO_PORT, http://127.0.0.1:DEMO_PORT); production: none | comma-separated exact origins allowed to call /api from a browser |
  * | DEMO_PORT     | 4322 (production: 0)                           | port of the embed demo (a dealer/club stand-in origin); 0 disables it |
  * | SITE_DIR      | dist/site                                      | the Astro build served at / |
@@ -39,6 +40,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** The claims team's address (CLAIMS_EMAIL); undefined: BRAND.claimsEmail. */
+  claimsEmail?: string | undefined;
   corsOrigins: readonly string[];
   demoPort: number;
   siteDir: string;
@@ -126,6 +129,15 @@ function twilioConfig(env: Env): TwilioConfig | undefined {
     throw new ConfigError(`Text messages through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM; ${missing.join(' and ')} missing.`);
   }
   return { accountSid, authToken, from, apiUrl: normalizeOrigin(optional(env, 'TWILIO_API_URL') ?? TWILIO_API_URL, 'TWILIO_API_URL') };
+}
+
+/** A claim mailed to a typo goes nowhere: the address must look like one. */
+function claimsEmail(env: Env): string | undefined {
+  const address = optional(env, 'CLAIMS_EMAIL');
+  if (address !== undefined && !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(address)) {
+    throw new ConfigError(`CLAIMS_EMAIL must be one e-mail address like claims@example.com, got "${address}".`);
+  }
+  return address;
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -216,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: optional(env, 'DATABASE_URL'),
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: optional(env, 'MAIL_FROM'),
+    claimsEmail: claimsEmail(env),
     corsOrigins,
     demoPort,
     siteDir: fromEnv('SITE_DIR', 'dist/site'),

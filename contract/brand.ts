@@ -22,6 +22,8 @@ export const BRAND = {
   generalExtension: '2',
   supportHours: 'Monday to Friday, 9am to 5pm',
   email: 'care@apex-ppm.example',
+  /** Where filed claims go unless CLAIMS_EMAIL says otherwise (api/config.ts). */
+  claimsEmail: 'claims@apex-ppm.example',
   /** Application version (doc 1 section 1). */
   version: '0.9.91',
   colours: {

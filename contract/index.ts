@@ -14,6 +14,7 @@ export * from './rules/phone.ts';
 export * from './rules/dates.ts';
 export * from './rules/vin.ts';
 export * from './rules/licence.ts';
+export * from './rules/photo.ts';
 export * from './rules/password.ts';
 export * from './rules/money.ts';
 // reference lists

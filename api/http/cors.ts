@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { errorResponse, HTTP_MESSAGES } from './errors.ts';
 
 /** Request headers a partner page's widget may send: JSON bodies and a bearer token (quote handle). */
-export const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization'] as const;
+// Idempotency-Key: the claim form, embedded on a partner's page, sends one with each claim
+export const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'Idempotency-Key'] as const;
 export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Response headers the widget may read besides the CORS-safelisted ones. */
 export const CORS_EXPOSED_HEADERS = ['Retry-After'] as const;

@@ -7,6 +7,7 @@
  * every decode is bounded by `limitInputPixels` as well, in case a header lies about the size.
  */
 import sharp, { type Metadata } from 'sharp';
+import { sniffPhotoFormat } from '../../contract/rules/photo.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
 import { ODOMETER_MESSAGES } from './messages.ts';
 
@@ -26,16 +27,10 @@ export const refusal = (problem: PhotoProblem): PhotoRefusal => ({ ok: false, pr
 
 export type PhotoCheck = { ok: true; format: PhotoFormat; width: number; height: number } | PhotoRefusal;
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((byte, index) => bytes[at + index] === byte);
-
-/** The format named by the file's first bytes (its magic number), or null. */
+/** The format named by the file's first bytes (its magic number), or null; HEIC is not one we read. */
 export function sniffFormat(bytes: Uint8Array): PhotoFormat | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  // 'RIFF', four bytes of length, 'WEBP'
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return null;
+  const format = sniffPhotoFormat(bytes);
+  return format === 'heic' ? null : format;
 }
 
 /** Sharp with the pixel limit on, for every decode of a sent photo. */

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
-import { ALREADY_SUBSCRIBED, SubscribeRequest, type SubscribeResponse } from '../../contract/index.ts';
+import { ALREADY_SUBSCRIBED, IDEMPOTENCY_KEY, MESSAGES, SubscribeRequest, check, claimRequest, localToday, type ClaimAnswer, type SubscribeResponse } from '../../contract/index.ts';
+import { fileClaim } from '../claims/file-claim.ts';
+import { readClaimPhotos } from '../claims/photos.ts';
+import { NO_STORE } from '../http/security-headers.ts';
 import { addSubscriber } from '../contact/subscribers.ts';
 import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
 import { readBody } from '../http/body.ts';
@@ -11,8 +14,10 @@ import { on } from '../http/endpoint.ts';
 
 export const SUBSCRIBED = 'Subscribed.';
 
-export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler }): Hono {
+export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler; claims: MiddlewareHandler }): Hono {
   const app = new Hono();
+  // the incident date may not be after today (doc 1 section 5), today as of each request
+  const claimRule = claimRequest({ today: () => localToday(deps.clock()) });
 
   /** Availability sign-up (doc 1 sections 3 and 7). 201 on a new address, 409 on a known one. */
   on(app, endpoints.subscribe, limits.subscribe, async (c) => {
@@ -23,6 +28,39 @@ export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler
     await deps.mail.send('subscribe confirmation mail', subscribeConfirmation(request, deps.config.publicOrigin));
     const body: SubscribeResponse = { msg: SUBSCRIBED };
     return c.json(body, 201);
+  });
+
+  /**
+   * The claim form (doc 1 sections 3, 5, 7; issue 10): multipart with the answers as JSON in `claim`, checked
+   * with the contract's rule, and up to 5 `photos`. The Idempotency-Key makes a second press or a retry
+   * answer the first claim (api/claims/file-claim.ts). Nothing of the claim is logged.
+   */
+  on(app, endpoints.claims, limits.claims, async (c) => {
+    const key = c.req.header('Idempotency-Key')?.trim() ?? '';
+    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.claimIdempotencyKeyRequired);
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw new ApiError(400, MESSAGES.claimMissing);
+    }
+    let answers: unknown;
+    try {
+      answers = typeof form.claim === 'string' ? JSON.parse(form.claim) : undefined;
+    } catch {
+      answers = undefined;
+    }
+    if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, MESSAGES.claimMissing);
+    const checked = check(answers, claimRule);
+    if (!checked.ok) throw new ApiError(400, [...new Set(checked.errors.map((error) => error.message))], { fields: checked.errors });
+    const sent = form.photos === undefined ? [] : Array.isArray(form.photos) ? form.photos : [form.photos];
+    if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
+    const photos = await readClaimPhotos(sent as File[]);
+    if (!photos.ok) throw new ApiError(photos.status, photos.message);
+    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, idempotencyKey: key });
+    if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);
+    const body: ClaimAnswer = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
+    return c.json(body, 201, { ...NO_STORE, ...(filed.kind === 'replay' ? { 'Idempotent-Replayed': 'true' } : {}) });
   });
 
   return app;

@@ -1,4 +1,4 @@
-import { assign, coerce, define, object, optional, unknown, type Infer, type Struct } from 'superstruct';
+import { assign, coerce, define, object, optional, pattern, string, unknown, type Infer, type Struct } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import {
   CONTACT_SUBJECT_FALLBACK, INSURED_RELATION_OTHER, VEHICLE_DRIVERS, VEHICLE_LOCATIONS,
@@ -109,3 +109,14 @@ export const CLAIM_STEPS = [
   ['ownerVehicleDriver', 'ownerVehicleInjury', 'ownerVehicleInjuryInput', 'otherVehicleInjury', 'otherVehicleInjuryInput', 'injuryEmergency', 'injuryEmergencyInput', 'incidentWitness', 'incidentWitnessInput'],
   ['policeResponse', 'policeAgency', 'policeReport'],
 ] as const satisfies readonly (readonly (keyof ClaimRequest)[])[];
+
+/**
+ * A claim's reference, read on the phone: 'CLM-' and two groups of four from an alphabet without look-alikes
+ * (no 0/O, 1/I/L, 5/S, 2/Z, 8/B, U/V). api/claims/reference.ts draws them from a CSPRNG.
+ */
+export const CLAIM_REFERENCE_ALPHABET = '34679ACDEFGHJKMNPQRTWXY';
+export const CLAIM_REFERENCE = /^CLM-[34679ACDEFGHJKMNPQRTWXY]{4}-[34679ACDEFGHJKMNPQRTWXY]{4}$/;
+
+/** 201 of POST /api/contact/claims: the claim's reference and a line that says it was received. */
+export const ClaimAnswer = object({ reference: pattern(string(), CLAIM_REFERENCE), msg: string() });
+export type ClaimAnswer = Infer<typeof ClaimAnswer>;

@@ -1,8 +1,21 @@
-/** The availability sign-up. (Entries of contract/api/endpoints.ts.) */
-import { SubscribeRequest, SubscribeResponse } from '../contact.ts';
+/** The availability sign-up and the claim form. (Entries of contract/api/endpoints.ts.) */
+import { ClaimAnswer, SubscribeRequest, SubscribeResponse } from '../contact.ts';
+import { CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX } from '../../rules/photo.ts';
 import { endpoint, json } from './endpoint.ts';
 
 export const subscribe = endpoint({
   method: 'POST', path: '/api/contact/subscribe', request: SubscribeRequest, answer: SubscribeResponse, body: json, session: false,
   summary: 'the availability sign-up (rate limited; a second sign-up of an address answers 409)',
+});
+
+/** Five photos of 10 MB each, and the claim's answers (a few KiB) with the multipart framing. */
+export const CLAIM_UPLOAD_LIMIT = CLAIM_PHOTOS_MAX * CLAIM_PHOTO_MAX_BYTES + 64 * 1024;
+
+export const claims = endpoint({
+  method: 'POST', path: '/api/contact/claims', request: null, answer: ClaimAnswer,
+  body: { kind: 'multipart', limitBytes: CLAIM_UPLOAD_LIMIT }, session: false, headers: ['Idempotency-Key'],
+  summary:
+    'the claim form (First Notice of Loss; multipart: `claim`, the answers as JSON checked with the contract, and up to 5 `photos` ' +
+    'checked by their bytes, 10 MB each) with an `Idempotency-Key` header: stores it with a reference (201 { reference, msg }), ' +
+    'e-mails the claims team (with the photos) and the claimant; rate limited',
 });

@@ -1,0 +1,227 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { BRAND, CLAIM_REFERENCE, MESSAGES } from '../../contract/index.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { parseEml } from '../mail/eml.ts';
+import { OUTBOX_FILE } from '../mail/mailer.ts';
+import { RATE_LIMITS } from '../app.ts';
+import { dbTargets, openTestDb, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+
+const NOW = new Date('2026-03-02T15:00:00.000Z');
+
+const claimOf = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Ann', lastName: "O'Neill", email, telephoneNumber: '602-555-0134', insuranceProvider: BRAND.insurer,
+  insuredRelation: 'INSURED', incidentLocation: 'Camelback Rd & 24th St, Phoenix', incidentDate: '2026-03-01',
+  incidentDescription: 'Rear-ended at a red light.', ownerVehicleInvolved: true, ownerVehicleLocation: 'tow',
+  ownerVehicleLocationInput: '480-555-0199', ownerVehicleDamage: 'Rear bumper', ...extra,
+});
+
+const jpeg = (seed: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed * 40, g: 90, b: 120 } } }).jpeg().toBuffer();
+const png = () => sharp({ create: { width: 32, height: 32, channels: 4, background: '#c33' } }).png().toBuffer();
+const heic = () => Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1heic')]);
+
+const outboxFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => OUTBOX_FILE.test(name)) : []);
+
+let client = 0;
+let keys = 0;
+const newKey = () => `claim-test-${process.pid}-${++keys}`;
+
+for (const target of dbTargets()) {
+  describe(`POST /api/contact/claims on ${target}`, () => {
+    let testDb: TestDb;
+    let t: TestApp;
+    before(async () => {
+      testDb = await openTestDb(target);
+      t = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1, claimsEmail: 'claims-desk@apex-ppm.example' } });
+    });
+    after(async () => {
+      t.cleanup();
+      await testDb.cleanup();
+    });
+
+    async function send(
+      app: TestApp,
+      claim: unknown,
+      photos: { bytes: Uint8Array; name: string; type?: string }[] = [],
+      options: { key?: string; client?: string } = {},
+    ) {
+      const form = new FormData();
+      form.set('claim', typeof claim === 'string' ? claim : JSON.stringify(claim));
+      for (const photo of photos) form.append('photos', new File([photo.bytes as Uint8Array<ArrayBuffer>], photo.name, { type: photo.type ?? 'image/jpeg' }));
+      const headers: Record<string, string> = { Origin: PUBLIC_ORIGIN, 'X-Forwarded-For': options.client ?? `198.51.100.${++client % 250}` };
+      if (options.key !== '') headers['Idempotency-Key'] = options.key ?? newKey();
+      const res = await app.app.request('http://localhost:4321/api/contact/claims', { method: 'POST', body: form, headers });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as { reference?: string; msg?: string; error_messages?: string[] } };
+    }
+    const claimsOf = (email: string) =>
+      testDb.db.query<{ id: number; reference: string; claim: Record<string, unknown> }>(
+        "SELECT id::int AS id, reference, claim FROM claims WHERE claim->>'email' = $1",
+        [email],
+      );
+    const photosOf = (claimId: number) =>
+      testDb.db.query<{ blob_key: string; content_type: string; size_bytes: number }>(
+        'SELECT blob_key, content_type, size_bytes FROM claim_photos WHERE claim_id = $1 ORDER BY position',
+        [claimId],
+      );
+
+    test('files the claim with its photos: 201 { reference, msg }, stored once, two e-mails in the outbox', async () => {
+      const email = uniqueEmail('claim');
+      await t.mail.settled();
+      const before = new Set(outboxFiles(t.outboxDir));
+      const photos = [{ bytes: await jpeg(1), name: 'rear.jpg' }, { bytes: await png(), name: 'side.png', type: 'image/png' }];
+      const sent = await send(t, claimOf(email), photos);
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+      assert.match(sent.body.reference!, CLAIM_REFERENCE);
+      assert.equal(sent.body.msg, MESSAGES.claimReceived(sent.body.reference!));
+      const rows = await claimsOf(email);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.reference, sent.body.reference);
+      assert.equal(rows[0]!.claim.insuredRelation, 'INSURED');
+      assert.equal(rows[0]!.claim.ownerVehicleInvolved, true);
+      const stored = await photosOf(rows[0]!.id);
+      assert.deepEqual(stored.map((p) => [p.content_type, p.size_bytes]), [['image/jpeg', photos[0]!.bytes.length], ['image/png', photos[1]!.bytes.length]]);
+      const blob = await import('../blobs/file-store.ts').then((m) => m.createFileBlobStore(join(t.config.dataDir, 'blobs')).get(stored[1]!.blob_key));
+      assert.deepEqual(Buffer.from(blob!.bytes), Buffer.from(photos[1]!.bytes), 'the original photo is kept as it was sent');
+
+      await t.mail.settled();
+      const mails = outboxFiles(t.outboxDir).filter((name) => !before.has(name)).map((name) => parseEml(readFileSync(join(t.outboxDir, name), 'utf8')));
+      assert.equal(mails.length, 2);
+      const team = mails.find((m) => m.headers.get('to') === 'claims-desk@apex-ppm.example');
+      const ack = mails.find((m) => m.headers.get('to') === email);
+      assert.ok(team && ack, 'one to the configured claims address, one to the claimant');
+      assert.match(team.headers.get('subject')!, new RegExp(`New claim ${sent.body.reference}`));
+      const teamText = team.parts.find((p) => p.contentType.startsWith('text/plain'))!.body;
+      for (const line of [
+        "Last Name: O'Neill", 'Telephone Number: 602-555-0134', 'Your relation to the insured: INSURED', 'Date of the incident: 03/01/2026',
+        'Was your vehicle involved?: Yes', 'Where is your vehicle now?: Tow yard', "The tow yard's phone number: 480-555-0199",
+        '2 photos of the damage attached.',
+      ]) assert.ok(teamText.includes(line), `team mail has "${line}"`);
+      const attached = team.parts.filter((p) => p.contentType.startsWith('image/'));
+      assert.deepEqual(attached.map((p) => p.contentType.split(';')[0]), ['image/jpeg', 'image/jpeg']);
+      const ackText = ack.parts.find((p) => p.contentType.startsWith('text/plain'))!.body;
+      assert.ok(ackText.includes(sent.body.reference!));
+      assert.match(ackText, /within one business day/);
+      assert.ok(ackText.includes(`${BRAND.phone} ext. ${BRAND.claimsExtension}`));
+      assert.ok(!t.logs.join('\n').includes(email), 'no personal data in the log');
+    });
+
+    test('the same Idempotency-Key files once: a second press (even at the same moment) answers the same reference', async () => {
+      const email = uniqueEmail('twice');
+      const key = newKey();
+      const photos = [{ bytes: await jpeg(2), name: 'a.jpg' }];
+      const [a, b] = await Promise.all([send(t, claimOf(email), photos, { key }), send(t, claimOf(email), photos, { key })]);
+      assert.deepEqual([a.status, b.status], [201, 201]);
+      assert.equal(a.body.reference, b.body.reference);
+      const again = await send(t, claimOf(email), photos, { key });
+      assert.equal(again.body.reference, a.body.reference);
+      assert.equal(again.headers.get('Idempotent-Replayed'), 'true');
+      const rows = await claimsOf(email);
+      assert.equal(rows.length, 1);
+      assert.equal((await photosOf(rows[0]!.id)).length, 1);
+      const other = await send(t, claimOf(email, { incidentDescription: 'Something else' }), photos, { key });
+      assert.equal(other.status, 422);
+      assert.deepEqual(other.body.error_messages, [MESSAGES.claimIdempotencyKeyReused]);
+      const without = await send(t, claimOf(email), [], { key: '' });
+      assert.equal(without.status, 400);
+      assert.deepEqual(without.body.error_messages, [MESSAGES.claimIdempotencyKeyRequired]);
+    });
+
+    test("answers 400 with the contract's messages and stores nothing", async () => {
+      const email = uniqueEmail('bad');
+      const cases: [unknown, string[]][] = [
+        [claimOf(email, { lastName: 'x'.repeat(64) }), [MESSAGES.maxLength(63)]],
+        [claimOf(email, { telephoneNumber: '555-1234' }), [MESSAGES.phone]],
+        [claimOf(email, { incidentDate: '2026-03-03' }), [MESSAGES.incidentDate]],
+        [claimOf(email, { email: 'not-an-address' }), [MESSAGES.email]],
+        [claimOf(email, { incidentDescription: 'x'.repeat(257) }), [MESSAGES.maxLength(256)]],
+        ['{not json', [MESSAGES.claimMissing]],
+      ];
+      for (const [claim, messages] of cases) {
+        const sent = await send(t, claim);
+        assert.equal(sent.status, 400, JSON.stringify(claim).slice(0, 80));
+        if (messages[0]) assert.deepEqual(sent.body.error_messages, messages);
+      }
+      assert.equal((await claimsOf(email)).length, 0);
+    });
+
+    test('photos: checked by their bytes, at most 5, at most 10 MB each (413); HEIC is taken', async () => {
+      const email = uniqueEmail('photos');
+      const notAPhoto = await send(t, claimOf(email), [{ bytes: new TextEncoder().encode('<svg></svg>'), name: 'damage.jpg' }]);
+      assert.equal(notAPhoto.status, 400);
+      assert.deepEqual(notAPhoto.body.error_messages, [MESSAGES.claimPhotoNotAPhoto('"damage.jpg"')]);
+      const six = await Promise.all(Array.from({ length: 6 }, (_, i) => jpeg(i)));
+      const tooMany = await send(t, claimOf(email), six.map((bytes, i) => ({ bytes, name: `${i}.jpg` })));
+      assert.equal(tooMany.status, 400);
+      assert.deepEqual(tooMany.body.error_messages, [MESSAGES.claimPhotosTooMany]);
+      const big = new Uint8Array(10 * 1024 * 1024 + 1);
+      big.set([0xff, 0xd8, 0xff]);
+      const tooLarge = await send(t, claimOf(email), [{ bytes: big, name: 'big.jpg' }]);
+      assert.equal(tooLarge.status, 413);
+      assert.deepEqual(tooLarge.body.error_messages, [MESSAGES.claimPhotoTooLarge('"big.jpg"')]);
+      assert.equal((await claimsOf(email)).length, 0);
+      const iphone = await send(t, claimOf(email), [{ bytes: heic(), name: 'IMG_0001.HEIC', type: 'image/heic' }]);
+      assert.equal(iphone.status, 201, JSON.stringify(iphone.body));
+      const rows = await claimsOf(email);
+      assert.deepEqual((await photosOf(rows[0]!.id)).map((p) => p.content_type), ['image/heic']);
+    });
+
+    test('is rate limited per client with 429 and Retry-After; a foreign Origin is refused', async () => {
+      const limited = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1 }, rateLimits: { claims: { ...RATE_LIMITS.claims, limit: 2 } } });
+      try {
+        const who = `192.0.2.${(process.pid % 200) + 1}`;
+        const email = uniqueEmail('limit');
+        assert.equal((await send(limited, claimOf(email), [], { client: who })).status, 201);
+        assert.equal((await send(limited, claimOf(email), [], { client: who })).status, 201);
+        const third = await send(limited, claimOf(email), [], { client: who });
+        assert.equal(third.status, 429);
+        assert.ok(Number(third.headers.get('Retry-After')) >= 1);
+      } finally {
+        limited.cleanup();
+      }
+      const form = new FormData();
+      form.set('claim', JSON.stringify(claimOf(uniqueEmail('csrf'))));
+      const res = await t.app.request('http://localhost:4321/api/contact/claims', {
+        method: 'POST', body: form, headers: { Origin: 'https://evil.example', 'Idempotency-Key': newKey() },
+      });
+      assert.equal(res.status, 403);
+    });
+
+    test('when the database refuses the insert, nothing is filed, no photo record stays and no mail is sent', async () => {
+      const failing: Db = {
+        ...testDb.db,
+        kind: testDb.db.kind,
+        query: testDb.db.query.bind(testDb.db),
+        exec: testDb.db.exec.bind(testDb.db),
+        close: testDb.db.close.bind(testDb.db),
+        transaction: (work) =>
+          testDb.db.transaction((tx) => {
+            const broken: Queryable = {
+              exec: tx.exec.bind(tx),
+              query: (sql, params) => (sql.includes('INSERT INTO claim_photos') ? Promise.reject(new Error('disk full')) : tx.query(sql, params)),
+            };
+            return work(broken);
+          }),
+      };
+      const broken = testApp(failing, { clock: () => NOW, config: { trustProxy: 1 } });
+      try {
+        const count = async (table: string) => Number((await testDb.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+        const before = { claims: await count('claims'), photos: await count('claim_photos'), mail: await count('mail_queue') };
+        const email = uniqueEmail('fault');
+        const sent = await send(broken, claimOf(email), [{ bytes: await jpeg(3), name: 'a.jpg' }]);
+        assert.equal(sent.status, 500);
+        await broken.mail.settled();
+        assert.deepEqual({ claims: await count('claims'), photos: await count('claim_photos'), mail: await count('mail_queue') }, before);
+        assert.deepEqual(outboxFiles(broken.outboxDir), []);
+        const blobs = join(broken.config.dataDir, 'blobs', 'claims');
+        const left = existsSync(blobs) ? readdirSync(blobs, { recursive: true }).filter((name) => String(name).includes('.')) : [];
+        assert.deepEqual(left, [], 'the photos stored before the failure are removed');
+        assert.ok(!broken.logs.join('\n').includes(email), 'no personal data in the log');
+      } finally {
+        broken.cleanup();
+      }
+    });
+  });
+}

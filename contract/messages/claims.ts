@@ -1,0 +1,20 @@
+/**
+ * The claim form's own messages (doc 1 section 8 gives the failure and success texts, which the widget keeps;
+ * these are ours: the damage photos are beyond the spec, and the claim's answer and idempotency are ours too).
+ */
+import { CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX } from '../rules/photo.ts';
+
+const megabytes = CLAIM_PHOTO_MAX_BYTES / (1024 * 1024);
+
+export const claimPhotoNotAPhoto = (name: string) =>
+  `${name} is not a photo. Please choose a JPEG, PNG, WebP or HEIC photo of the damage.`;
+export const claimPhotoTooLarge = (name: string) =>
+  `${name} is larger than ${megabytes} MB. Please choose a smaller copy of the photo.`;
+export const claimPhotoEmpty = (name: string) => `${name} is empty. Please choose the photo again.`;
+export const claimPhotosTooMany = `Please add at most ${CLAIM_PHOTOS_MAX} photos.`;
+export const claimMissing = 'Please send the claim form with its answers.';
+export const claimIdempotencyKeyRequired = 'Send an Idempotency-Key header (8 to 255 letters, digits, dashes or underscores) with each claim.';
+export const claimIdempotencyKeyReused = 'This Idempotency-Key was already used for a different claim. Please send the claim again as a new one.';
+export const claimInProgress = 'This claim is already being sent. Please wait a moment.';
+/** The API's answer to a filed claim (the widget shows doc 1's success text with the reference). */
+export const claimReceived = (reference: string) => `Claim ${reference} received.`;
