@@ -5,6 +5,7 @@
  * their declarations' docs (<name>.docs.ts), which the bundle never imports. Only widgets that exist are
  * listed; each later widget adds its line.
  */
+import { element as claimForm } from './claim-form/claim-form.element.ts';
 import { element as notifyMe } from './notify-me/notify-me.element.ts';
 import { element as quoteStart } from './quote-start/quote-start.element.ts';
 import { element as quoteWizard } from './quote-wizard/quote-wizard.element.ts';
@@ -21,4 +22,5 @@ export const ELEMENTS: readonly ElementEntry[] = [
   { tag: retrieveQuote.tag, load: () => import('./retrieve-quote/retrieve-quote.ts') },
   { tag: notifyMe.tag, load: () => import('./notify-me/notify-me.ts') },
   { tag: quoteWizard.tag, load: () => import('./quote-wizard/quote-wizard.ts') },
+  { tag: claimForm.tag, load: () => import('./claim-form/claim-form.ts') },
 ];

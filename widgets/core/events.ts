@@ -24,6 +24,8 @@ export interface PpmEventMap {
    * frequency and the amount charged today in dollars, for a conversion tag.
    */
   'ppm-purchase': { policyNumber: string; binderNumber: string; quoteNumber: string; billingFrequency: string; amount: number };
+  /** claim-form: a claim was filed; `reference` is the claim's reference the claimant was shown. No personal data. */
+  'ppm-claim': { reference: string };
 }
 
 /**
@@ -63,5 +65,6 @@ declare global {
     'ppm-quote-start': CustomEvent<PpmEventMap['ppm-quote-start']>;
     'ppm-quote': CustomEvent<PpmEventMap['ppm-quote']>;
     'ppm-purchase': CustomEvent<PpmEventMap['ppm-purchase']>;
+    'ppm-claim': CustomEvent<PpmEventMap['ppm-claim']>;
   }
 }

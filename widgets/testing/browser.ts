@@ -180,6 +180,8 @@ export interface StubbedCall {
   credentials: RequestCredentials | undefined;
   /** The request's headers, names in lower case. */
   headers: Record<string, string>;
+  /** A multipart upload's form (the claim form's answers and photos), as the page sent it. */
+  form?: FormData;
 }
 
 /** Replaces window.fetch for /api calls; answers with `respond`, records each call. */
@@ -191,7 +193,8 @@ export function stubApi(respond: (call: StubbedCall) => Response | Promise<Respo
     if (!url.includes('/api/')) return original(input, init);
     const text = typeof init?.body === 'string' ? init.body : '';
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const call = { url, method: init?.method ?? 'GET', body: text ? JSON.parse(text) : null, credentials: init?.credentials, headers };
+    const form = init?.body instanceof FormData ? init.body : undefined;
+    const call = { url, method: init?.method ?? 'GET', body: text ? JSON.parse(text) : null, credentials: init?.credentials, headers, ...(form ? { form } : {}) };
     calls.push(call);
     return respond(call);
   };
