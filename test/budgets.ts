@@ -96,11 +96,18 @@ export const BUDGETS: Budget[] = [
   {
     name: 'dealer page with ppm-quote-start, all embed files',
     aim: 12 * KB,
-    limit: 15 * KB,
+    limit: 16 * KB,
     reason:
       'The shared runtime chunk above (12.2 KB) and quote-start itself (2.1 KB); its dealer list loads on the first focus ' +
-      "or press in the widget, 'Retrieve my quote' on its press.",
+      "or press in the widget, 'Retrieve my quote' on its press. embed.js (0.8 KB) names every tag with its attributes, " +
+      'which the chunks share; the fifth tag, ppm-claim-form, took the page 33 bytes over the 15 KB it was measured at.',
     files: embedPage('quote-start'),
+  },
+  {
+    name: 'claims page with ppm-claim-form, all embed files',
+    aim: 45 * KB,
+    limit: 45 * KB,
+    files: embedPage('claim-form'),
   },
   {
     name: 'site home, all JavaScript',

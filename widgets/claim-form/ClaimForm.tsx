@@ -38,8 +38,11 @@ export interface ClaimFormProps {
 
 type Status = { kind: 'danger'; text: string } | { kind: 'success'; text: string; reference: string } | null;
 
-/** A fresh Idempotency-Key for one claim: a retry or a second press under it files nothing twice. */
-const newKey = () => `claim-${crypto.randomUUID()}`;
+/**
+ * A fresh Idempotency-Key for one claim: a retry or a second press under it files nothing twice. From
+ * getRandomValues, which a partner's page on plain http has too (randomUUID needs a secure context).
+ */
+const newKey = () => `claim-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 const ID = 'ppm-claim';
 
@@ -62,7 +65,8 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
   const headingRef = useRef<HTMLHeadingElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const moveFocus = useRef<'heading' | 'notice' | null>(null);
-  const key = useRef(newKey());
+  const key = useRef('');
+  key.current ||= newKey();
   const submitting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
