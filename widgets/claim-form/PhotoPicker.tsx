@@ -74,8 +74,13 @@ export function PhotoPicker({ id, photos, onChange, texts }: { id: string; photo
               <span className="ppm-photos__name">
                 {file.name} <span className="ppm-photos__size">({size(file.size)})</span>
               </span>
-              <button type="button" className="ppm-button ppm-button--secondary ppm-photos__remove" onClick={() => remove(index)}>
-                {texts.removePhoto(file.name)}
+              <button
+                type="button"
+                className="ppm-button ppm-button--secondary ppm-photos__remove"
+                aria-label={texts.removePhoto(file.name)}
+                onClick={() => remove(index)}
+              >
+                {texts.remove}
               </button>
             </li>
           ))}

@@ -10,7 +10,7 @@ export const CLAIM_FORM_TEXTS = {
   ...CLAIM_QUESTIONS,
   locationQuestions: VEHICLE_LOCATION_QUESTIONS as Record<string, string>,
   heading: 'File a Claim',
-  intro: 'First Notice of Loss. Fields marked optional can be left empty; everything else helps us start your claim.',
+  intro: 'First Notice of Loss: tell us what happened in five short steps. Questions marked (optional) may be left empty.',
   steps: ['Contact and insurer', 'Incident and own vehicle', 'Other vehicle', 'People and injuries', 'Police'],
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
   back: 'Back',
@@ -28,6 +28,8 @@ export const CLAIM_FORM_TEXTS = {
   photos: 'Photos of the damage (optional)',
   photosHint: 'Up to 5 photos: JPEG, PNG, WebP or HEIC, at most 10 MB each.',
   photosList: 'Photos to send',
+  /** The Remove button shows `remove`; its accessible name adds the photo's name. */
+  remove: 'Remove',
   removePhoto: (name: string) => `Remove ${name}`,
   // the API's own messages (contract/messages/claims.ts), said before the upload
   photoNotAPhoto: MESSAGES.claimPhotoNotAPhoto,
