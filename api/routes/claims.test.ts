@@ -134,6 +134,7 @@ for (const target of dbTargets()) {
       const cases: [unknown, string[]][] = [
         [claimOf(email, { lastName: 'x'.repeat(64) }), [MESSAGES.maxLength(63)]],
         [claimOf(email, { telephoneNumber: '555-1234' }), [MESSAGES.phone]],
+        [claimOf(email, { ownerVehicleLocationInput: "Joe's Towing" }), [MESSAGES.phone]],
         [claimOf(email, { incidentDate: '2026-03-03' }), [MESSAGES.incidentDate]],
         [claimOf(email, { email: 'not-an-address' }), [MESSAGES.email]],
         [claimOf(email, { incidentDescription: 'x'.repeat(257) }), [MESSAGES.maxLength(256)]],

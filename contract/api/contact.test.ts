@@ -100,3 +100,19 @@ describe('claim (First Notice of Loss)', () => {
     assert.deepEqual([...all].sort(), Object.keys(rule.schema).sort());
   });
 });
+
+describe('claim: the location answer at a dealer or a tow yard', () => {
+  const rule = claimRequest({ today: { year: 2025, month: 6, day: 15 } });
+  const base = {
+    firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', insuranceProvider: 'Our insurer', insuredRelation: 'INSURED',
+    incidentLocation: 'Phoenix', incidentDate: '2025-06-14', incidentDescription: 'Hail', ownerVehicleInvolved: true,
+  };
+  it('is a valid US phone number there, and free text at home or elsewhere', () => {
+    assert.deepEqual(check({ ...base, ownerVehicleLocation: 'tow', ownerVehicleLocationInput: 'Joe, Main St' }, rule), {
+      ok: false,
+      errors: [{ path: 'ownerVehicleLocationInput', message: MESSAGES.phone }],
+    });
+    assert.equal(check({ ...base, ownerVehicleLocation: 'dealer', ownerVehicleLocationInput: '480-555-0199' }, rule).ok, true);
+    assert.equal(check({ ...base, ownerVehicleLocation: 'home', ownerVehicleLocationInput: '1 Main St, Mesa' }, rule).ok, true);
+  });
+});

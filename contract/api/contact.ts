@@ -1,13 +1,13 @@
-import { assign, coerce, define, object, optional, pattern, string, unknown, type Infer, type Struct } from 'superstruct';
+import { assign, coerce, define, object, optional, pattern, refine, string, unknown, type Infer, type Struct } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import {
-  CONTACT_SUBJECT_FALLBACK, INSURED_RELATION_OTHER, VEHICLE_DRIVERS, VEHICLE_LOCATIONS,
+  CONTACT_SUBJECT_FALLBACK, INSURED_RELATION_OTHER, LOCATIONS_ASKING_PHONE, VEHICLE_DRIVERS, VEHICLE_LOCATIONS,
 } from '../reference/claim-options.ts';
 import { oneOf, valuesOf, yesNo } from '../rules/choice.ts';
 import { incidentDate, type Today } from '../rules/dates.ts';
 import { email } from '../rules/email.ts';
 import { LIMITS } from '../rules/limits.ts';
-import { optionalUsPhone } from '../rules/phone.ts';
+import { isUsPhone, optionalUsPhone } from '../rules/phone.ts';
 import { middleName, optionalMax, personName, requiredMax, requiredName } from '../rules/text.ts';
 
 // The sign-up lives in its own module: the structs below are built when their module loads, so a widget
@@ -54,9 +54,18 @@ export type ContactForm = Infer<typeof ContactForm>;
  * reductions). As sent: insuranceProvider and ownerVehicleLocation are plain values, insuredRelation is
  * 'INSURED' or 'OTHER (see insuredRelationInput)', incidentDate is YYYY-MM-DD (requests carry ISO dates;
  * the form shows MM/DD/YYYY). Conditional answers are optional; their texts are capped where the spec
- * gives a maximum (128, 200) and at 256 otherwise (ours).
+ * gives a maximum (128, 200) and at 256 otherwise (ours). Where the vehicle is at a dealer or a tow yard, its
+ * location answer is a phone number (doc 1 section 2), so a valid US number when given.
  */
 export function claimRequest(options: { today?: Today } = {}) {
+  return refine(claimFields(options), 'locationPhone', (claim) =>
+    !LOCATIONS_ASKING_PHONE.includes(claim.ownerVehicleLocation ?? '') ||
+    !claim.ownerVehicleLocationInput ||
+    isUsPhone(claim.ownerVehicleLocationInput) ||
+    { path: ['ownerVehicleLocationInput'], message: MESSAGES.phone });
+}
+
+function claimFields(options: { today?: Today }) {
   return object({
     firstName: requiredName,
     lastName: requiredName,

@@ -69,3 +69,6 @@ export const VEHICLE_LOCATION_QUESTIONS = {
   tow: "The tow yard's phone number",
   other: 'Where is the vehicle?',
 } as const satisfies Record<(typeof VEHICLE_LOCATIONS)[number]['value'], string>;
+
+/** doc 1 section 2: at a dealer or a tow yard the location answer is a phone number (a US number, doc 1 section 5). */
+export const LOCATIONS_ASKING_PHONE: readonly string[] = ['dealer', 'tow'];

@@ -4,7 +4,7 @@
  * shown) and the request as sent (doc 1 section 7's reductions). A hidden field is neither checked nor sent.
  */
 import {
-  BRAND, CLAIM_STEPS, ClaimRequest, INSURANCE_PROVIDER_OTHER, INSURED_RELATION_OTHER, claimIncidentDate, optionalUsPhone,
+  BRAND, CLAIM_STEPS, ClaimRequest, INSURANCE_PROVIDER_OTHER, INSURED_RELATION_OTHER, LOCATIONS_ASKING_PHONE, claimIncidentDate, optionalUsPhone,
   requiredText, usToIso,
 } from '../../contract/index.ts';
 import type { Rules } from '../core/form.ts';
@@ -51,7 +51,7 @@ export function shownFields(index: number, values: ClaimValues): ClaimField[] {
 }
 
 /** A phone number where the vehicle is at a dealer or a tow yard (doc 1: "dealer or tow asks for a phone number"). */
-export const asksForPhone = (values: ClaimValues) => values.ownerVehicleLocation === 'dealer' || values.ownerVehicleLocation === 'tow';
+export const asksForPhone = (values: ClaimValues) => LOCATIONS_ASKING_PHONE.includes(values.ownerVehicleLocation);
 
 const REQUEST_FIELDS = ClaimRequest.schema;
 
