@@ -80,6 +80,8 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
   });
 
   function go(to: number) {
+    // a failure's text belongs to the Submit it answered
+    if (status?.kind === 'danger') setStatus(null);
     setStep(to);
     moveFocus.current = 'heading';
   }
@@ -250,7 +252,13 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
             <button type="button" className="ppm-button ppm-button--secondary" part="back" disabled={step === 0} onClick={() => go(step - 1)}>
               {texts.back}
             </button>
-            <button type="submit" className="ppm-button ppm-button--secondary" part="next" disabled={step === STEP_COUNT - 1}>
+            {/* On step 5 Next is no submit button, so Enter in a field submits the claim (the form's default button is its first submit button) */}
+            <button
+              type={step === STEP_COUNT - 1 ? 'button' : 'submit'}
+              className="ppm-button ppm-button--secondary"
+              part="next"
+              disabled={step === STEP_COUNT - 1}
+            >
               {texts.next}
             </button>
             <button type="submit" className="ppm-button" part="submit" disabled={step !== STEP_COUNT - 1}>
