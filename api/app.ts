@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
   subscribe: { name: 'subscribe', limit: 10, windowSeconds: 15 * 60 },
   /** Claims: each stores up to 50 MB of photos and sends two e-mails; a household files a few at most. */
   claims: { name: 'claims', limit: 10, windowSeconds: 15 * 60 },
+  /** Per recipient address: claim acknowledgements to one mailbox (the claim itself is filed and sent to the team). */
+  claimMail: { name: 'claim-mail', limit: 5, windowSeconds: 60 * 60 },
   /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
   /**
@@ -131,6 +133,7 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', contactRoutes(deps, {
     subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }),
     claims: rateLimit(deps.db, limits.claims, clientOf, deps.clock),
+    claimMail: limits.claimMail,
   }));
   api.route('/', vinRoutes(deps));
   api.route('/', zipRoutes(deps));

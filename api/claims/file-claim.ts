@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { blobKey } from '../blobs/store.ts';
 import type { Deps } from '../deps.ts';
 import { hashRequest } from '../http/idempotency.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { sha256Hex } from '../hash.ts';
 import { BRAND, type ClaimRequest } from '../../contract/index.ts';
@@ -42,7 +43,15 @@ async function earlier(deps: Deps, key: string, requestHash: string): Promise<Fi
   return row.request_hash === requestHash ? { kind: 'replay', reference: row.reference } : { kind: 'mismatch' };
 }
 
-export async function fileClaim(deps: Deps, input: { claim: ClaimRequest; photos: ClaimPhoto[]; idempotencyKey: string }): Promise<FiledClaim> {
+/**
+ * `ackLimit` counts acknowledgements per recipient: past it the claim is still filed and sent to the claims
+ * team, but the claimant's address gets no more mail from us (the form must not be a way to mail strangers).
+ */
+export async function fileClaim(
+  deps: Deps,
+  input: { claim: ClaimRequest; photos: ClaimPhoto[]; idempotencyKey: string },
+  ackLimit: RateLimit,
+): Promise<FiledClaim> {
   const { claim, photos, idempotencyKey } = input;
   const requestHash = requestHashOf(claim, photos);
   const known = await earlier(deps, idempotencyKey, requestHash);
@@ -85,7 +94,9 @@ export async function fileClaim(deps: Deps, input: { claim: ClaimRequest; photos
         }
         const team = deps.config.claimsEmail ?? BRAND.claimsEmail;
         await enqueueMail(tx, CLAIM_TEAM_KIND, claimsTeamMail({ to: team, claim, reference, filedAt: now, attachments }), now);
-        await enqueueMail(tx, CLAIM_ACK_KIND, claimAcknowledgement({ claim, reference, photoCount: photos.length }), now);
+        if ((await hit(tx, ackLimit, claim.email.trim().toLowerCase(), now)).allowed) {
+          await enqueueMail(tx, CLAIM_ACK_KIND, claimAcknowledgement({ claim, reference, photoCount: photos.length }), now);
+        }
         return { kind: 'filed', reference } as const;
       }
       throw new Error(`no free claim reference after ${REFERENCE_TRIES} draws`);

@@ -169,7 +169,7 @@ for (const target of dbTargets()) {
       assert.deepEqual((await photosOf(rows[0]!.id)).map((p) => p.content_type), ['image/heic']);
     });
 
-    test('is rate limited per client with 429 and Retry-After; a foreign Origin is refused', async () => {
+    test('is rate limited per client with 429 and Retry-After, acknowledgements per address; a foreign Origin is refused', async () => {
       const limited = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1 }, rateLimits: { claims: { ...RATE_LIMITS.claims, limit: 2 } } });
       try {
         const who = `192.0.2.${(process.pid % 200) + 1}`;
@@ -181,6 +181,19 @@ for (const target of dbTargets()) {
         assert.ok(Number(third.headers.get('Retry-After')) >= 1);
       } finally {
         limited.cleanup();
+      }
+      const quiet = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1 }, rateLimits: { claimMail: { ...RATE_LIMITS.claimMail, limit: 1 } } });
+      try {
+        const email = uniqueEmail('ackLimit');
+        const first = await send(quiet, claimOf(email));
+        const second = await send(quiet, claimOf(email, { incidentDescription: 'Another one' }));
+        assert.deepEqual([first.status, second.status], [201, 201], 'both claims are filed');
+        await quiet.mail.settled();
+        const to = outboxFiles(quiet.outboxDir).map((name) => parseEml(readFileSync(join(quiet.outboxDir, name), 'utf8')).headers.get('to'));
+        assert.equal(to.filter((address) => address === email).length, 1, 'one acknowledgement to the address within the hour');
+        assert.equal((await claimsOf(email)).length, 2);
+      } finally {
+        quiet.cleanup();
       }
       const form = new FormData();
       form.set('claim', JSON.stringify(claimOf(uniqueEmail('csrf'))));

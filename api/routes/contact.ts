@@ -8,13 +8,14 @@ import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
+import type { RateLimit } from '../http/rate-limit.ts';
 import type { Deps } from '../deps.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
 
 export const SUBSCRIBED = 'Subscribed.';
 
-export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler; claims: MiddlewareHandler }): Hono {
+export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler; claims: MiddlewareHandler; claimMail: RateLimit }): Hono {
   const app = new Hono();
   // the incident date may not be after today (doc 1 section 5), today as of each request
   const claimRule = claimRequest({ today: () => localToday(deps.clock()) });
@@ -57,7 +58,7 @@ export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler
     if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
     const photos = await readClaimPhotos(sent as File[]);
     if (!photos.ok) throw new ApiError(photos.status, photos.message);
-    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, idempotencyKey: key });
+    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, idempotencyKey: key }, limits.claimMail);
     if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);
     const body: ClaimAnswer = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
     return c.json(body, 201, { ...NO_STORE, ...(filed.kind === 'replay' ? { 'Idempotent-Replayed': 'true' } : {}) });
