@@ -18,7 +18,12 @@ export const claimFormOwnStyles = /* css */ `
 .ppm-claim__status .ppm-notice p:last-child { margin: 0; }
 .ppm-claim__status .ppm-notice:focus { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .ppm-textarea { min-height: 4.5rem; resize: vertical; font: inherit; }
-.ppm-file { padding: 0.5rem 0; max-width: 100%; }
+.ppm-file { padding: 0.25rem 0; max-width: 100%; font: inherit; }
+/* the browser's own 'Choose Files' is a small grey button: drawn like our secondary buttons, a target of 44 px */
+.ppm-file::file-selector-button {
+  font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1rem; margin-right: 0.75rem; cursor: pointer;
+  color: var(--_ink); background: var(--_surface); border: 2px solid var(--_ink); border-radius: var(--_radius);
+}
 .ppm-photos { list-style: none; margin: 0.5rem 0 0; padding: 0; display: grid; gap: 0.5rem; }
 .ppm-photos__item { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem;
   padding: 0.5rem 0.75rem; border: 1px solid var(--_line); border-radius: var(--_radius); }
