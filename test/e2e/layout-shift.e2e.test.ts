@@ -55,6 +55,7 @@ const ACCOUNT_PAGES = [
   '/account/confirm',
   '/account/sign',
   '/account/my-policy',
+  '/account/claims',
   '/account/documents/no-such-token',
   '/account/statements',
   '/odometer',
