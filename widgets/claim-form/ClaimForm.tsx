@@ -123,7 +123,9 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
       emit('ppm-claim', { reference });
       return;
     }
-    // Nothing typed is lost: the answers and the photos stay for another try.
+    // Nothing typed is lost: the answers and the photos stay for another try. A 422 says this key filed a
+    // claim with other answers (its answer was lost, then the form changed): the next Submit is a new claim.
+    if (result.status === 422) key.current = newKey();
     const text = result.messages[0] ?? texts.failure;
     setStatus({ kind: 'danger', text });
     reportError(result.status, text);

@@ -334,6 +334,27 @@ describe('<ppm-claim-form>', () => {
     await checkA11y(host);
   });
 
+  it("after a 422 (the key already filed other answers) the next Submit sends under a new key", async () => {
+    const answers = [
+      () => json(422, { error_messages: [MESSAGES.claimIdempotencyKeyReused] }),
+      () => json(201, { reference: REFERENCE, msg: 'ok' }),
+    ];
+    stub = stubApi(() => answers.shift()!());
+    const root = await mount();
+    await fillStep1(root);
+    await next(root, 2);
+    await type(getByLabel(root, T.incidentLocation), 'Tempe');
+    await type(getByLabel(root, T.incidentDate), '03012026');
+    await type(getByLabel(root, T.incidentDescription), 'Hail');
+    for (const step of [3, 4, 5]) await next(root, step);
+    await click(button(root, T.submit));
+    await waitFor(() => getByText(root, MESSAGES.claimIdempotencyKeyReused), "the API's message");
+    await click(button(root, T.submit));
+    await waitFor(() => getByText(root, T.success), 'filed');
+    const [first, second] = stub.calls.map((call) => call.headers['idempotency-key']);
+    assert.ok(first && second && first !== second, 'a new key for the new claim');
+  });
+
   it('a double press sends once; the success text stays for its time, then the form is fresh with a new key', async () => {
     let release: (response: Response) => void = () => undefined;
     stub = stubApi(() => new Promise<Response>((resolve) => (release = resolve)));
