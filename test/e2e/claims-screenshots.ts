@@ -38,7 +38,7 @@ try {
   const page = await browser.newPage({ viewport: VIEWPORTS[1] });
   await page.goto(`${server.url}/account/claims`);
   const form = page.locator('#fnol');
-  await form.getByRole('button', { name: T.next }).waitFor();
+  await form.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
   await shoot(page, 'claims-01-page');
   await form.getByRole('button', { name: T.next }).click();
   await form.getByText('There is a problem').waitFor();

@@ -34,6 +34,8 @@ describe('claims', () => {
     await page.goto(`${run.server.url}/account/claims#fnol`);
     const form = page.locator('#fnol');
     await form.getByRole('heading', { name: new RegExp(`Step 1 of 5.*${T.steps[0]}`) }).waitFor();
+    // the island has hydrated (Astro drops `ssr`): typing before that would be into the server's copy
+    await form.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
     assert.deepEqual(await axeViolations(page), [], 'axe at 390 px');
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(await axeViolations(page), [], 'axe at 1280 px');

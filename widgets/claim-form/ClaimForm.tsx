@@ -233,8 +233,12 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
           </div>
         )}
       </div>
+      {/*
+        method="dialog": a form outside a dialog then never navigates, so a Next pressed on the server-rendered
+        form before the island hydrates does nothing, rather than reload the page with the answers in its address.
+      */}
       {status?.kind !== 'success' && (
-        <form ref={setFormElement} className="ppm-claim__form" noValidate onSubmit={onSubmit} part="form">
+        <form ref={setFormElement} method="dialog" className="ppm-claim__form" noValidate onSubmit={onSubmit} part="form">
           <p className="ppm-claim__intro">{texts.intro}</p>
           <h3 ref={headingRef} className="ppm-claim__heading" tabIndex={-1} part="step-heading">
             <span className="ppm-claim__step-of">{texts.stepOf(step + 1, STEP_COUNT)}</span>
