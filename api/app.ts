@@ -42,6 +42,8 @@ import { renewalRoutes } from './routes/renewal.ts';
 /** Per client address. Generous enough for a household or a club stand behind one address. */
 export const RATE_LIMITS = {
   subscribe: { name: 'subscribe', limit: 10, windowSeconds: 15 * 60 },
+  /** Contact Us messages: each e-mails customer care and the address typed. A person writes one or two. */
+  contact: { name: 'contact', limit: 5, windowSeconds: 15 * 60 },
   /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
   /**
@@ -126,7 +128,7 @@ export function createApp(options: CreateAppOptions): Hono {
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
   // only, its own size limit) its entry declares (api/http/endpoint.ts).
   api.route('/', healthRoutes(deps.db));
-  api.route('/', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }) }));
+  api.route('/', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }), contact: limits.contact }));
   api.route('/', vinRoutes(deps));
   api.route('/', zipRoutes(deps));
   api.route('/', vehicleRoutes(deps));

@@ -12,6 +12,7 @@
  * | DATABASE_URL  | (unset: PGlite in DATA_DIR/pg)                 | postgres://... to use a PostgreSQL server instead |
  * | SMTP_URL      | (unset: .eml files in DATA_DIR/outbox)         | smtp(s)://user:pass@host:port to send real mail |
  * | MAIL_FROM     | "<BRAND.productName>" <BRAND.email>            | From: of every message |
+ * | CARE_EMAIL    | BRAND.email                                    | where Contact Us messages go (Reply-To: the sender) |
  * | CORS_ORIGINS  | dev: the demo's origins (http://localhost:DEMO_PORT, http://127.0.0.1:DEMO_PORT); production: none | comma-separated exact origins allowed to call /api from a browser |
  * | DEMO_PORT     | 4322 (production: 0)                           | port of the embed demo (a dealer/club stand-in origin); 0 disables it |
  * | SITE_DIR      | dist/site                                      | the Astro build served at / |
@@ -29,6 +30,7 @@
  */
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
+import { BRAND, check, email } from '../contract/index.ts';
 
 export interface Config {
   port: number;
@@ -39,6 +41,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Customer care's address: the Contact Us form's messages are e-mailed here (api/contact/messages.ts). */
+  careEmail: string;
   corsOrigins: readonly string[];
   demoPort: number;
   siteDir: string;
@@ -66,6 +70,13 @@ function opsPassword(env: Env): string | undefined {
     throw new ConfigError(`OPS_PASSWORD must be at least ${OPS_PASSWORD_MIN_LENGTH} characters; unset it to turn the operations page off.`);
   }
   return password;
+}
+
+/** A mistyped care address would lose every contact message at the mail server: it stops the start instead. */
+function careEmail(env: Env): string {
+  const address = optional(env, 'CARE_EMAIL') ?? BRAND.email;
+  if (!check(address, email).ok) throw new ConfigError(`CARE_EMAIL must be one e-mail address like care@example.com, got "${address}".`);
+  return address;
 }
 
 function positiveNumber(env: Env, key: string, fallback: number): number {
@@ -216,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: optional(env, 'DATABASE_URL'),
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: optional(env, 'MAIL_FROM'),
+    careEmail: careEmail(env),
     corsOrigins,
     demoPort,
     siteDir: fromEnv('SITE_DIR', 'dist/site'),

@@ -97,6 +97,8 @@ export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
 
 export const PARTNER_ORIGIN = 'https://dealer.example';
 export const PUBLIC_ORIGIN = 'http://localhost:4321';
+/** Customer care's address in tests: not the brand's default, so a test sees the setting is used. */
+export const CARE_EMAIL = 'care-desk@apex-ppm.example';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -108,6 +110,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     smtpUrl: undefined,
     mailFrom: undefined,
+    careEmail: CARE_EMAIL,
     corsOrigins: [PARTNER_ORIGIN],
     demoPort: 0,
     siteDir: '/nonexistent-site-dir',

@@ -7,3 +7,4 @@ export * from './purchase.ts';
 export * from './sign-up.ts';
 export * from './card-request.ts';
 export * from './account.ts';
+export * from './contact.ts';
