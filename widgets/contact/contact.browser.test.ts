@@ -93,7 +93,14 @@ describe('contact form (Contact Us)', () => {
     assert.equal(errorOf(root, getByLabel(root, 'Middle Initial')), null);
     assert.equal(errorOf(root, getByLabel(root, 'Phone')), null, 'the phone is optional');
     const summary = await waitFor(() => getByRole(root, 'heading', 'There is a problem'), 'the error summary');
-    assert.ok(summary.parentElement!.textContent!.includes(`Message: ${MESSAGES.required}`));
+    const entries = queryAllByRole(summary.parentElement!, 'link').map((link) => link.textContent);
+    assert.deepEqual(entries, [
+      `Message: ${MESSAGES.required}`,
+      `${AGREEMENT} ${MESSAGES.privacyAgreement}`,
+      `First Name: ${MESSAGES.required}`,
+      `Last Name: ${MESSAGES.required}`,
+      `Email: ${MESSAGES.email}`,
+    ]);
     assert.equal(stub.calls.length, 0, 'nothing sent');
     await checkA11y(rendered!.host);
   });
