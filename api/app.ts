@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
   subscribe: { name: 'subscribe', limit: 10, windowSeconds: 15 * 60 },
   /** Contact Us messages: each e-mails customer care and the address typed. A person writes one or two. */
   contact: { name: 'contact', limit: 5, windowSeconds: 15 * 60 },
+  /** Per recipient address: Contact Us acknowledgements to one mailbox (care still gets every message). */
+  contactMail: { name: 'contact-mail', limit: 5, windowSeconds: 60 * 60 },
   /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
   /**
@@ -128,7 +130,7 @@ export function createApp(options: CreateAppOptions): Hono {
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
   // only, its own size limit) its entry declares (api/http/endpoint.ts).
   api.route('/', healthRoutes(deps.db));
-  api.route('/', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }), contact: limits.contact }));
+  api.route('/', contactRoutes(deps, { subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }), contact: limits.contact, contactMail: limits.contactMail }));
   api.route('/', vinRoutes(deps));
   api.route('/', zipRoutes(deps));
   api.route('/', vehicleRoutes(deps));

@@ -12,6 +12,9 @@
  *
  * The rate limit counts inside the same transaction, after the key is looked at: a replay is not counted, a
  * refused or failed request is rolled back with its count.
+ *
+ * Anyone can type any address, so the acknowledgements to one mailbox are limited per hour (like the quote
+ * and account e-mails); past that limit the message still reaches customer care, without an acknowledgement.
  */
 import type { ContactRequest } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
@@ -69,7 +72,7 @@ async function insertMessage(tx: Queryable, key: string, hash: string, request: 
 
 export async function submitContact(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
-  input: { key: string; request: ContactRequest; client: string; limit: RateLimit },
+  input: { key: string; request: ContactRequest; client: string; limit: RateLimit; mailLimit: RateLimit },
 ): Promise<ContactOutcome> {
   const { key, request } = input;
   const hash = hashRequest(request);
@@ -89,7 +92,9 @@ export async function submitContact(
       if (!counted.allowed) throw new Refused({ kind: 'rate-limited', retryAfter: counted.retryAfter });
       const reference = contactReference(id);
       await enqueueMail(tx, CARE_MAIL_KIND, careMail(request, deps.config.careEmail, reference), now);
-      await enqueueMail(tx, ACKNOWLEDGEMENT_MAIL_KIND, acknowledgementMail(request, reference), now);
+      if ((await hit(tx, input.mailLimit, request.userEmailAddress.trim().toLowerCase(), now)).allowed) {
+        await enqueueMail(tx, ACKNOWLEDGEMENT_MAIL_KIND, acknowledgementMail(request, reference), now);
+      }
       return { kind: 'sent', reference };
     });
   } catch (error) {

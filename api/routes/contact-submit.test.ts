@@ -214,6 +214,27 @@ for (const target of dbTargets()) {
       }
     });
 
+    test("past the hourly limit of acknowledgements to one address, care still gets the message and the address gets nothing", async () => {
+      const limited = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 }, rateLimits: { contactMail: { name: 'contact-mail-test', limit: 1, windowSeconds: 3600 } } });
+      try {
+        const email = uniqueEmail('ackcap');
+        const sent: ParsedMail[][] = [];
+        for (const [index, text] of ['First question', 'Second question'].entries()) {
+          await limited.mail.settled();
+          const before = new Set(outboxFiles(limited.outboxDir));
+          const headers = { 'X-Forwarded-For': `198.51.100.${120 + index}`, 'Idempotency-Key': `ack-cap-${process.pid}-${index}` };
+          const res = await limited.app.request(...postJson('/api/contact/submit', message(email.toUpperCase(), { emailBody: text }), headers));
+          assert.equal(res.status, 201);
+          await limited.mail.settled();
+          sent.push(outboxFiles(limited.outboxDir).filter((name) => !before.has(name)).map((name) => parseEml(readFileSync(join(limited.outboxDir, name), 'utf8'))));
+        }
+        assert.deepEqual(sent.map((mails) => mails.map((mail) => mail.headers.get('to') === CARE_EMAIL ? 'care' : 'sender').sort()), [['care', 'sender'], ['care']]);
+        assert.match(textOf(sent[1]![0]!), /Second question/);
+      } finally {
+        limited.cleanup();
+      }
+    });
+
     test('a database failure while queuing the mails answers 500, stores nothing, sends nothing, and counts nothing', async () => {
       // A database of its own, so no other app's queue or test changes the counts under this test.
       const ownDb = await openTestDb(target);

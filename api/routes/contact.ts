@@ -19,7 +19,7 @@ export const SUBSCRIBED = 'Subscribed.';
 /** The API's own word on a stored contact message; the form shows doc 1's success text. */
 export const CONTACT_RECEIVED = 'Message received.';
 
-export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler; contact: RateLimit }): Hono {
+export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler; contact: RateLimit; contactMail: RateLimit }): Hono {
   const app = new Hono();
 
   /** Availability sign-up (doc 1 sections 3 and 7). 201 on a new address, 409 on a known one. */
@@ -41,7 +41,7 @@ export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler
     const key = c.req.header('Idempotency-Key')?.trim() ?? '';
     const request = await readBody(c, ContactRequest);
     if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.contactKeyRequired);
-    const outcome = await submitContact(deps, { key, request, client: clientAddress(c, deps.config.trustProxy), limit: limits.contact });
+    const outcome = await submitContact(deps, { key, request, client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
     if (outcome.kind === 'key-reused') throw new ApiError(422, MESSAGES.contactKeyReused);
     if (outcome.kind === 'rate-limited') throw tooManyRequests(outcome.retryAfter);
     // Delivery starts now, after the commit, so the mails never leave for a message that was rolled back.

@@ -13,6 +13,6 @@ export const contactSubmit = endpoint({
   summary:
     "the Contact Us form (doc 1 section 3's contact payload; an empty subject becomes 'Auto Insurance - Contact Form'): " +
     'stores the message and, in the same transaction, queues it to customer care (`CARE_EMAIL`, Reply-To the sender) ' +
-    'and an acknowledgement to the sender; with an `Idempotency-Key` header, whose repeat with the same body answers ' +
+    'and an acknowledgement to the sender (at most 5 an hour to one address); needs an `Idempotency-Key` header, whose repeat with the same body answers ' +
     'the same 201 without sending again (another body is 422); rate limited',
 });
