@@ -46,6 +46,10 @@ export const RATE_LIMITS = {
   claims: { name: 'claims', limit: 10, windowSeconds: 15 * 60 },
   /** Per recipient address: claim acknowledgements to one mailbox (the claim itself is filed and sent to the team). */
   claimMail: { name: 'claim-mail', limit: 5, windowSeconds: 60 * 60 },
+  /** Contact Us messages: each e-mails customer care and the address typed. A person writes one or two. */
+  contact: { name: 'contact', limit: 5, windowSeconds: 15 * 60 },
+  /** Per recipient address: Contact Us acknowledgements to one mailbox (care still gets every message). */
+  contactMail: { name: 'contact-mail', limit: 5, windowSeconds: 60 * 60 },
   /** Quote lookups by e-mail, birth date and ZIP: guessing birth dates must stay slow. */
   lookupQuote: { name: 'lookup-quote', limit: 10, windowSeconds: 15 * 60 },
   /**
@@ -134,6 +138,8 @@ export function createApp(options: CreateAppOptions): Hono {
     subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }),
     claims: rateLimit(deps.db, limits.claims, clientOf, deps.clock),
     claimMail: limits.claimMail,
+    contact: limits.contact,
+    contactMail: limits.contactMail,
   }));
   api.route('/', vinRoutes(deps));
   api.route('/', zipRoutes(deps));

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from './config.ts';
+import { BRAND } from '../contract/index.ts';
 
 test('defaults: localhost only, PGlite and outbox under ./data, the demo origin allowed in development', () => {
   const config = loadConfig({});
@@ -69,4 +70,10 @@ test('the operations page is off without OPS_PASSWORD and refuses a short one; t
   assert.equal(loadConfig({}).odometerMaxMilesPerDay, 1000);
   assert.equal(loadConfig({ ODOMETER_MAX_MILES_PER_DAY: '600' }).odometerMaxMilesPerDay, 600);
   for (const bad of ['0', '-5', 'many']) assert.throws(() => loadConfig({ ODOMETER_MAX_MILES_PER_DAY: bad }), ConfigError, bad);
+});
+
+test("customer care's address defaults to the brand's and refuses anything that is not one address", () => {
+  assert.equal(loadConfig({}).careEmail, BRAND.email);
+  assert.equal(loadConfig({ CARE_EMAIL: ' desk@care.example ' }).careEmail, 'desk@care.example');
+  for (const bad of ['desk', 'a@b.example, c@d.example']) assert.throws(() => loadConfig({ CARE_EMAIL: bad }), /CARE_EMAIL must be one e-mail address/, bad);
 });

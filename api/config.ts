@@ -13,6 +13,7 @@
  * | SMTP_URL      | (unset: .eml files in DATA_DIR/outbox)         | smtp(s)://user:pass@host:port to send real mail |
  * | MAIL_FROM     | "<BRAND.productName>" <BRAND.email>            | From: of every message |
  * | CLAIMS_EMAIL  | BRAND.claimsEmail (claims@apex-ppm.example)    | the claims team's address: every filed claim, with its photos, is e-mailed there |
+ * | CARE_EMAIL    | BRAND.email                                    | where Contact Us messages go (Reply-To: the sender) |
  * | CORS_ORIGINS  | dev: the demo's origins (http://localhost:DEMO_PORT, http://127.0.0.1:DEMO_PORT); production: none | comma-separated exact origins allowed to call /api from a browser |
  * | DEMO_PORT     | 4322 (production: 0)                           | port of the embed demo (a dealer/club stand-in origin); 0 disables it |
  * | SITE_DIR      | dist/site                                      | the Astro build served at / |
@@ -30,6 +31,7 @@
  */
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
+import { BRAND, check, email } from '../contract/index.ts';
 
 export interface Config {
   port: number;
@@ -40,8 +42,10 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
-  /** The claims team's address (CLAIMS_EMAIL); undefined: BRAND.claimsEmail. */
-  claimsEmail?: string | undefined;
+  /** The claims team's address: every filed claim, with its photos, is e-mailed here (api/claims/file-claim.ts). */
+  claimsEmail: string;
+  /** Customer care's address: the Contact Us form's messages are e-mailed here (api/contact/messages.ts). */
+  careEmail: string;
   corsOrigins: readonly string[];
   demoPort: number;
   siteDir: string;
@@ -69,6 +73,16 @@ function opsPassword(env: Env): string | undefined {
     throw new ConfigError(`OPS_PASSWORD must be at least ${OPS_PASSWORD_MIN_LENGTH} characters; unset it to turn the operations page off.`);
   }
   return password;
+}
+
+/**
+ * A team's mailbox (CARE_EMAIL, CLAIMS_EMAIL): a mistyped address would lose every message sent there at the
+ * mail server, so it stops the start instead.
+ */
+function teamAddress(env: Env, key: string, fallback: string): string {
+  const address = optional(env, key) ?? fallback;
+  if (!check(address, email).ok) throw new ConfigError(`${key} must be one e-mail address like team@example.com, got "${address}".`);
+  return address;
 }
 
 function positiveNumber(env: Env, key: string, fallback: number): number {
@@ -129,15 +143,6 @@ function twilioConfig(env: Env): TwilioConfig | undefined {
     throw new ConfigError(`Text messages through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM; ${missing.join(' and ')} missing.`);
   }
   return { accountSid, authToken, from, apiUrl: normalizeOrigin(optional(env, 'TWILIO_API_URL') ?? TWILIO_API_URL, 'TWILIO_API_URL') };
-}
-
-/** A claim mailed to a typo goes nowhere: the address must look like one. */
-function claimsEmail(env: Env): string | undefined {
-  const address = optional(env, 'CLAIMS_EMAIL');
-  if (address !== undefined && !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(address)) {
-    throw new ConfigError(`CLAIMS_EMAIL must be one e-mail address like claims@example.com, got "${address}".`);
-  }
-  return address;
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -228,7 +233,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: optional(env, 'DATABASE_URL'),
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: optional(env, 'MAIL_FROM'),
-    claimsEmail: claimsEmail(env),
+    claimsEmail: teamAddress(env, 'CLAIMS_EMAIL', BRAND.claimsEmail),
+    careEmail: teamAddress(env, 'CARE_EMAIL', BRAND.email),
     corsOrigins,
     demoPort,
     siteDir: fromEnv('SITE_DIR', 'dist/site'),

@@ -92,7 +92,7 @@ export async function fileClaim(
             [id, index + 1, keys[index], photo.contentType, photo.bytes.length],
           );
         }
-        const team = deps.config.claimsEmail ?? BRAND.claimsEmail;
+        const team = deps.config.claimsEmail;
         await enqueueMail(tx, CLAIM_TEAM_KIND, claimsTeamMail({ to: team, claim, reference, filedAt: now, attachments }), now);
         if ((await hit(tx, ackLimit, claim.email.trim().toLowerCase(), now)).allowed) {
           await enqueueMail(tx, CLAIM_ACK_KIND, claimAcknowledgement({ claim, reference, photoCount: photos.length }), now);

@@ -27,7 +27,8 @@ for (const target of dbTargets()) {
         const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
         assert.deepEqual(recorded.map((row) => row.version), all);
         assert.deepEqual(await tables(db), [
-          'account_quotes', 'accounts', 'bind_attempts', 'card_requests', 'claim_photos', 'claims', 'esignatures', 'idempotency_keys', 'job_leases',
+          'account_quotes', 'accounts', 'bind_attempts', 'card_requests', 'claim_photos', 'claims', 'contact_messages', 'esignatures',
+          'idempotency_keys', 'job_leases',
           'lienholders', 'mail_queue', 'odometer_readings', 'payments', 'policies', 'policy_coverages', 'policy_documents',
           'policy_drivers', 'policy_vehicles', 'quote_versions', 'quotes', 'rate_limits', 'renewal_esignatures', 'renewals', 'schema_migrations',
           'sessions', 'subscribers', 'tokens',

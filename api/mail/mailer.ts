@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes instead of From: (customer care answering a contact message answers its sender). */
+  replyTo?: string;
   /** Files sent with the message (the ID card PDF of a card request), passed to nodemailer as they are. */
   attachments?: MailAttachment[];
 }

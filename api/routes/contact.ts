@@ -1,21 +1,36 @@
 import { Hono } from 'hono';
-import { ALREADY_SUBSCRIBED, IDEMPOTENCY_KEY, MESSAGES, SubscribeRequest, check, claimRequest, localToday, type ClaimAnswer, type SubscribeResponse } from '../../contract/index.ts';
+import {
+  ALREADY_SUBSCRIBED, ContactRequest, IDEMPOTENCY_KEY, MESSAGES, SubscribeRequest, check, claimRequest, localToday,
+  type ClaimAnswer, type ContactResponse, type SubscribeResponse,
+} from '../../contract/index.ts';
 import { fileClaim } from '../claims/file-claim.ts';
 import { readClaimPhotos } from '../claims/photos.ts';
-import { NO_STORE } from '../http/security-headers.ts';
 import { addSubscriber } from '../contact/subscribers.ts';
+import { submitContact } from '../contact/messages.ts';
+import { clientAddress } from '../http/client.ts';
+import { tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
+import { NO_STORE } from '../http/security-headers.ts';
 import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
-import type { RateLimit } from '../http/rate-limit.ts';
 import type { Deps } from '../deps.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
 
 export const SUBSCRIBED = 'Subscribed.';
+/** The API's own word on a stored contact message; the form shows doc 1's success text. */
+export const CONTACT_RECEIVED = 'Message received.';
 
-export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler; claims: MiddlewareHandler; claimMail: RateLimit }): Hono {
+export interface ContactLimits {
+  subscribe: MiddlewareHandler;
+  claims: MiddlewareHandler;
+  claimMail: RateLimit;
+  contact: RateLimit;
+  contactMail: RateLimit;
+}
+
+export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
   const app = new Hono();
   // the incident date may not be after today (doc 1 section 5), today as of each request
   const claimRule = claimRequest({ today: () => localToday(deps.clock()) });
@@ -62,6 +77,23 @@ export function contactRoutes(deps: Deps, limits: { subscribe: MiddlewareHandler
     if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);
     const body: ClaimAnswer = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
     return c.json(body, 201, { ...NO_STORE, ...(filed.kind === 'replay' ? { 'Idempotent-Replayed': 'true' } : {}) });
+  });
+
+  /**
+   * Contact Us (doc 1 sections 3 and 5): 201 { msg } when stored and queued, and the same 201 for a repeat of
+   * the same Idempotency-Key and payload (marked Idempotent-Replayed), which sends nothing again.
+   */
+  on(app, endpoints.contactSubmit, async (c) => {
+    const key = c.req.header('Idempotency-Key')?.trim() ?? '';
+    const request = await readBody(c, ContactRequest);
+    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.contactKeyRequired);
+    const outcome = await submitContact(deps, { key, request, client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
+    if (outcome.kind === 'key-reused') throw new ApiError(422, MESSAGES.contactKeyReused);
+    if (outcome.kind === 'rate-limited') throw tooManyRequests(outcome.retryAfter);
+    // Delivery starts now, after the commit, so the mails never leave for a message that was rolled back.
+    if (outcome.kind === 'sent') void deps.mail.deliverDue();
+    const body: ContactResponse = { msg: CONTACT_RECEIVED };
+    return c.json(body, 201, { ...NO_STORE, ...(outcome.kind === 'replayed' ? { 'Idempotent-Replayed': 'true' } : {}) });
   });
 
   return app;

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
+import { BRAND } from '../../contract/brand.ts';
 import { DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -97,6 +98,8 @@ export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
 
 export const PARTNER_ORIGIN = 'https://dealer.example';
 export const PUBLIC_ORIGIN = 'http://localhost:4321';
+/** Customer care's address in tests: not the brand's default, so a test sees the setting is used. */
+export const CARE_EMAIL = 'care-desk@apex-ppm.example';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -108,6 +111,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     smtpUrl: undefined,
     mailFrom: undefined,
+    careEmail: CARE_EMAIL,
+    claimsEmail: BRAND.claimsEmail,
     corsOrigins: [PARTNER_ORIGIN],
     demoPort: 0,
     siteDir: '/nonexistent-site-dir',

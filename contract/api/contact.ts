@@ -13,6 +13,7 @@ import { middleName, optionalMax, personName, requiredMax, requiredName } from '
 // The sign-up lives in its own module: the structs below are built when their module loads, so a widget
 // importing the sign-up from here would carry the contact and claim forms' rules too.
 export * from './subscribe.ts';
+import { SubscribeResponse } from './subscribe.ts';
 
 /**
  * POST /api/contact/submit (doc 1 section 3 "Contact payload", rules of doc 1 section 5): subject
@@ -48,6 +49,10 @@ export const ContactForm = assign(
   }),
 );
 export type ContactForm = Infer<typeof ContactForm>;
+
+/** Success answer of POST /api/contact/submit (201): the same `{ msg }` as the sign-up's. */
+export const ContactResponse = SubscribeResponse;
+export type ContactResponse = Infer<typeof ContactResponse>;
 
 /**
  * POST /api/contact/claims: the First Notice of Loss (doc 1 section 3 fields, section 5 rules, section 7

@@ -8,3 +8,4 @@ export * from './sign-up.ts';
 export * from './card-request.ts';
 export * from './account.ts';
 export * from './claims.ts';
+export * from './contact.ts';

@@ -13,6 +13,9 @@ export type UnavailableVariant = 'coming-soon' | 'not-writing' | 'weather' | 'wr
 
 type StateRow = [code: string, name: string, writing: boolean];
 
+/** The variants that are also pages of their own under /unavailable/ (the script reads them from the path). */
+export const UNAVAILABLE_PATH_VARIANTS = ['not-writing', 'weather-exception'] as const;
+
 function chooseVariant(states: StateRow[]): void {
   const page = document.getElementById('unavailable');
   if (!page) return;

@@ -26,8 +26,8 @@ export interface ErrorSummaryTexts {
 
 export const ERROR_SUMMARY_TEXTS: ErrorSummaryTexts = {
   heading: ERROR_SUMMARY_TITLE,
-  // a question's label keeps its own question mark: 'Garaged at your mailing address? This field is required.'
-  item: (label, message) => (!label ? message : /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`),
+  // a label that ends its own sentence keeps its mark: 'Garaged at your mailing address? This field is required.'
+  item: (label, message) => (!label ? message : /[?:.]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`),
 };
 
 export interface InvalidField {

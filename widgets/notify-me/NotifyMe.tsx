@@ -31,13 +31,10 @@ const loadChecker = () => validation().then((module) => module.checker);
 
 type Status = { kind: 'success' | 'info' | 'danger'; text: string } | null;
 
-/** The `state` attribute when it is in the list, else the page's ?state= when it is (doc 1 section 5). */
-function prefillState(attribute: string | undefined): string {
-  for (const candidate of [attribute, new URLSearchParams(globalThis.location?.search ?? '').get('state')]) {
-    const code = candidate?.trim().toUpperCase();
-    if (isStateCode(code)) return code;
-  }
-  return '';
+/** A two-letter code in the list (doc 1 section 5: "if in the list"), else ''. */
+function stateCodeOf(candidate: string | null | undefined): string {
+  const code = candidate?.trim().toUpperCase();
+  return isStateCode(code) ? code : '';
 }
 
 function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: NotifyMeProps) {
@@ -46,7 +43,15 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
   const { api, rootRef, emit, reportError } = useWidget();
   useAdoptedStyles(rootRef, notifyMeStyles);
 
-  const initial = useMemo<Values>(() => ({ firstName: '', lastName: '', email: '', state: prefillState(state) }), [state]);
+  // The `state` attribute, else the page's ?state= (doc 1 section 5). The query is read after the first
+  // render: an island's server render cannot see it, and hydration keeps the server's DOM, so a first render
+  // that read it would show an empty state while holding (and sending) another (/unavailable?state=MT).
+  const [queryState, setQueryState] = useState('');
+  useEffect(() => setQueryState(stateCodeOf(new URLSearchParams(location.search).get('state'))), []);
+  const initial = useMemo<Values>(
+    () => ({ firstName: '', lastName: '', email: '', state: stateCodeOf(state) || queryState }),
+    [state, queryState],
+  );
   const form = useLoadedForm<Values>('ppm-notify-me', loadChecker, initial);
   const [busy, setBusy] = useState(false);
   // set before the first submit waits for the rules to load, so a second press then sends nothing twice

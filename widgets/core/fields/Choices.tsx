@@ -56,8 +56,11 @@ export function RadioGroup({
   );
 }
 
-/** One checkbox; the field's value is 'true' or ''. so a `requiredText` rule means "must be ticked". */
-export function Checkbox({ label, field }: { label: string; field: FieldBinding }) {
+/**
+ * One checkbox; the field's value is 'true' or ''. so a `requiredText` rule means "must be ticked". The label
+ * may hold a link (the contact form's privacy agreement links to the policy it agrees to).
+ */
+export function Checkbox({ label, field }: { label: ReactNode; field: FieldBinding }) {
   return (
     <div className={field.error ? 'ppm-field ppm-field--error' : 'ppm-field'} part="field">
       <ErrorMessage fieldId={field.id} message={field.error} />
