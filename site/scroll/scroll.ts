@@ -3,7 +3,8 @@
  * Explore Benefits and Receive a Quote after their delays). Runs on every page (HashScroll.astro):
  *
  * - a click on a link to an element of this page scrolls there in 700 ms (after the target's delay, if it
- *   has one), puts the hash in the address bar and moves focus there, as the browser's own jump would;
+ *   has one), puts the hash in the address bar (with the hashchange event the browser would fire) and moves
+ *   focus there, as the browser's own jump would;
  * - arriving from another page at a delayed target (/#benefits, /receive-a-quote#quote): the head script of
  *   HashScroll.astro took the hash off the address before the browser could jump, so the page shows its top,
  *   waits the delay and scrolls; the hash goes back into the address once there.
@@ -101,7 +102,13 @@ export function startHashScroll(): void {
     if (!found) return;
     event.preventDefault();
     const { link, target } = found;
-    if (location.hash !== new URL(link.href).hash) history.pushState(history.state, '', new URL(link.href).hash);
+    const hash = new URL(link.href).hash;
+    if (location.hash !== hash) {
+      const oldURL = location.href;
+      history.pushState(history.state, '', hash);
+      // pushState fires no hashchange; the page's own listeners (the flyouts, the account dashboard) expect one
+      window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: location.href }));
+    }
     void scrollToElement(target, { delayMs: delayOf(target.id) }).then(() => focusTarget(target));
   });
 

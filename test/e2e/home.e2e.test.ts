@@ -254,13 +254,13 @@ describe('home page', () => {
 
     // with reduced motion the page jumps, after the same delay: one scroll
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // back to the top; the scroll event of that comes a frame later, so the count starts two frames on
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.waitForFunction(() => scrollY === 0);
-    await page.evaluate(() => ((globalThis as unknown as { scrolls: number[] }).scrolls.length = 0));
+    const pressedAt = await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore Benefits' }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'benefits');
     assert.equal(await distanceFromHeader(page, 'benefits'), 0);
-    assert.equal((await scrollTimes(page)).length, 1, 'no animation');
+    assert.equal((await scrollTimes(page)).filter((time) => time > pressedAt).length, 1, 'no animation');
     await page.close();
   });
 
