@@ -308,9 +308,12 @@ describe('home page', () => {
 describe('home page with a video configured', () => {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
-  const siteDir = mkdtempSync(join(tmpdir(), 'ppm-home-video-'));
+  let siteDir = '';
 
   before(async () => {
+    siteDir = mkdtempSync(join(tmpdir(), 'ppm-home-video-'));
+    // removed at exit too, whatever happened to the test's own clean-up (a failed before() runs no after())
+    process.once('exit', () => rmSync(siteDir, { recursive: true, force: true }));
     await execute(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', siteDir], {
       cwd: ROOT,
       env: { ...process.env, PPM_HOME_VIDEO_URL: 'https://youtu.be/aqz-KE-bpKQ', ASTRO_TELEMETRY_DISABLED: '1' },
@@ -322,7 +325,7 @@ describe('home page with a video configured', () => {
     await browser?.close();
     await server?.stop();
     server?.cleanUp();
-    rmSync(siteDir, { recursive: true, force: true });
+    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
   });
 
   test('nothing is asked of the video host before the press; the press loads the player in place and focuses it', async () => {
