@@ -4,19 +4,14 @@
  * config. A paragraph is text with links in it.
  */
 import { BRAND } from '../../contract/brand.ts';
-import { UNLIMITED_STATES, WRITING_STATES, stateName } from '../../contract/reference/states.ts';
+import { UNLIMITED_STATES, WRITING_STATES } from '../../contract/reference/states.ts';
+import { stateList } from '../state-list.ts';
 
 export type Inline = string | { text: string; href: string };
 export interface Question {
   id: string;
   question: string;
   answer: readonly (readonly Inline[])[];
-}
-
-/** "Arizona, Colorado and Texas": state names in a sentence. */
-export function stateList(codes: readonly string[]): string {
-  const names = codes.map((code) => stateName(code) ?? code);
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 export const QUESTIONS: readonly Question[] = [
