@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chooseEncoding, isHashedAsset, safeResolve } from './static.ts';
+import { chooseEncoding, isHashedAsset, safeResolve, siteCsp } from './static.ts';
 import { WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
 import { openTestDb, postJson, tempDir, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
 import type { Config } from '../config.ts';
@@ -226,6 +226,20 @@ describe('static serving', () => {
     assert.equal(chooseEncoding('identity'), null);
     assert.equal(chooseEncoding('gzip;q=0, br;q=0'), null);
     assert.equal(chooseEncoding(undefined), null);
+  });
+
+
+  test("a page's own meta policy may add an https origin to frame-src or media-src (the home page's video), nothing else", () => {
+    const plain = siteCsp('<html><head><meta http-equiv="content-security-policy" content="script-src \'self\'"></head></html>');
+    assert.match(plain, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com;/);
+    assert.doesNotMatch(plain, /media-src/);
+
+    const video = siteCsp(
+      '<meta http-equiv="content-security-policy" content="frame-src https://www.youtube-nocookie.com *; media-src https://media.example.com:8443 data: \'unsafe-inline\'; script-src \'self\'">',
+    );
+    assert.match(video, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com https:\/\/www\.youtube-nocookie\.com;/);
+    assert.match(video, /media-src 'self' https:\/\/media\.example\.com:8443;/);
+    assert.doesNotMatch(video, /frame-src[^;]*\*|media-src[^;]*(data:|unsafe)/);
   });
 
 });

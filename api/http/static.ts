@@ -75,6 +75,8 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
  * chosen, which never leaves the phone until it is sent).
  */
 export function siteCsp(html: string): string {
+  const frames = ['https://js.stripe.com', 'https://hooks.stripe.com', ...pageOrigins(html, 'frame-src')];
+  const media = pageOrigins(html, 'media-src');
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const body = match[1] ?? '';
@@ -88,12 +90,34 @@ export function siteCsp(html: string): string {
     "img-src 'self' data: blob: https://*.stripe.com",
     "font-src 'self'",
     "connect-src 'self' https://api.stripe.com",
-    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    `frame-src ${[...new Set(frames)].join(' ')}`,
+    ...(media.length ? [`media-src 'self' ${media.join(' ')}`] : []),
     "frame-ancestors 'self'",
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+const META_CSP = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/gi;
+const HTTPS_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d+)?$/i;
+
+/**
+ * The https origins a page's own build-time policy (Astro's meta tag) allows for `directive`: a page that
+ * embeds another site's player (the home page's video, only when one is configured, site/config.ts) names
+ * that origin there, and the header allows it too, as both policies apply. Only bare https origins are
+ * taken: never a wildcard, a scheme or a keyword.
+ */
+function pageOrigins(html: string, directive: 'frame-src' | 'media-src'): string[] {
+  const origins = new Set<string>();
+  for (const meta of html.matchAll(META_CSP)) {
+    for (const part of (meta[1] ?? '').split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (name?.toLowerCase() !== directive) continue;
+      for (const source of sources) if (HTTPS_ORIGIN.test(source)) origins.add(source);
+    }
+  }
+  return [...origins];
 }
 
 const cspCache = new Map<string, { mtimeMs: number; size: number; csp: string }>();

@@ -13,39 +13,13 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { linkFromMail, serverAndBrowser } from './support.ts';
+import { layoutShifts, linkFromMail, serverAndBrowser, watchLayoutShifts, type Shift } from './support.ts';
 import { continueTo, fillTestCard, fillVehicle, fillYourInfo, GRACE, purchaseNow, stepHeading, toQuoteStep, VINS, type Person } from './wizard-steps.ts';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ];
-
-interface Shift {
-  value: number;
-  moved: string[];
-}
-
-/** Records every layout shift of the page from its first byte, with what moved. */
-async function watchLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: { value: number; moved: string[] }[] = [];
-    Object.assign(globalThis, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
-        if (entry.hadRecentInput) continue;
-        shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((source) => (source.node instanceof Element ? `${source.node.localName}.${source.node.className}` : String(source.node?.nodeName))) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/** The shifts so far, read two frames on, so that a shift the last change caused has been reported. */
-async function layoutShifts(page: Page): Promise<Shift[]> {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => (globalThis as unknown as { layoutShifts: Shift[] }).layoutShifts.splice(0));
-}
 
 /** Account pages as a visitor without a session sees them (a login-required one lands on the log-in page). */
 const ACCOUNT_PAGES = [

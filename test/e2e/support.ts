@@ -236,3 +236,29 @@ export async function linkFromMail(dataDir: string, to: string, path: string, pa
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A layout shift the page reported (layout-shift.e2e.test.ts, home.e2e.test.ts): its score and what moved. */
+export interface Shift {
+  value: number;
+  moved: string[];
+}
+
+/** Records every layout shift of the page from its first byte, with what moved. */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    Object.assign(globalThis, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((source) => (source.node instanceof Element ? `${source.node.localName}.${source.node.className}` : String(source.node?.nodeName))) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts so far, read two frames on, so that a shift the last change caused has been reported. */
+export async function layoutShifts(page: Page): Promise<Shift[]> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate(() => (globalThis as unknown as { layoutShifts: Shift[] }).layoutShifts.splice(0));
+}
