@@ -1,4 +1,3 @@
-import { BRAND } from '../../contract/brand.ts';
 import { CONTACT_SUBJECT_FALLBACK } from '../../contract/reference/claim-options.ts';
 
 /**
@@ -23,9 +22,9 @@ export const CONTACT_TEXTS = {
   phoneHint: 'Optional, as 000-000-0000',
   submit: 'Send',
   sending: 'Sending your message...',
-  // doc 1 section 8
+  // doc 1 section 8, word for word, as notify-me's ("the product" is the spec's own wording; a brand may replace it)
   failure: 'Something went wrong. Please try again later.',
-  success: `Thank you for contacting ${BRAND.productName}. A customer care concierge will be in touch as soon as possible`,
+  success: 'Thank you for contacting the product. A customer care concierge will be in touch as soon as possible',
 };
 
 export type ContactTexts = typeof CONTACT_TEXTS;
