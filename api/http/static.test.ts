@@ -30,6 +30,7 @@ describe('static serving', () => {
     write(join(root.path, 'secret.txt'), SECRET);
     write(join(dirs.siteDir, 'index.html'), `<!doctype html><title>Home</title><script>${INLINE}</script><script type="module" src="/_astro/app-Ab3dE9xZ.js"></script>`);
     write(join(dirs.siteDir, 'faq', 'index.html'), '<!doctype html><title>FAQ</title>');
+    write(join(dirs.siteDir, 'receive-a-quote', 'index.html'), '<!doctype html><title>Receive a Quote</title>');
     write(join(dirs.siteDir, '404.html'), '<!doctype html><title>Page Not Found</title><h1>Page Not Found</h1>');
     write(join(dirs.siteDir, '_astro', 'app-Ab3dE9xZ.js'), 'export {};');
     write(join(dirs.siteDir, '_astro', 'big-Ab3dE9xZ.js'), BIG_SCRIPT);
@@ -126,6 +127,25 @@ describe('static serving', () => {
     const withQuery = await t.app.request('/receive-a-quote/quote-payment-page/?token=abc', { redirect: 'manual' });
     assert.equal(withQuery.status, 301);
     assert.equal(withQuery.headers.get('location'), '/receive-a-quote?token=abc');
+  });
+
+  test('a start-quote form sent before it hydrated goes where the widget would send it: a state we write in to the wizard, others to /unavailable', async () => {
+    const cases: [string, number, string | null][] = [
+      ['?state=TX', 200, null],
+      ['', 200, null],
+      ['?state=CA', 303, '/unavailable?not-writing&state=CA'],
+      ['?state=wi', 303, '/unavailable?not-writing&state=WI'],
+      ['?state=MT', 303, '/unavailable/Montana'],
+      ['?state=DC', 303, '/unavailable/District%20of%20Columbia'],
+      ['?state=ZZ', 200, null],
+    ];
+    for (const path of ['/receive-a-quote', '/receive-a-quote/']) {
+      for (const [query, status, location] of cases) {
+        const res = await t.app.request(`${path}${query}`, { redirect: 'manual' });
+        assert.equal(res.status, status, `${path}${query}`);
+        assert.equal(res.headers.get('location'), location, `${path}${query}`);
+      }
+    }
   });
 
   test('the bundle is served to any origin (Access-Control-Allow-Origin: *), embed.js briefly cached, chunks immutable', async () => {

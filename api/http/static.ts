@@ -9,6 +9,7 @@ import { join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { unavailablePath } from '../../contract/reference/states.ts';
 import { WIZARD_PATH, WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
 
 export interface StaticOptions {
@@ -242,6 +243,16 @@ export function serveDemo(c: Context, demoDir: string, urlPath: string, publicOr
 
 export function staticRoutes(options: StaticOptions): Hono {
   const app = new Hono();
+
+  // A start-quote form sent before its island hydrated (or without JavaScript) is a plain GET to the wizard
+  // with the state picked: a state we do not write in goes where the hydrated widget would have sent it.
+  const unavailableState = async (c: Context, next: () => Promise<void>) => {
+    const target = unavailablePath(c.req.query('state') ?? '');
+    if (target === null) return next();
+    return c.redirect(target, 303);
+  };
+  app.get(WIZARD_PATH, unavailableState);
+  app.get(`${WIZARD_PATH}/`, unavailableState);
 
   for (const page of WIZARD_STEP_PAGES) {
     const toWizard = (c: Context) => c.redirect(`${WIZARD_PATH}${new URL(c.req.url).search}`, 301);

@@ -1,10 +1,7 @@
-import { NOT_WRITING_STATES, WRITING_STATES, stateName } from '../../contract/index.ts';
+import { unavailablePath } from '../../contract/index.ts';
 
 /** Where quote-start sends the visitor when the element has no `quote-url`: the brand site's wizard. */
 export const DEFAULT_QUOTE_PATH = '/receive-a-quote';
-
-const writing = new Set<string>(WRITING_STATES);
-const notWriting = new Set<string>(NOT_WRITING_STATES);
 
 /**
  * The page a start-quote choice leads to (doc 1 "Homepage"), as an absolute URL:
@@ -17,12 +14,9 @@ const notWriting = new Set<string>(NOT_WRITING_STATES);
  */
 export function quoteStartDestination(state: string, quoteUrl: string, dealer: string, pageUrl: string): string {
   const target = new URL(quoteUrl, pageUrl);
-  if (state === '' || writing.has(state)) {
-    if (state) target.searchParams.set('state', state);
-    if (dealer) target.searchParams.set('dealer', dealer);
-    return target.href;
-  }
-  // A bare `not-writing` key, as the spec's route table writes it, not `not-writing=`.
-  if (notWriting.has(state)) return new URL(`/unavailable?not-writing&state=${encodeURIComponent(state)}`, target.origin).href;
-  return new URL(`/unavailable/${encodeURIComponent(stateName(state) ?? state)}`, target.origin).href;
+  const unavailable = unavailablePath(state);
+  if (unavailable !== null) return new URL(unavailable, target.origin).href;
+  if (state) target.searchParams.set('state', state);
+  if (dealer) target.searchParams.set('dealer', dealer);
+  return target.href;
 }
