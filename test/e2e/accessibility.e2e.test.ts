@@ -161,8 +161,9 @@ describe('accessibility on every page', () => {
     await page.getByLabel('Email Address', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    const retrieve = page.getByRole('button', { name: 'Retrieve my quote', exact: true });
-    assert.equal(await retrieve.evaluate((element) => element === document.activeElement || element === document.activeElement?.shadowRoot?.activeElement), true, 'focus on Retrieve my quote');
+    const retrieve = await page.getByRole('button', { name: 'Retrieve my quote', exact: true }).elementHandle();
+    // the dialog's close event, which gives focus back, comes a task after it closed
+    await page.waitForFunction((button) => button === document.activeElement || button === document.activeElement?.shadowRoot?.activeElement, retrieve, { timeout: 5_000 });
     await page.close();
   });
 });
