@@ -155,7 +155,7 @@ export async function lighthouseTable(base: string, chosen = auditedPages()): Pr
       `${row.path.padEnd(36)} ${String(performance).padStart(5)} ${String(accessibility).padStart(5)} ${String(row.scores['best-practices']).padStart(5)} ${String(seo).padStart(5)} ${row.cls.toFixed(3).padStart(7)} ${row.lcpMs.toFixed(0).padStart(8)}`,
     );
   }
-  const aliases = sitePages().pages.filter((page) => page.sameAs && !pages.includes(page));
+  const aliases = sitePages().pages.filter((page) => page.sameAs && !pages.some((audited) => audited.path === page.path));
   if (aliases.length > 0) console.log(`the same page as their route's, audited there: ${aliases.map((page) => `${page.path} (${page.sameAs})`).join(', ')}`);
   if (notBuilt.length > 0) console.log(`routes without a built page yet, not audited: ${notBuilt.join(', ')}`);
   if (skipped.length > 0) console.log(`not run within ${TOTAL_SECONDS} s (LIGHTHOUSE_SECONDS): ${skipped.join(', ')}`);
