@@ -12,6 +12,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { MESSAGES } from '../../contract/index.ts';
+import { SIGNED_IN_COOKIE } from '../../contract/api/signed-in-cookie.ts';
 import type { Deps } from '../deps.ts';
 import { SESSION_GUARD } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
@@ -20,12 +21,18 @@ import { readSession, type Session } from './sessions.ts';
 export const SESSION_COOKIE = 'ppm_session';
 export const SESSION_COOKIE_HEADER_NAME = `__Host-${SESSION_COOKIE}`;
 
+/**
+ * The session cookie and, beside it with the same lifetime, the readable signed-in cookie
+ * (contract/api/signed-in-cookie.ts): '1', no secret, so the site's pages know when there is no session to ask for.
+ */
 export function setSessionCookie(c: Context, id: string): void {
   setCookie(c, SESSION_COOKIE, id, { prefix: 'host', secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+  setCookie(c, SIGNED_IN_COOKIE, '1', { prefix: 'host', secure: true, path: '/', sameSite: 'Lax' });
 }
 
 export function clearSessionCookie(c: Context): void {
   deleteCookie(c, SESSION_COOKIE, { prefix: 'host', secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, SIGNED_IN_COOKIE, { prefix: 'host', secure: true, path: '/', sameSite: 'Lax' });
 }
 
 /** The cookie's session id as sent, or null. Anything that is not 64 hex characters is no id of ours. */
@@ -45,7 +52,7 @@ export function requireSession(deps: Deps): MiddlewareHandler {
     const id = sessionCookieOf(c);
     const session = id === null ? null : await readSession(deps.db, id, deps.clock());
     if (!session) {
-      if (getCookie(c, SESSION_COOKIE, 'host') !== undefined) clearSessionCookie(c);
+      if (getCookie(c, SESSION_COOKIE, 'host') !== undefined || getCookie(c, SIGNED_IN_COOKIE, 'host') !== undefined) clearSessionCookie(c);
       throw new ApiError(401, MESSAGES.signInRequired, { headers: { 'Cache-Control': 'no-store' } });
     }
     c.set(SESSION_KEY as never, session as never);

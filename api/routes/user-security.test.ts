@@ -295,17 +295,22 @@ for (const target of dbTargets()) {
       assert.equal((await post('/api/user/login_with_token', { token: reset })).status, 401);
     });
 
-    test('the session cookie: __Host- prefix, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain, no lifetime', async () => {
+    test('the session cookie: __Host- prefix, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain, no lifetime; beside it the readable signed-in cookie, cleared with it', async () => {
       const email = uniqueEmail('cookie');
       await makeAccount(testDb.db, email, now);
       const { res, sessionId } = await logIn(t, email, GOOD_PASSWORD);
       const cookies = res.headers.getSetCookie();
-      assert.equal(cookies.length, 1);
+      assert.equal(cookies.length, 2);
       assert.equal(cookies[0], `__Host-ppm_session=${sessionId}; Path=/; HttpOnly; Secure; SameSite=Lax`);
       assert.match(sessionId!, /^[0-9a-f]{64}$/, '256 bits from the CSPRNG');
       assert.doesNotMatch(cookies[0]!, /Domain|Expires|Max-Age/i);
+      // '1' and nothing else: the session's id never reaches a script
+      assert.equal(cookies[1], '__Host-ppm_signed_in=1; Path=/; Secure; SameSite=Lax');
       const out = await post('/api/user/clear_session', {}, withSession(sessionId!));
-      assert.deepEqual(out.headers.getSetCookie(), ['__Host-ppm_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax']);
+      assert.deepEqual(out.headers.getSetCookie(), [
+        '__Host-ppm_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+        '__Host-ppm_signed_in=; Max-Age=0; Path=/; Secure; SameSite=Lax',
+      ]);
     });
 
     test('every state-changing account call refuses a non-JSON body (415) and a foreign origin (403), and does nothing', async () => {

@@ -9,12 +9,10 @@ function run(url: string, server: { variant?: string; state?: string } = {}) {
   const texts = ['coming-soon', 'not-writing', 'weather', 'writing'].map((text) => ({ dataset: { text }, hidden: false }));
   const names = [{ textContent: 'your state' }, { textContent: 'your state' }];
   const link = { search: '' };
-  const notify = { hidden: false };
   const page = {
     dataset: { variant: server.variant ?? 'coming-soon', state: server.state ?? '' } as Record<string, string>,
     querySelectorAll: (selector: string) =>
       ({ '[data-state-name]': names, '[data-quote-link]': [link], '[data-text]': texts })[selector] ?? [],
-    querySelector: (selector: string) => (selector === '[data-notify]' ? notify : null),
   };
   let replaced: string | undefined;
   const document = { getElementById: (id: string) => (id === 'unavailable' ? page : null) };
@@ -24,7 +22,8 @@ function run(url: string, server: { variant?: string; state?: string } = {}) {
   return {
     variant: page.dataset['variant'],
     shown: texts.filter((t) => !t.hidden).map((t) => t.dataset.text),
-    notify: !notify.hidden,
+    // Unavailable.astro's CSS: no sign-up panel on these variants
+    notify: !['weather', 'writing'].includes(page.dataset['variant']!),
     name: names[0]!.textContent,
     link: link.search,
     replaced,

@@ -1,8 +1,8 @@
 /**
  * The unavailable page's variant is in its query (doc 1 route table: ?not-writing, ?weather-exception, a
  * state), which a static page cannot see. So every text is rendered on the server and this script, inline
- * right after them, picks one while the page is still being parsed: nothing is painted before the choice,
- * so no wrong text flashes. It is a real function (type-checked) turned into the script's text; it must use
+ * right after them and before the sign-up panel, picks one while the page is still being parsed and writes
+ * it to the page's data-variant, by which the page's CSS shows or hides the panel. It is a real function (type-checked) turned into the script's text; it must use
  * no name from outside itself. Its hash goes into the page's CSP, as no inline script runs without one.
  */
 import { createHash } from 'node:crypto';
@@ -49,8 +49,6 @@ function chooseVariant(states: StateRow[]): void {
   else if (address.includes('not-writing')) variant = 'not-writing';
   page.dataset['variant'] = variant;
   for (const text of page.querySelectorAll<HTMLElement>('[data-text]')) text.hidden = text.dataset['text'] !== variant;
-  const notify = page.querySelector<HTMLElement>('[data-notify]');
-  if (notify) notify.hidden = variant === 'weather' || variant === 'writing';
 }
 
 const writing = new Set<string>(WRITING_STATES);

@@ -1,7 +1,11 @@
 /**
- * Lighthouse in the bench (issue 11): every page of the built site, on Debian's Chromium with Lighthouse's
- * mobile emulation (its default: a mid-range phone, simulated slow 4G), and a table of the four category
- * scores and CLS. Run alone against a running server with `node test/bench/lighthouse.ts http://127.0.0.1:PORT`.
+ * Lighthouse in the bench (issues 10 and 11): every page of the site (test/site-pages.ts: each route of
+ * site/routes.ts whose page is built, a representative of each dynamic page, /unavailable?not-writing and
+ * the 404 page), on Debian's Chromium with Lighthouse's mobile emulation (its default: a mid-range phone,
+ * simulated slow 4G), and a table of the four category scores, CLS and LCP. An alias built as the same page
+ * as its route is audited once. LIGHTHOUSE_PAGES=/faq,/account runs those pages alone. Run alone against a
+ * running server with `node test/bench/lighthouse.ts http://127.0.0.1:PORT [/path ...]`, or in the bench
+ * with `BENCH_ONLY=lighthouse npm run bench`.
  *
  * Nothing leaves the machine: the pages are our own on loopback, Chromium resolves no other host name
  * (--host-resolver-rules) and starts none of its own network services, and Lighthouse run locally fetches
@@ -9,48 +13,22 @@
  * the run. Bounded: each page gets PAGE_SECONDS, the whole table LIGHTHOUSE_SECONDS; what is left is listed.
  */
 import { spawn } from 'node:child_process';
-import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, freePorts, ROOT } from '../e2e/support.ts';
+import { chosenPages, sitePages, type SitePage } from '../site-pages.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_SECONDS = 90;
 const TOTAL_SECONDS = Number(process.env.LIGHTHOUSE_SECONDS ?? 900);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** Pages made from one template for many values (unavailable/<state>): the first stands for the rest. */
-const FAMILY_SIZE = 5;
-
 export interface LighthouseRow {
   path: string;
-  /** How many built pages the row stands for (a family of one template), 1 for most. */
-  alike: number;
   scores: Record<(typeof CATEGORIES)[number], number>;
   cls: number;
   lcpMs: number;
-}
-
-/**
- * The built site's pages as paths; not the redirect pages, nor 404.html, which is only ever served with
- * status 404 (Lighthouse audits no page that answers an error). Pages made from one template for many
- * values (unavailable/<state>: same folder, same scripts and stylesheets, more than FAMILY_SIZE of them)
- * are audited once, the first standing for the rest.
- */
-export function sitePages(): { path: string; alike: number }[] {
-  const site = join(ROOT, 'dist/site');
-  const families = new Map<string, string[]>();
-  for (const file of globSync('**/*.html', { cwd: site }).sort()) {
-    const html = readFileSync(join(site, file), 'utf8');
-    if (file === '404.html' || /<meta\s+http-equiv="refresh"/i.test(html)) continue;
-    const path = '/' + file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
-    const assets = [...html.matchAll(/\b(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+|\/styles\/[^"]+)"/g)].map((m) => m[1]).sort();
-    const key = `${path.slice(0, path.lastIndexOf('/'))} ${assets.join(' ')}`;
-    families.set(key, [...(families.get(key) ?? []), path]);
-  }
-  return [...families.values()]
-    .flatMap((paths) => (paths.length > FAMILY_SIZE ? [{ path: paths[0]!, alike: paths.length }] : paths.map((path) => ({ path, alike: 1 }))))
-    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
@@ -114,8 +92,16 @@ function hostsBeyondLoopback(requests: { url: string }[]): string[] {
   return [...new Set(hosts)];
 }
 
+/**
+ * Where Lighthouse opens a page: its path, but the 404 page as /404.html, which the server answers with 200
+ * (Lighthouse audits no page whose answer is an error status; the document is the same).
+ */
+function auditPath(page: SitePage): string {
+  return page.status === 404 ? `/${page.file}` : page.path;
+}
+
 /** Lighthouse on one page, mobile emulation; the page is loaded afresh (Lighthouse clears storage). */
-export async function lighthousePage(base: string, path: string, port: number): Promise<Omit<LighthouseRow, 'alike'>> {
+export async function lighthousePage(base: string, path: string, port: number): Promise<LighthouseRow> {
   const result = await within(
     lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], maxWaitForLoad: 45_000 }),
     PAGE_SECONDS,
@@ -136,19 +122,26 @@ export async function lighthousePage(base: string, path: string, port: number): 
   };
 }
 
+/** Every page the table audits: LIGHTHOUSE_PAGES's, else all but the aliases built as their route's page. */
+function auditedPages(): { pages: SitePage[]; notBuilt: string[] } {
+  const { pages, skipped } = sitePages();
+  return { pages: chosenPages(pages, 'LIGHTHOUSE_PAGES').filter((page) => !page.sameAs || process.env.LIGHTHOUSE_PAGES), notBuilt: skipped };
+}
+
 /** Runs Lighthouse on every page of the built site against a server at `base` and prints the table. */
-export async function lighthouseTable(base: string, pages = sitePages()): Promise<LighthouseRow[]> {
+export async function lighthouseTable(base: string, chosen = auditedPages()): Promise<LighthouseRow[]> {
+  const { pages, notBuilt } = chosen;
   const chromium = await startChromium();
   const rows: LighthouseRow[] = [];
   const skipped: string[] = [];
   const deadline = Date.now() + TOTAL_SECONDS * 1000;
   try {
-    for (const { path, alike } of pages) {
+    for (const page of pages) {
       if (Date.now() + PAGE_SECONDS * 1000 > deadline) {
-        skipped.push(path);
+        skipped.push(page.path);
         continue;
       }
-      rows.push({ ...(await lighthousePage(base, path, chromium.port)), alike });
+      rows.push({ ...(await lighthousePage(base, auditPath(page), chromium.port)), path: page.status === 404 ? `${page.path} (404)` : page.path });
     }
   } finally {
     await chromium.stop();
@@ -157,12 +150,14 @@ export async function lighthouseTable(base: string, pages = sitePages()): Promis
   console.log(`\nLighthouse ${version}, mobile emulation (simulated slow 4G), Debian's Chromium, loopback\n`);
   console.log('page                                  perf  a11y  best   seo     CLS   LCP ms');
   for (const row of rows) {
-    const name = row.alike > 1 ? `${row.path} (1 of ${row.alike} alike)` : row.path;
     const { performance, accessibility, seo } = row.scores;
     console.log(
-      `${name.padEnd(36)} ${String(performance).padStart(5)} ${String(accessibility).padStart(5)} ${String(row.scores['best-practices']).padStart(5)} ${String(seo).padStart(5)} ${row.cls.toFixed(3).padStart(7)} ${row.lcpMs.toFixed(0).padStart(8)}`,
+      `${row.path.padEnd(36)} ${String(performance).padStart(5)} ${String(accessibility).padStart(5)} ${String(row.scores['best-practices']).padStart(5)} ${String(seo).padStart(5)} ${row.cls.toFixed(3).padStart(7)} ${row.lcpMs.toFixed(0).padStart(8)}`,
     );
   }
+  const aliases = sitePages().pages.filter((page) => page.sameAs && !pages.some((audited) => audited.path === page.path));
+  if (aliases.length > 0) console.log(`the same page as their route's, audited there: ${aliases.map((page) => `${page.path} (${page.sameAs})`).join(', ')}`);
+  if (notBuilt.length > 0) console.log(`routes without a built page yet, not audited: ${notBuilt.join(', ')}`);
   if (skipped.length > 0) console.log(`not run within ${TOTAL_SECONDS} s (LIGHTHOUSE_SECONDS): ${skipped.join(', ')}`);
   return rows;
 }
@@ -174,5 +169,5 @@ if (import.meta.main) {
     process.exit(2);
   }
   const only = process.argv.slice(3);
-  await lighthouseTable(base, only.length > 0 ? only.map((path) => ({ path, alike: 1 })) : undefined);
+  await lighthouseTable(base, only.length > 0 ? { pages: only.map((path) => ({ path, status: 200, file: '' })), notBuilt: [] } : undefined);
 }

@@ -366,8 +366,10 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
 
 /** BENCH_ONLY=quote: the quote rows and the memory after them, nothing else (the before/after runs of issue 11). */
 const QUOTE_ONLY = process.env.BENCH_ONLY === 'quote';
+/** BENCH_ONLY=lighthouse: the Lighthouse table alone (with LIGHTHOUSE_PAGES=/a,/b, of those pages). */
+const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === 'lighthouse';
 
-const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY ? {} : await benchDocuments(PDF_COUNT);
+const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY || LIGHTHOUSE_ONLY ? {} : await benchDocuments(PDF_COUNT);
 
 const main = await startBenchServer({});
 const server = main.child;
@@ -382,6 +384,15 @@ function printQuoteRows(quoteRows: QuoteRow[]): void {
     );
   }
   for (const r of quoteRows) console.log(`${r.name}: every quote e-mail in the outbox ${r.mailLag.toFixed(1)} s after the last answer`);
+}
+
+if (LIGHTHOUSE_ONLY) {
+  try {
+    await lighthouseTable(base);
+  } finally {
+    await main.stop();
+  }
+  process.exit(0);
 }
 
 if (QUOTE_ONLY) {

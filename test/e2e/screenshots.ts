@@ -11,33 +11,13 @@
  * width and a desktop's, full page but for the modal; the file names are printed as they are written.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { shoot as shootInto, VIEWPORTS } from './shoot.ts';
 import { launchChromium, startServer } from './support.ts';
 import { fillTestCard, GRACE, purchaseNow, toQuoteStep } from './wizard-steps.ts';
 
 const OUTPUT = process.argv[2] ?? '/tmp/shots';
-
-/** A phone's width and a desktop's; pages open at the desktop size. */
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 900 },
-] as const;
-
-/**
- * One shot per viewport, named `<name>-<width>.png`, full page unless `viewportOnly` (a modal's backdrop
- * covers the viewport alone, so a full page would show it half-drawn); the page is left at the desktop size.
- */
-async function shoot(page: Page, name: string, { viewportOnly = false } = {}): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    // a layout change can scroll the focused field into view: shots start from the top
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const file = join(OUTPUT, `${name}-${viewport.width}.png`);
-    await page.screenshot({ path: file, fullPage: !viewportOnly });
-    console.log(file);
-  }
-}
+const shoot = (page: Page, name: string, options?: { viewportOnly?: boolean }) => shootInto(page, OUTPUT, name, options);
 
 /** A card declined as card_error: step 6 then shows the spec's message in an alert. */
 async function declinedCard(page: Page): Promise<void> {

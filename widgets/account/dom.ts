@@ -153,7 +153,7 @@ export function whenSignedIn(host: HTMLElement, texts: SignedInTexts, render: (s
   let shown: 'loader' | 'content' | 'signed-out' | 'unavailable' = 'loader';
   let stopped = false;
   let stop: () => void = () => undefined;
-  void checkSession(createApiClient('')).then(() => {
+  void checkSession(createApiClient(''), { sameOrigin: true }).then(() => {
     if (stopped) return;
     stop = onSession((state) => {
       if (state.status === 'success' && shown !== 'content') {

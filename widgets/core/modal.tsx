@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 /**
  * A modal dialog on the native <dialog> (showModal makes the rest of the page inert). Escape closes it,
  * Tab and Shift+Tab wrap inside it, and on close focus goes back to what had it before (doc 1's
- * 'Sorry!' modal after a failed quote lookup).
+ * 'Sorry!' modal after a failed quote lookup). A modal opened when nothing on the page had focus (on
+ * arrival: /search-for-my-quote opens the retrieve window at once) gives focus to its `opener` instead,
+ * never leaving it on the page's body, where the next Tab starts from the top (WCAG 2.4.3).
  */
 export interface ModalProps {
   open: boolean;
@@ -11,6 +13,8 @@ export interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   closeLabel?: string;
+  /** The button that opens this modal: focus goes there on close when nothing had focus before it opened. */
+  opener?: RefObject<HTMLElement | null>;
 }
 
 const FOCUSABLE =
@@ -23,12 +27,14 @@ function deepActiveElement(): Element | null {
   return active;
 }
 
-export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeLabel = 'Close', opener }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const openerRef = useRef(opener);
+  openerRef.current = opener;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -51,7 +57,9 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: 
       onCloseRef.current();
     };
     const onClosed = () => {
-      returnTo.current?.focus();
+      const before = returnTo.current;
+      const hadFocus = before && before.isConnected && before !== document.body && before !== document.documentElement;
+      (hadFocus ? before : openerRef.current?.current)?.focus();
       returnTo.current = null;
     };
     dialog.addEventListener('cancel', onCancel);

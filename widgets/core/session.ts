@@ -11,10 +11,13 @@
  *
  * The cookie is HttpOnly, so the page cannot see whether it exists. A hint in localStorage ('1', no personal
  * data) says a sign-in happened in this browser, so a marketing page asks the API only when there may be a
- * session to find; every login-required page asks whatever the hint says.
+ * session to find. A login-required page goes by the readable cookie the server sets beside the session
+ * cookie (contract/api/signed-in-cookie.ts), which comes and goes with it: without it there is no session
+ * to find, and the page does not ask (the API's 401 would show as an error in the browser's console).
  */
 import { effect, signal } from '@preact/signals-core';
 import * as endpoints from '../../contract/api/endpoints/user.ts';
+import { SIGNED_IN_COOKIE_HEADER_NAME } from '../../contract/api/signed-in-cookie.ts';
 import type { Policy } from '../../contract/api/policy.ts';
 import type { ApiClient } from './api-client.ts';
 import { HINT_KEY, remember, storage } from './session-hint.ts';
@@ -85,18 +88,29 @@ export function selectedPolicy(state: SessionState = session.value): Policy | nu
 
 let pending: Promise<SessionState> | null = null;
 
+/** Whether this page's origin holds the signed-in cookie, i.e. a session cookie for the API on this origin. */
+function hasSignedInCookie(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim() === `${SIGNED_IN_COOKIE_HEADER_NAME}=1`);
+}
+
 /**
  * GET user/retrieve_session once per page (every caller shares the one request): success starts the session,
  * 401 means signed out ('empty'), anything else is 'error' (the API could not be asked; nothing is cleared
  * that a later check could restore). A sign-in link being spent (session-hold.ts) settles first; when it
- * signed the person in, nothing more is asked.
+ * signed the person in, nothing more is asked. `sameOrigin`: the API is on this page's origin (the site's
+ * own pages), so without the signed-in cookie the person is signed out and nothing is asked.
  */
-export function checkSession(api: ApiClient): Promise<SessionState> {
+export function checkSession(api: ApiClient, { sameOrigin = false } = {}): Promise<SessionState> {
   if (session.value.status === 'success') return Promise.resolve(session.value);
   pending ??= (async () => {
     session.value = { ...session.value, status: 'loading' };
     await sessionHold();
     if (session.value.status === 'success') {
+      pending = null;
+      return session.value;
+    }
+    if (sameOrigin && !hasSignedInCookie()) {
+      endSession();
       pending = null;
       return session.value;
     }

@@ -20,7 +20,7 @@ export const THEME = {
   '--ppm-info': 'information notices and snackbars',
   '--ppm-success': 'success notices and the ticks of met conditions',
   '--ppm-radius': 'corner radius of fields, buttons, boxes and panels',
-  '--ppm-focus': 'the focus outline',
+  '--ppm-focus': 'the focus outline, 3:1 at least against what surrounds the widget (WCAG 1.4.11): on a dark page, a light colour',
 } as const;
 
 export type ThemeProperty = keyof typeof THEME;

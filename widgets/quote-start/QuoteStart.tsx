@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { BRAND, US_STATES, WIDE_PICKER_STATES, stateName } from '../../contract/index.ts';
 import { siteUrlFor } from '../core/config.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
@@ -93,6 +93,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
   const [Retrieve, setRetrieve] = useState<ComponentType<RetrieveDialogProps> | null>(null);
   const [retrieving, setRetrieving] = useState(false);
   const [loadingRetrieve, setLoadingRetrieve] = useState(false);
+  const retrieveButton = useRef<HTMLButtonElement>(null);
 
   async function openRetrieve() {
     if (loadingRetrieve) return;
@@ -154,6 +155,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
       </form>
       <div className="ppm-quote-start__retrieve">
         <button
+          ref={retrieveButton}
           type="button"
           className="ppm-button ppm-button--secondary"
           part="retrieve"
@@ -171,6 +173,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
           quoteUrl={action}
           newQuoteUrl={quoteStartDestination('', action, dealerCode ?? '', globalThis.location.href)}
           navigate={navigate}
+          opener={retrieveButton}
         />
       )}
       {kind === 'wide' && (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, localMidnight } from '../../contract/index.ts';
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
@@ -93,6 +93,7 @@ function RetrieveQuoteView({ quoteUrl, mode, open, texts: overrides, navigate = 
   const kind = useMemo(() => modeOf(mode), [mode]);
   const wizard = wizardUrl(quoteUrl);
   const [isModalOpen, setModalOpen] = useState(() => kind === 'modal' && isOpen(open));
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (kind === 'modal' && isOpen(open)) setModalOpen(true);
@@ -120,10 +121,10 @@ function RetrieveQuoteView({ quoteUrl, mode, open, texts: overrides, navigate = 
         form
       ) : (
         <>
-          <button type="button" className="ppm-button ppm-button--secondary" part="trigger" onClick={onOpen}>
+          <button ref={trigger} type="button" className="ppm-button ppm-button--secondary" part="trigger" onClick={onOpen}>
             {texts.open}
           </button>
-          <Modal open={isModalOpen} title={texts.title} onClose={() => setModalOpen(false)} closeLabel={texts.close}>
+          <Modal open={isModalOpen} title={texts.title} onClose={() => setModalOpen(false)} closeLabel={texts.close} opener={trigger}>
             {form}
           </Modal>
         </>
@@ -148,15 +149,17 @@ export interface RetrieveDialogProps {
   newQuoteUrl?: string;
   texts?: Partial<RetrieveQuoteTexts>;
   navigate?: (url: string) => void;
+  /** The opening widget's button, where focus goes on close when the window opened by itself (Modal's `opener`). */
+  opener?: RefObject<HTMLElement | null>;
 }
 
-function RetrieveDialogView({ open, onClose, quoteUrl, newQuoteUrl: newQuote, texts: overrides, navigate = goTo }: RetrieveDialogProps) {
+function RetrieveDialogView({ open, onClose, quoteUrl, newQuoteUrl: newQuote, texts: overrides, navigate = goTo, opener }: RetrieveDialogProps) {
   const texts = { ...RETRIEVE_QUOTE_TEXTS, ...overrides };
   const rootRef = useRef<HTMLDivElement>(null);
   useAdoptedStyles(rootRef, retrieveQuoteStyles);
   return (
     <div ref={rootRef} className="ppm-root ppm-retrieve-quote ppm-retrieve-quote--modal">
-      <Modal open={open} title={texts.title} onClose={onClose} closeLabel={texts.close}>
+      <Modal open={open} title={texts.title} onClose={onClose} closeLabel={texts.close} opener={opener}>
         <RetrieveForm
           mode="modal"
           quoteUrl={quoteUrl}

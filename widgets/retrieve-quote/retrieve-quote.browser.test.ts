@@ -220,6 +220,20 @@ describe('<ppm-retrieve-quote>', () => {
     await waitFor(() => queryAllByRole(root, 'dialog').length === 0, 'closed by Back');
   });
 
+  it("opened on arrival (the open attribute), Escape gives focus to 'Retrieve my quote', not to the page's body", async () => {
+    (document.activeElement as HTMLElement | null)?.blur(); // a visitor who just arrived has focused nothing
+    host = document.createElement('ppm-retrieve-quote');
+    host.setAttribute('quote-url', WIZARD);
+    host.setAttribute('open', 'open');
+    document.body.append(host);
+    const root = await waitFor(() => host!.shadowRoot?.querySelector('button') && host!.shadowRoot, 'rendered');
+    await waitFor(() => queryAllByRole(root, 'dialog', T.title).length === 1, 'open on arrival');
+    await press('Escape');
+    await waitFor(() => queryAllByRole(root, 'dialog').length === 0, 'closed by Escape');
+    // the dialog's close event, which gives focus back, comes a task after it closed
+    await waitFor(() => focused() === getByRole(root, 'button', T.open), "focus on 'Retrieve my quote'");
+  });
+
   it('the date picker ends 18 years ago to the day and opens on that month', async () => {
     const root = await mount();
     await openModal(root);
@@ -339,6 +353,19 @@ describe("<ppm-quote-start>'s 'Retrieve my quote'", () => {
     await click(getByRole(shadow, 'button', T.submit));
     await click(await waitFor(() => queryAllByRole(shadow, 'button', T.newQuote)[0], 'New Quote'));
     assert.deepEqual(went, [`${WIZARD}?dealer=AZ01`]);
+  });
+
+  it("retrieveOpen (/search-for-my-quote): Escape gives focus to the widget's 'Retrieve my quote', not to the page's body", async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    holder = document.createElement('div');
+    document.body.append(holder);
+    const shadow = holder.attachShadow({ mode: 'open' });
+    react = createRoot(shadow as unknown as HTMLElement);
+    react.render(createElement(QuoteStart, { quoteUrl: WIZARD, retrieveOpen: true, navigate: (url: string) => went.push(url) }));
+    await waitFor(() => queryAllByRole(shadow, 'dialog', T.title).length === 1, 'open on arrival');
+    await press('Escape');
+    await waitFor(() => queryAllByRole(shadow, 'dialog').length === 0, 'closed by Escape');
+    await waitFor(() => focused() === getByRole(shadow, 'button', T.open), "focus on 'Retrieve my quote'");
   });
 
   it('on our own site a signed-in person goes to /account/lookup-quotes; embedded elsewhere the form opens', async () => {

@@ -6,6 +6,7 @@ import type { Navigate } from '../dom.ts';
 import './dashboard-page.ts';
 import { COVERAGE_DASHBOARD_DESCRIPTIONS, DASHBOARD_TEXTS as T } from './dashboard.texts.ts';
 import { PICTURE, policy, quote, sessionAnswer, vehicle } from './dashboard.fixtures.ts';
+import { signedInCookie } from '../../testing/session-fixture.ts';
 
 const HOME = location.pathname;
 
@@ -50,7 +51,11 @@ function factsOf(root: HTMLElement): Record<string, string> {
   );
 }
 
+// the stubbed API answers for a session, so its cookie is there as the server would have set it
+beforeEach(() => signedInCookie(true));
+
 afterEach(() => {
+  signedInCookie(false);
   stub?.restore();
   stub = undefined;
   fixture?.remove();

@@ -2,6 +2,7 @@
 import type { SessionResponse } from '../../../contract/api/auth.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { endSession, session } from '../../core/session.ts';
+import { signedInCookie } from '../../testing/session-fixture.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
 import { FORGOT_PASSWORD_PATH, type AccountLogIn } from './log-in.ts';
 import { LOG_IN_TEXTS as T } from './log-in.texts.ts';
@@ -55,6 +56,7 @@ afterEach(() => {
   fixture?.remove();
   history.replaceState(null, '', HOME);
   endSession();
+  signedInCookie(false);
   localStorage.clear();
 });
 
@@ -196,6 +198,7 @@ describe('<account-log-in>', () => {
 
   it('already signed in: straight to returnUrl without the form; a hint whose session is gone shows the form', async () => {
     localStorage.setItem('ppm.signed-in', '1');
+    signedInCookie(true);
     stub = stubApi(() => json(200, ANSWER));
     const page = mount('/account/log-in?returnUrl=%2Faccount%2Fchange-password');
     await waitFor(() => went.length === 1, 'the navigation');
@@ -212,5 +215,14 @@ describe('<account-log-in>', () => {
     await form(mount());
     assert.equal(stub.calls.length, 1);
     assert.equal(went.length, 0);
+    stub.restore();
+    fixture!.remove();
+
+    // the hint, but no session cookie (the browser closed since): the form, and nothing asked
+    signedInCookie(false);
+    localStorage.setItem('ppm.signed-in', '1');
+    stub = stubApi(() => json(401, { error_messages: [MESSAGES.signInRequired] }));
+    await form(mount());
+    assert.equal(stub.calls.length, 0);
   });
 });

@@ -57,7 +57,7 @@ export class AccountLogIn extends HTMLElement {
     // Someone who may be signed in already goes straight on (doc 1 section 4: a session check "sets logged in").
     if (session.value.status === 'success' || maySignedIn()) {
       this.replaceChildren(loadingMessage(T.loading));
-      void checkSession(createApiClient('')).then((state) => {
+      void checkSession(createApiClient(''), { sameOrigin: true }).then((state) => {
         if (state.status === 'success') this.navigate(this.returnPath());
         else this.showForm();
       });

@@ -7,6 +7,7 @@ import './change-password.ts';
 import type { AccountChangePassword } from './change-password.ts';
 import { CHANGE_PASSWORD_TEXTS as T } from './change-password.texts.ts';
 import { CHECKLIST_TEXTS } from './password-checklist.texts.ts';
+import { signedInCookie } from '../../testing/session-fixture.ts';
 
 const HOME = location.pathname;
 const SIGNED_IN: SessionResponse = { user: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' }, policies: [] };
@@ -50,7 +51,11 @@ beforeEach(() => {
   startSession(SIGNED_IN);
 });
 
+// the stubbed API answers for a session, so its cookie is there as the server would have set it
+beforeEach(() => signedInCookie(true));
+
 afterEach(() => {
+  signedInCookie(false);
   stub?.restore();
   stub = undefined;
   fixture?.remove();

@@ -7,6 +7,7 @@ import type { Navigate } from '../dom.ts';
 import './lookup-quotes.ts';
 import './policies-page.ts';
 import { POLICIES_TEXTS as T } from './policies.texts.ts';
+import { signedInCookie } from '../../testing/session-fixture.ts';
 
 const HOME = location.pathname;
 
@@ -34,7 +35,11 @@ const saved = quote('Q-3001', {
   vehicleInfo: [vehicle({ model: 'Cayman GT4' })],
 });
 
+// the stubbed API answers for a session, so its cookie is there as the server would have set it
+beforeEach(() => signedInCookie(true));
+
 afterEach(() => {
+  signedInCookie(false);
   stub?.restore();
   stub = undefined;
   fixture?.remove();

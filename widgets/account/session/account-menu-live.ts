@@ -62,6 +62,6 @@ export function attachAccountMenu(menu: AccountMenu): () => void {
   }
 
   const stop = onSession(draw);
-  if (session.value.status !== 'success' && session.value.status !== 'loading') void checkSession(api);
+  if (session.value.status !== 'success' && session.value.status !== 'loading') void checkSession(api, { sameOrigin: true });
   return stop;
 }

@@ -43,7 +43,7 @@ export function guardPage(options: GuardOptions = {}): Promise<GuardOutcome> {
   const replace = options.replace ?? ((url: string) => location.replace(url));
   main.hidden = true;
   // asked before anything awaits: the status is 'loading' from here on, for every element of the page
-  const first = checkSession(api);
+  const first = checkSession(api, { sameOrigin: true });
   const loader = showPageLoader(T.loading);
   return (async () => {
     if ((await (options.tokenCheck ?? pageTokenCheck)) === 'leaving') {
@@ -56,7 +56,7 @@ export function guardPage(options: GuardOptions = {}): Promise<GuardOutcome> {
       wait.hide();
       await tryAgain(main);
       wait = showPageLoader(T.loading);
-      state = await checkSession(api);
+      state = await checkSession(api, { sameOrigin: true });
     }
     if (state.status === 'success') {
       main.hidden = false;

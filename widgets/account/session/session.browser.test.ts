@@ -12,7 +12,7 @@ import { STORAGE_KEY, clearWizard, saveWizard } from '../../quote-wizard/persist
 import { quoteFixture } from '../../quote-wizard/steps/quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../../quote-wizard/steps/quote/saved-quote.ts';
 import { assert, checkA11y, click, getByRole, json, queryAllByRole, stubApi, waitFor, type StubbedCall } from '../../testing/browser.ts';
-import { ADA, sessionAnswer, signInAda } from '../../testing/session-fixture.ts';
+import { ADA, sessionAnswer, signedInCookie, signInAda } from '../../testing/session-fixture.ts';
 import { ACCOUNT_MENU_TAG, type AccountMenu } from './account-menu.ts';
 import { guardPage } from './login-guard.ts';
 import { clearPageFeedback } from './page-feedback.ts';
@@ -76,6 +76,7 @@ before(async () => {
 });
 
 afterEach(() => {
+  signedInCookie(false);
   for (const element of added.splice(0)) element.remove();
   stub?.restore();
   stub = undefined;
@@ -99,6 +100,7 @@ describe('<account-menu> in the header', () => {
   it('signed in before (the hint): one shared session check, then the name linking to /account and Log out, in the bar and the flyout', async () => {
     api((call) => (call.url.endsWith('/api/user/retrieve_session') ? json(200, sessionAnswer()) : json(404, {})));
     localStorage.setItem(HINT_KEY, '1');
+    signedInCookie(true);
     const bar = menu('bar');
     const list = menu('list');
     const link = await waitFor(() => queryAllByRole(bar, 'link', /Ada Lovelace/)[0], 'the name in the bar');
@@ -113,6 +115,15 @@ describe('<account-menu> in the header', () => {
     assert.equal(checks[0]!.credentials, 'include');
     await checkA11y(bar.parentElement!);
     await checkA11y(list.parentElement!);
+  });
+
+  it('signed in before, but the browser has closed since (the hint without the session cookie): My Policy, and no call to the API', async () => {
+    api(() => json(401, { error_messages: [MESSAGES.signInRequired] }));
+    localStorage.setItem(HINT_KEY, '1');
+    const element = menu();
+    await waitFor(() => session.value.status === 'empty' && !maySignedIn(), 'signed out, the hint gone');
+    assert.equal(getByRole(element, 'link', 'My Policy').getAttribute('href'), '/account/my-policy');
+    assert.equal(stub!.calls.length, 0, 'no session cookie: nothing to ask about');
   });
 
   it('any 401 on the page signs out: the menu is the My Policy link again', async () => {
@@ -167,6 +178,21 @@ describe('<account-menu> in the header', () => {
 });
 
 describe('the login-required guard', () => {
+  // a session cookie to ask about, as the server leaves it; a test of a visitor without one removes it
+  beforeEach(() => signedInCookie(true));
+  afterEach(() => signedInCookie(false));
+
+  it('no signed-in cookie (no session cookie either): to the log-in page at once, with no call to the API', async () => {
+    signedInCookie(false);
+    api(() => json(401, { error_messages: [MESSAGES.signInRequired] }));
+    const main = page();
+    const replaced: string[] = [];
+    assert.equal(await guardPage({ main, replace: (url) => replaced.push(url), tokenCheck: Promise.resolve('none') }), 'log-in');
+    assert.equal(replaced.length, 1);
+    assert.deepEqual(callsTo('/api/user/retrieve_session'), []);
+    assert.equal(main.hidden, true);
+  });
+
   it('while the status is unknown the content is hidden behind the loader; signed in, it shows', async () => {
     const answer = deferred<Response>();
     api((call) => (call.url.endsWith('/api/user/retrieve_session') ? answer.promise : json(404, {})));

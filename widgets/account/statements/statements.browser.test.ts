@@ -6,6 +6,7 @@ import { assert, checkA11y, json, nameOf, queryAllByRole, stubApi, waitFor, type
 import { policy, sessionAnswer } from '../dashboard/dashboard.fixtures.ts';
 import './statements-page.ts';
 import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
+import { signedInCookie } from '../../testing/session-fixture.ts';
 
 let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
@@ -42,7 +43,11 @@ function mount(statements: (call: StubbedCall) => Response | Promise<Response> =
 
 const cells = (row: Element) => [...row.children].map((cell) => (cell.textContent ?? '').trim());
 
+// the stubbed API answers for a session, so its cookie is there as the server would have set it
+beforeEach(() => signedInCookie(true));
+
 afterEach(() => {
+  signedInCookie(false);
   stub?.restore();
   stub = undefined;
   fixture?.remove();
