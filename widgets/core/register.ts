@@ -35,6 +35,12 @@ type TakenBy<E extends ElementSurface, P> = [Unmatched<E, P>] extends [never]
   ? E
   : E & { 'props the component must take (string for an attribute)': Unmatched<E, P> };
 
+/** The custom-element callbacks react-to-webcomponent's class has and its typings do not declare. */
+interface ElementCallbacks {
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+  connectedCallback(): void;
+}
+
 export function defineElement<E extends ElementSurface, P extends object>(
   element: TakenBy<E, P>,
   component: ComponentType<P>,
@@ -59,6 +65,19 @@ export function defineElement<E extends ElementSurface, P extends object>(
     constructor() {
       super();
       if (this.shadowRoot) adoptStyles(this.shadowRoot, options.styles);
+    }
+
+    /**
+     * react-to-webcomponent skips an attribute whose value is empty, so `<ppm-retrieve-quote open>` would not
+     * open. An empty value is handed over as '' through the element's property (which stores it without a
+     * render) and drawn by connectedCallback, which renders again when the element is already on the page.
+     */
+    attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+      const base = Base.prototype as unknown as ElementCallbacks;
+      base.attributeChangedCallback.call(this, name, old, value);
+      if (value !== '') return;
+      (this as unknown as Record<string, unknown>)[propertyName(name as E['attributes'][number])] = '';
+      if (this.isConnected) base.connectedCallback.call(this);
     }
   }
   customElements.define(tag, Element);

@@ -224,7 +224,7 @@ describe('<ppm-retrieve-quote>', () => {
     (document.activeElement as HTMLElement | null)?.blur(); // a visitor who just arrived has focused nothing
     host = document.createElement('ppm-retrieve-quote');
     host.setAttribute('quote-url', WIZARD);
-    host.setAttribute('open', 'open');
+    host.setAttribute('open', ''); // `<ppm-retrieve-quote open>`: present, with no value
     document.body.append(host);
     const root = await waitFor(() => host!.shadowRoot?.querySelector('button') && host!.shadowRoot, 'rendered');
     await waitFor(() => queryAllByRole(root, 'dialog', T.title).length === 1, 'open on arrival');
@@ -232,6 +232,26 @@ describe('<ppm-retrieve-quote>', () => {
     await waitFor(() => queryAllByRole(root, 'dialog').length === 0, 'closed by Escape');
     // the dialog's close event, which gives focus back, comes a task after it closed
     await waitFor(() => focused() === getByRole(root, 'button', T.open), "focus on 'Retrieve my quote'");
+  });
+
+  it('an open attribute with no value, written in the page or added later, opens the window', async () => {
+    const holder = document.createElement('div');
+    holder.innerHTML = `<ppm-retrieve-quote quote-url="${WIZARD}" open></ppm-retrieve-quote>`;
+    document.body.append(holder);
+    try {
+      const written = holder.querySelector('ppm-retrieve-quote')!;
+      const root = await waitFor(() => written.shadowRoot?.querySelector('button') && written.shadowRoot, 'rendered');
+      await waitFor(() => queryAllByRole(root, 'dialog', T.title).length === 1, 'open as written');
+    } finally {
+      holder.remove();
+    }
+    host = document.createElement('ppm-retrieve-quote');
+    host.setAttribute('quote-url', WIZARD);
+    document.body.append(host);
+    const root = await waitFor(() => host!.shadowRoot?.querySelector('button') && host!.shadowRoot, 'rendered');
+    assert.equal(queryAllByRole(root, 'dialog').length, 0, 'closed without the attribute');
+    host.setAttribute('open', '');
+    await waitFor(() => queryAllByRole(root, 'dialog', T.title).length === 1, 'open once the attribute is added');
   });
 
   it('the date picker ends 18 years ago to the day and opens on that month', async () => {
