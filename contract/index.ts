@@ -19,6 +19,7 @@ export * from './rules/password.ts';
 export * from './rules/money.ts';
 // reference lists
 export * from './reference/states.ts';
+export * from './reference/unavailable.ts';
 export * from './reference/options.ts';
 export * from './reference/limit-names.ts';
 export * from './reference/dealers.ts';

@@ -9,7 +9,7 @@ import { join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { unavailablePath } from '../../contract/reference/states.ts';
+import { unavailablePath } from '../../contract/reference/unavailable.ts';
 import { WIZARD_PATH, WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
 
 export interface StaticOptions {

@@ -57,20 +57,6 @@ export const DRIVER_STATES = [
 ] as const satisfies readonly StateCode[];
 export const NOT_WRITING_STATES = ['CA', 'IL', 'PA', 'WI'] as const satisfies readonly StateCode[];
 
-/**
- * Where a start-quote choice of a state we do not write in leads (doc 1 "Homepage"): CA, IL, PA, WI to the
- * not-writing page (with the state, so its sign-up form prefills), any other state to /unavailable/{its
- * name}. No state, a state we write in, or a value that is no state: null, the quote goes on.
- * A bare `not-writing` key, as the spec's route table writes it, not `not-writing=`.
- */
-export function unavailablePath(state: string): string | null {
-  const code = state.trim().toUpperCase();
-  if (code === '' || inStates(WRITING_STATES, code)) return null;
-  if (inStates(NOT_WRITING_STATES, code)) return `/unavailable?not-writing&state=${code}`;
-  const name = stateName(code);
-  return name === undefined ? null : `/unavailable/${encodeURIComponent(name)}`;
-}
-
 /** Length of residency and length of ownership are asked in these states (DESIGN.md; doc 2 section 9). */
 export const RESIDENCY_STATES = ['AZ', 'OH', 'PA', 'TN', 'WI'] as const satisfies readonly StateCode[];
 export const OWNERSHIP_LENGTH_STATES = RESIDENCY_STATES;

@@ -2,6 +2,7 @@ import { baseStyles } from '../core/styles/base.styles.ts';
 import { datePickerStyles } from '../core/date-picker.tsx';
 import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
 import { overlayStyles } from '../core/overlay.tsx';
+import { textAreaStyles } from '../core/fields/TextAreaField.tsx';
 
 /** The claim form's own rules; the shared ones come from core. */
 export const claimFormOwnStyles = /* css */ `
@@ -17,7 +18,6 @@ export const claimFormOwnStyles = /* css */ `
 .ppm-claim__status .ppm-notice p { margin: 0 0 0.5rem; }
 .ppm-claim__status .ppm-notice p:last-child { margin: 0; }
 .ppm-claim__status .ppm-notice:focus { outline: 3px solid var(--_focus); outline-offset: 2px; }
-.ppm-textarea { min-height: 4.5rem; resize: vertical; font: inherit; }
 .ppm-file { padding: 0.25rem 0; max-width: 100%; font: inherit; }
 /* the browser's own 'Choose Files' is a small grey button: drawn like our secondary buttons, a target of 44 px */
 .ppm-file::file-selector-button {
@@ -33,7 +33,7 @@ export const claimFormOwnStyles = /* css */ `
 `;
 
 /** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
-export const claimFormStyles: readonly string[] = [baseStyles, datePickerStyles, errorSummaryStyles, overlayStyles, claimFormOwnStyles];
+export const claimFormStyles: readonly string[] = [baseStyles, datePickerStyles, errorSummaryStyles, overlayStyles, textAreaStyles, claimFormOwnStyles];
 
 /** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
 export const claimFormCss: string = claimFormStyles.join('\n');

@@ -5,7 +5,7 @@ import { contactSubmit } from '../../contract/api/endpoints/contact.ts';
 import { ErrorSummary } from '../core/ErrorSummary.tsx';
 import { Checkbox } from '../core/fields/Choices.tsx';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
-import { TextArea } from '../core/fields/TextArea.tsx';
+import { TextAreaField } from '../core/fields/TextAreaField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useForm } from '../core/form.ts';
 import { Overlay } from '../core/overlay.tsx';
@@ -127,7 +127,7 @@ function ContactFormView({ texts: overrides, successMs = SUCCESS_MS, onDone = ()
       <form ref={setFormElement} className="ppm-contact__form" noValidate aria-busy={busy} onSubmit={onSubmit} part="form">
         <ErrorSummary scope={formElement} resetKey={0} />
         <TextField label={texts.subject} field={form.field('subject')} hint={texts.subjectHint} maxLength={128} />
-        <TextArea label={texts.body} field={form.field('body')} />
+        <TextAreaField label={texts.body} field={form.field('body')} rows={6} />
         <div className="ppm-contact__agreement">
           <Checkbox label={agreement} field={form.field('privacyAgreement')} />
         </div>

@@ -2,7 +2,7 @@ import { moreFieldStyles } from '../core/styles/base.styles.ts';
 import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
 import { overlayStyles } from '../core/styles/feedback.styles.ts';
 import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/styles/widget.styles.ts';
-import { textAreaStyles } from '../core/fields/TextArea.tsx';
+import { textAreaStyles } from '../core/fields/TextAreaField.tsx';
 
 /** The contact form's own rules; the shared ones come from core. */
 export const contactOwnStyles = /* css */ `

@@ -1,4 +1,4 @@
-import { unavailablePath } from '../../contract/index.ts';
+import { unavailablePath } from '../../contract/reference/unavailable.ts';
 
 /** Where quote-start sends the visitor when the element has no `quote-url`: the brand site's wizard. */
 export const DEFAULT_QUOTE_PATH = '/receive-a-quote';
