@@ -6,9 +6,8 @@ import sharp from 'sharp';
 import { BRAND, CLAIM_REFERENCE, MESSAGES } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { parseEml } from '../mail/eml.ts';
-import { OUTBOX_FILE } from '../mail/mailer.ts';
 import { RATE_LIMITS } from '../app.ts';
-import { dbTargets, openTestDb, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, openTestDb, PUBLIC_ORIGIN, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 
@@ -23,7 +22,6 @@ const jpeg = (seed: number) => sharp({ create: { width: 64, height: 48, channels
 const png = () => sharp({ create: { width: 32, height: 32, channels: 4, background: '#c33' } }).png().toBuffer();
 const heic = () => Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1heic')]);
 
-const outboxFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => OUTBOX_FILE.test(name)) : []);
 
 let client = 0;
 let keys = 0;

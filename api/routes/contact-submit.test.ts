@@ -1,14 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND, CONTACT_SUBJECT_FALLBACK, MESSAGES } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml, type ParsedMail } from '../mail/eml.ts';
-import { OUTBOX_FILE } from '../mail/mailer.ts';
 import { CONTACT_RECEIVED } from './contact.ts';
-import { CARE_EMAIL, dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { CARE_EMAIL, dbTargets, openTestDb, postJson, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
 
 const message = (email: string, extra: Record<string, unknown> = {}) => ({
   customSubject: 'Garage cover in winter',
@@ -22,7 +21,6 @@ const message = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const outboxFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => OUTBOX_FILE.test(name)) : []);
 const textOf = (mail: ParsedMail) => mail.parts.find((part) => part.contentType === 'text/plain')!.body;
 
 /** Each test sends from its own client address, so no test spends another's allowance. */

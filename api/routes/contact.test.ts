@@ -1,14 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import type { Db } from '../db/db.ts';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALREADY_SUBSCRIBED, BRAND } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml } from '../mail/eml.ts';
-import { OUTBOX_FILE } from '../mail/mailer.ts';
 import { SUBSCRIBED } from './contact.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
 
 const signUp = (email: string, state = 'CA') => ({
   userFirstName: '  Zoë ',
@@ -17,7 +16,6 @@ const signUp = (email: string, state = 'CA') => ({
   userState: state,
 });
 
-const outboxFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => OUTBOX_FILE.test(name)) : []);
 
 /** Each test sends from its own address, so the sign-up limit of one test never touches another. */
 let client = 0;

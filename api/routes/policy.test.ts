@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addDays, check, formatIsoDate, formatUsDate, localToday, MESSAGES, QuoteResponse, UNLIMITED_STATES, WRITING_STATES,
@@ -9,20 +9,18 @@ import {
 } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml } from '../mail/eml.ts';
-import { createMailer, OUTBOX_FILE } from '../mail/mailer.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { createMailQueue } from '../mail/queue.ts';
 import { QUOTE_NUMBER } from '../quotes/numbering.ts';
 import { FIXTURE_VINS, quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { withCheckDigit } from '../vin/build-vin.ts';
 import {
-  dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb,
-} from '../testing/harness.ts';
+  dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
 
-const outboxFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => OUTBOX_FILE.test(name)) : []);
 
 /** Each test calls from its own address, so the lookup limit of one test never touches another. */
 let client = 0;

@@ -6,7 +6,7 @@
  * database runs each test once.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,7 +17,7 @@ import { BRAND } from '../../contract/brand.ts';
 import { DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { createMailer, OUTBOX_FILE, type Mailer } from '../mail/mailer.ts';
 import { createMailQueue, type MailQueue } from '../mail/queue.ts';
 import { createTexter, type Texter } from '../messages/texter.ts';
 
@@ -94,6 +94,11 @@ export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
     // Kept in the list: a delivery still under way when a test ends can write the outbox again after remove().
     remove: () => rmSync(path, { recursive: true, force: true }),
   };
+}
+
+/** The .eml files of an outbox folder, by name (none when nothing was sent yet). */
+export function outboxFiles(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => OUTBOX_FILE.test(name)) : [];
 }
 
 export const PARTNER_ORIGIN = 'https://dealer.example';
