@@ -31,14 +31,14 @@ const errorOf = (root: ShadowRoot, control: HTMLElement) =>
     .find((element) => element?.classList.contains('ppm-error-message'))?.textContent ?? null;
 
 async function fillValid(root: ShadowRoot, { agree = true } = {}) {
-  await type(getByLabel(root, 'Subject'), 'Garage cover');
+  await type(getByLabel(root, 'Subject (optional)'), 'Garage cover');
   await type(getByLabel<HTMLTextAreaElement>(root, 'Message'), 'Is a stored car charged the base rate only?');
   if (agree) await click(getByLabel(root, AGREEMENT));
   await type(getByLabel(root, 'First Name'), 'Ada');
-  await type(getByLabel(root, 'Middle Initial'), 'K');
+  await type(getByLabel(root, 'Middle Initial (optional)'), 'K');
   await type(getByLabel(root, 'Last Name'), "O'Neil");
   await type(getByLabel(root, 'Email'), 'ada@example.com');
-  await type(getByLabel(root, 'Phone'), '6025550134');
+  await type(getByLabel(root, 'Phone (optional)'), '6025550134');
 }
 
 const EXPECTED = {
@@ -63,7 +63,7 @@ afterEach(() => {
 describe('contact form (Contact Us)', () => {
   it("shows doc 1's fields by label, the fallback subject as the subject's hint, the privacy link and Send, and passes axe", async () => {
     const root = await mount();
-    for (const label of ['Subject', 'Message', AGREEMENT, 'First Name', 'Middle Initial', 'Last Name', 'Suffix', 'Email', 'Phone']) {
+    for (const label of ['Subject (optional)', 'Message', AGREEMENT, 'First Name', 'Middle Initial (optional)', 'Last Name', 'Suffix (optional)', 'Email', 'Phone (optional)']) {
       assert.ok(getByLabel(root, label), label);
     }
     assert.equal(getByLabel(root, AGREEMENT).type, 'checkbox');
@@ -71,7 +71,7 @@ describe('contact form (Contact Us)', () => {
     // (the test helper names a link inside a label by the whole label, so it is found by its own text)
     const link = queryAllByRole(root, 'link').find((element) => element.textContent === 'privacy policy');
     assert.equal(link?.getAttribute('href'), '/legal/privacy-policy');
-    const hint = root.getElementById(getByLabel(root, 'Subject').getAttribute('aria-describedby')!)!;
+    const hint = root.getElementById(getByLabel(root, 'Subject (optional)').getAttribute('aria-describedby')!)!;
     assert.equal(hint.textContent, "Leave it empty and we will use 'Auto Insurance - Contact Form'.");
     assert.ok(getByRole(root, 'button', 'Send'));
     await checkA11y(rendered!.host);
@@ -84,14 +84,14 @@ describe('contact form (Contact Us)', () => {
     const body = getByLabel(root, 'Message');
     await waitFor(() => body.getAttribute('aria-invalid') === 'true', 'the message in error');
     assert.equal(focused(), body, 'the first invalid field (the subject may stay empty) has focus');
-    assert.equal(errorOf(root, getByLabel(root, 'Subject')), null, 'an empty subject is no error');
+    assert.equal(errorOf(root, getByLabel(root, 'Subject (optional)')), null, 'an empty subject is no error');
     assert.equal(errorOf(root, body), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, getByLabel(root, AGREEMENT)), `Error: ${MESSAGES.privacyAgreement}`);
     assert.equal(errorOf(root, getByLabel(root, 'First Name')), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, getByLabel(root, 'Last Name')), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, getByLabel(root, 'Email')), `Error: ${MESSAGES.email}`);
-    assert.equal(errorOf(root, getByLabel(root, 'Middle Initial')), null);
-    assert.equal(errorOf(root, getByLabel(root, 'Phone')), null, 'the phone is optional');
+    assert.equal(errorOf(root, getByLabel(root, 'Middle Initial (optional)')), null);
+    assert.equal(errorOf(root, getByLabel(root, 'Phone (optional)')), null, 'the phone is optional');
     const summary = await waitFor(() => getByRole(root, 'heading', 'There is a problem'), 'the error summary');
     const entries = queryAllByRole(summary.parentElement!, 'link').map((link) => link.textContent);
     assert.deepEqual(entries, [
@@ -110,9 +110,9 @@ describe('contact form (Contact Us)', () => {
     const cases: [string, string, string][] = [
       ['First Name', 'Zo3', MESSAGES.nameLetters],
       ['Last Name', 'x'.repeat(64), MESSAGES.maxLength(63)],
-      ['Middle Initial', 'y'.repeat(64), MESSAGES.maxLength(63)],
+      ['Middle Initial (optional)', 'y'.repeat(64), MESSAGES.maxLength(63)],
       ['Email', 'ada@example', MESSAGES.email],
-      ['Phone', '1235550134', MESSAGES.phone],
+      ['Phone (optional)', '1235550134', MESSAGES.phone],
     ];
     for (const [label, text, message] of cases) {
       const control = getByLabel(root, label);
@@ -121,7 +121,7 @@ describe('contact form (Contact Us)', () => {
       await press('Tab');
       await waitFor(() => errorOf(root, control) === `Error: ${message}`, `${label}: ${message}`);
     }
-    assert.equal((getByLabel(root, 'Phone') as HTMLInputElement).value, '123-555-0134', 'the phone is masked 000-000-0000');
+    assert.equal((getByLabel(root, 'Phone (optional)') as HTMLInputElement).value, '123-555-0134', 'the phone is masked 000-000-0000');
     const agreement = getByLabel(root, AGREEMENT);
     await click(agreement);
     await click(agreement);
@@ -136,7 +136,7 @@ describe('contact form (Contact Us)', () => {
     document.body.append(spacer);
     await fillValid(root, { agree: false });
     // Send from the phone field with Enter, the page scrolled so that the agreement is out of sight
-    const phone = getByLabel(root, 'Phone');
+    const phone = getByLabel(root, 'Phone (optional)');
     phone.scrollIntoView({ block: 'start' });
     const agreement = getByLabel(root, AGREEMENT);
     assert.ok(agreement.getBoundingClientRect().bottom < 0, 'the agreement is above the viewport before Send');
@@ -157,7 +157,7 @@ describe('contact form (Contact Us)', () => {
     stub = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     const root = await mount(300);
     await fillValid(root);
-    const subject = getByLabel(root, 'Subject');
+    const subject = getByLabel(root, 'Subject (optional)');
     subject.select();
     await press('Backspace');
     await click(getByRole(root, 'button', 'Send'));
@@ -205,10 +205,10 @@ describe('contact form (Contact Us)', () => {
     const server = await waitFor(() => getByText(root, 'Too many requests. Please wait a moment and try again.'), "the server's message");
     assert.ok(server.classList.contains('ppm-notice--danger'));
     assert.deepEqual(errors.map((event) => [event.detail.widget, event.detail.status]), [[CONTACT_WIDGET, 429]]);
-    assert.equal(getByLabel(root, 'Subject').value, 'Garage cover');
+    assert.equal(getByLabel(root, 'Subject (optional)').value, 'Garage cover');
     assert.equal(getByLabel<HTMLTextAreaElement>(root, 'Message').value, 'Is a stored car charged the base rate only?');
     assert.equal(getByLabel(root, AGREEMENT).checked, true);
-    assert.equal(getByLabel(root, 'Phone').value, '602-555-0134');
+    assert.equal(getByLabel(root, 'Phone (optional)').value, '602-555-0134');
 
     await click(getByRole(root, 'button', 'Send'));
     await waitFor(() => getByText(root, 'Something went wrong. Please try again later.'), 'the fallback text');

@@ -2,24 +2,24 @@ import { CONTACT_SUBJECT_FALLBACK } from '../../contract/reference/claim-options
 
 /**
  * Every text the contact form shows, keyed (STYLE.md habit 7). Doc 1 names the fields, not their labels: the
- * labels are ours. The failure and success texts are doc 1 section 8's, word for word, with the brand's name
- * where the spec writes "the product".
+ * labels are ours, and say which fields may stay empty, as the claim form's do. The failure and success texts
+ * are doc 1 section 8's, word for word.
  */
 export const CONTACT_TEXTS = {
-  subject: 'Subject',
+  subject: 'Subject (optional)',
   subjectHint: `Leave it empty and we will use '${CONTACT_SUBJECT_FALLBACK}'.`,
   body: 'Message',
   agreementBefore: 'I have read and agree to the ',
   agreementLink: 'privacy policy',
   agreementAfter: '.',
   firstName: 'First Name',
-  middleName: 'Middle Initial',
+  middleName: 'Middle Initial (optional)',
   lastName: 'Last Name',
-  suffix: 'Suffix',
+  suffix: 'Suffix (optional)',
   suffixHint: 'For example Jr. or III',
   email: 'Email',
-  phone: 'Phone',
-  phoneHint: 'Optional, as 000-000-0000',
+  phone: 'Phone (optional)',
+  phoneHint: 'As 000-000-0000',
   submit: 'Send',
   sending: 'Sending your message...',
   // doc 1 section 8, word for word, as notify-me's ("the product" is the spec's own wording; a brand may replace it)
