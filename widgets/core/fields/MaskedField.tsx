@@ -44,12 +44,17 @@ export function MaskedField({ label, field, mask, hint, autoComplete, tooltip, a
   useEffect(() => {
     const input = inputRef.current;
     if (!input) return;
+    // Text that landed before the mask attached (a paste or an autofill in the field's first moments) was
+    // heard by no one: the mask takes it in below, and the form hears it once, masked.
+    const typedBefore = input.value !== emitted.current;
     const instance = applyMask(input, mask);
-    instance.on('accept', () => {
+    const report = () => {
       emitted.current = instance.value;
       onChange.current(instance.value);
-    });
+    };
+    instance.on('accept', report);
     maskRef.current = instance;
+    if (typedBefore) report();
     return () => {
       instance.destroy();
       maskRef.current = null;
