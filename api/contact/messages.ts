@@ -71,13 +71,14 @@ async function insertMessage(tx: Queryable, key: string, hash: string, request: 
 }
 
 export async function submitContact(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail'>,
   input: { key: string; request: ContactRequest; client: string; limit: RateLimit; mailLimit: RateLimit },
 ): Promise<ContactOutcome> {
   const { key, request } = input;
   const hash = hashRequest(request);
+  let outcome: ContactOutcome;
   try {
-    return await deps.db.transaction(async (tx): Promise<ContactOutcome> => {
+    outcome = await deps.db.transaction(async (tx): Promise<ContactOutcome> => {
       const now = deps.clock();
       const id = await insertMessage(tx, key, hash, request, now);
       if (id === null) {
@@ -101,4 +102,7 @@ export async function submitContact(
     if (error instanceof Refused) return error.outcome;
     throw error;
   }
+  // Delivery starts after the commit, so the mails never leave for a message that was rolled back.
+  if (outcome.kind === 'sent') void deps.mail.deliverDue();
+  return outcome;
 }

@@ -11,8 +11,11 @@
  *   a retry under it runs again, and the bind reuses its attempt (and the provider's idempotency key);
  * - a process that dies mid-request leaves its key locked only until `locked_until`: then a retry takes over.
  */
+import type { Context } from 'hono';
+import { IDEMPOTENCY_KEY, MESSAGES } from '../../contract/index.ts';
 import { sha256Hex } from '../hash.ts';
 import type { Queryable } from '../db/db.ts';
+import { ApiError } from './errors.ts';
 
 /** How long a running request holds its key before a retry may take it over (a dead process's key). */
 export const IDEMPOTENCY_LOCK_MS = 2 * 60_000;
@@ -27,6 +30,16 @@ export type Claim =
   | { kind: 'replay'; answer: StoredAnswer }
   | { kind: 'mismatch' }
   | { kind: 'in-flight' };
+
+/**
+ * The request's Idempotency-Key header, or a 400 saying how to send one. `each` names what one key stands
+ * for in the message ('payment attempt', 'claim', 'message').
+ */
+export function idempotencyKeyOf(c: Context, each: string): string {
+  const key = c.req.header('Idempotency-Key')?.trim() ?? '';
+  if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.idempotencyKeyRequired(each));
+  return key;
+}
 
 export function hashRequest(body: unknown): string {
   return sha256Hex(JSON.stringify(body));

@@ -124,7 +124,7 @@ for (const target of dbTargets()) {
       assert.deepEqual(other.body.error_messages, [MESSAGES.claimIdempotencyKeyReused]);
       const without = await send(t, claimOf(email), [], { key: '' });
       assert.equal(without.status, 400);
-      assert.deepEqual(without.body.error_messages, [MESSAGES.claimIdempotencyKeyRequired]);
+      assert.deepEqual(without.body.error_messages, [MESSAGES.idempotencyKeyRequired('claim')]);
     });
 
     test("answers 400 with the contract's messages and stores nothing", async () => {

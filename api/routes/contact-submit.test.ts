@@ -158,7 +158,7 @@ for (const target of dbTargets()) {
       const email = uniqueEmail('idem');
       const noKey = await t.app.request(...postJson('/api/contact/submit', message(email), { 'X-Forwarded-For': '203.0.113.250' }));
       assert.equal(noKey.status, 400);
-      assert.deepEqual(await noKey.json(), { error_messages: [MESSAGES.contactKeyRequired] });
+      assert.deepEqual(await noKey.json(), { error_messages: [MESSAGES.idempotencyKeyRequired('message')] });
 
       const headers = from();
       const first = await sendAndRead(message(email), headers);

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import {
-  ALREADY_SUBSCRIBED, ContactRequest, IDEMPOTENCY_KEY, MESSAGES, SubscribeRequest, check, claimRequest, localToday,
+  ALREADY_SUBSCRIBED, ContactRequest, MESSAGES, SubscribeRequest, check, claimRequest, localToday,
   type ClaimAnswer, type ContactResponse, type SubscribeResponse,
 } from '../../contract/index.ts';
 import { fileClaim } from '../claims/file-claim.ts';
 import { readClaimPhotos } from '../claims/photos.ts';
 import { addSubscriber } from '../contact/subscribers.ts';
 import { submitContact } from '../contact/messages.ts';
+import { idempotencyKeyOf } from '../http/idempotency.ts';
 import { clientAddress } from '../http/client.ts';
 import { tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
@@ -52,8 +53,7 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
    * answer the first claim (api/claims/file-claim.ts). Nothing of the claim is logged.
    */
   on(app, endpoints.claims, limits.claims, async (c) => {
-    const key = c.req.header('Idempotency-Key')?.trim() ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.claimIdempotencyKeyRequired);
+    const key = idempotencyKeyOf(c, 'claim');
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody({ all: true });
@@ -84,14 +84,11 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
    * the same Idempotency-Key and payload (marked Idempotent-Replayed), which sends nothing again.
    */
   on(app, endpoints.contactSubmit, async (c) => {
-    const key = c.req.header('Idempotency-Key')?.trim() ?? '';
+    const key = idempotencyKeyOf(c, 'message');
     const request = await readBody(c, ContactRequest);
-    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.contactKeyRequired);
     const outcome = await submitContact(deps, { key, request, client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
     if (outcome.kind === 'key-reused') throw new ApiError(422, MESSAGES.contactKeyReused);
     if (outcome.kind === 'rate-limited') throw tooManyRequests(outcome.retryAfter);
-    // Delivery starts now, after the commit, so the mails never leave for a message that was rolled back.
-    if (outcome.kind === 'sent') void deps.mail.deliverDue();
     const body: ContactResponse = { msg: CONTACT_RECEIVED };
     return c.json(body, 201, { ...NO_STORE, ...(outcome.kind === 'replayed' ? { 'Idempotent-Replayed': 'true' } : {}) });
   });

@@ -145,7 +145,7 @@ for (const target of dbTargets()) {
       const policy = await quote(t, { state: 'TN' });
       const missing = await bind(t, bindBody(policy), null);
       assert.equal(missing.status, 400);
-      assert.deepEqual(missing.body.error_messages, [MESSAGES.idempotencyKeyRequired]);
+      assert.deepEqual(missing.body.error_messages, [MESSAGES.idempotencyKeyRequired('payment attempt')]);
       const key = newKey();
       const first = await bind(t, bindBody(policy), key);
       assert.equal(first.status, 200);

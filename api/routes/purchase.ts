@@ -10,11 +10,11 @@
  * card or the person is logged.
  */
 import { Hono, type Context } from 'hono';
-import { BindRequest, IDEMPOTENCY_KEY, LienholderRequest, MESSAGES, type LienholderSaved, type PaymentsConfig } from '../../contract/index.ts';
+import { BindRequest, LienholderRequest, MESSAGES, type LienholderSaved, type PaymentsConfig } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { claimKey, completeKey, hashRequest, releaseKey, type StoredAnswer } from '../http/idempotency.ts';
+import { claimKey, completeKey, hashRequest, idempotencyKeyOf, releaseKey, type StoredAnswer } from '../http/idempotency.ts';
 import { bindQuote, type BindOutcome } from '../policies/bind.ts';
 import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
@@ -43,8 +43,7 @@ export function purchaseRoutes(deps: Deps): Hono {
   const app = new Hono();
 
   on(app, endpoints.bind, async (c) => {
-    const key = c.req.header('Idempotency-Key')?.trim() ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, MESSAGES.idempotencyKeyRequired);
+    const key = idempotencyKeyOf(c, 'payment attempt');
     const request = await readBody(c, BindRequest);
     const requestHash = hashRequest(request);
     const claim = await claimKey(deps.db, 'bind', key, requestHash, deps.clock());

@@ -13,10 +13,8 @@ export const claimPhotoTooLarge = (name: string) =>
 export const claimPhotoEmpty = (name: string) => `${name} is empty. Please choose the photo again.`;
 export const claimPhotosTooMany = `Please add at most ${CLAIM_PHOTOS_MAX} photos.`;
 export const claimMissing = 'Please send the claim form with its answers.';
-export const claimIdempotencyKeyRequired = 'Send an Idempotency-Key header (8 to 255 letters, digits, dashes or underscores) with each claim.';
 /** A person sees it when an answer was lost and they changed the form before sending again (the widget then takes a new key). */
 export const claimIdempotencyKeyReused =
   'We already received a claim from this form with different answers. Press Submit again to send this one as a new claim.';
-export const claimInProgress = 'This claim is already being sent. Please wait a moment.';
 /** The API's answer to a filed claim (the widget shows doc 1's success text with the reference). */
 export const claimReceived = (reference: string) => `Claim ${reference} received.`;

@@ -42,3 +42,10 @@ export const policyNumber = 'Please enter a valid policy number.';
 
 // ours: a token from a link that cannot be one (the API answers an unknown or expired one the same way)
 export const token = 'This link is not valid or has expired.';
+
+/**
+ * Ours: the calls that pay, file a claim or send a message need an Idempotency-Key header, so a double press or
+ * a retry never does it twice. `each` names what the key stands for ('payment attempt', 'claim', 'message').
+ */
+export const idempotencyKeyRequired = (each: string) =>
+  `Send an Idempotency-Key header (8 to 255 letters, digits, dashes or underscores) with each ${each}.`;

@@ -10,7 +10,6 @@ export const paymentDeclined =
 export const paymentNotProcessed = 'We were unable to process your payment - please check that your card information is correct and try again.';
 
 // ours: the bind's refusals (issue 7); each says what to do next
-export const idempotencyKeyRequired = 'Send an Idempotency-Key header (8 to 255 letters, digits, dashes or underscores) with each payment attempt.';
 export const idempotencyKeyReused = 'This Idempotency-Key was already used for a different payment. Please start a new payment attempt.';
 export const paymentInProgress = 'This payment is still being processed. Please wait a moment before trying again.';
 export const quoteToBindNotFound = `We were unable to locate this quote. Please call ${BRAND.phone} to complete your purchase.`;
