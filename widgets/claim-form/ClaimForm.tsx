@@ -9,6 +9,7 @@ import { SelectField } from '../core/fields/SelectField.tsx';
 import { TextAreaField } from '../core/fields/TextAreaField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useBoundForm } from '../core/form.ts';
+import { newIdempotencyKey } from '../core/idempotency-key.ts';
 import { useLocalValues } from '../core/form-core.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
@@ -38,12 +39,6 @@ export interface ClaimFormProps {
 
 type Status = { kind: 'danger'; text: string } | { kind: 'success'; text: string; reference: string } | null;
 
-/**
- * A fresh Idempotency-Key for one claim: a retry or a second press under it files nothing twice. From
- * getRandomValues, which a partner's page on plain http has too (randomUUID needs a secure context).
- */
-const newKey = () => `claim-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-
 const ID = 'ppm-claim';
 
 function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormProps) {
@@ -66,7 +61,7 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
   const noticeRef = useRef<HTMLDivElement>(null);
   const moveFocus = useRef<'heading' | 'notice' | null>(null);
   const key = useRef('');
-  key.current ||= newKey();
+  key.current ||= newIdempotencyKey();
   const submitting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -109,7 +104,7 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
     if (result.ok) {
       const { reference } = result.data;
       // The claim is filed: a fresh form under a new key after the success text.
-      key.current = newKey();
+      key.current = newIdempotencyKey();
       local.setValues(EMPTY_CLAIM);
       setPhotos([]);
       setStep(0);
@@ -125,7 +120,7 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
     }
     // Nothing typed is lost: the answers and the photos stay for another try. A 422 says this key filed a
     // claim with other answers (its answer was lost, then the form changed): the next Submit is a new claim.
-    if (result.status === 422) key.current = newKey();
+    if (result.status === 422) key.current = newIdempotencyKey();
     const text = result.messages[0] ?? texts.failure;
     setStatus({ kind: 'danger', text });
     reportError(result.status, text);

@@ -300,7 +300,7 @@ describe('<ppm-claim-form>', () => {
     const sent = stub.calls[0]!;
     assert.equal(sent.url, 'http://api.test/api/contact/claims');
     assert.equal(sent.method, 'POST');
-    assert.ok(/^claim-[0-9a-f]{32}$/.test(sent.headers['idempotency-key'] ?? ''), 'an Idempotency-Key');
+    assert.ok(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(sent.headers['idempotency-key'] ?? ''), 'an Idempotency-Key');
     assert.deepEqual(JSON.parse(String(sent.form!.get('claim'))), {
       firstName: 'Ada', lastName: "O'Neill", telephoneNumber: '602-555-0134', email: 'ada@example.com', insuranceProvider: BRAND.insurer,
       insuredRelation: 'OTHER (see insuredRelationInput)', insuredRelationInput: 'Spouse', incidentLocation: 'Camelback Rd, Phoenix',

@@ -8,6 +8,7 @@ import { MaskedField } from '../core/fields/MaskedField.tsx';
 import { TextAreaField } from '../core/fields/TextAreaField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useForm } from '../core/form.ts';
+import { newIdempotencyKey } from '../core/idempotency-key.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { scoped, useWidget } from '../core/widget.tsx';
@@ -42,7 +43,7 @@ function useIdempotencyKey() {
   return {
     for(request: ContactRequest): string {
       const body = JSON.stringify(request);
-      if (last.current?.body !== body) last.current = { body, key: crypto.randomUUID() };
+      if (last.current?.body !== body) last.current = { body, key: newIdempotencyKey() };
       return last.current.key;
     },
     forget: () => (last.current = null),

@@ -5,6 +5,7 @@ import {
 import type { ApiClient } from '../../../core/api-client.ts';
 import { RadioGroup } from '../../../core/fields/Choices.tsx';
 import { FieldFrame } from '../../../core/fields/FieldFrame.tsx';
+import { newIdempotencyKey } from '../../../core/idempotency-key.ts';
 import { MaskedField } from '../../../core/fields/MaskedField.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useForm, type FieldBinding, type Rules } from '../../../core/form.ts';
@@ -344,19 +345,6 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       </Modal>
     </div>
   );
-}
-
-/**
- * A v4 UUID per payment attempt. randomUUID exists only in secure contexts (https, localhost); a page served
- * over plain http elsewhere (a LAN test box) builds the same from getRandomValues.
- */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** POST /api/policy/bind with the attempt's key; the body is the attempt's, unchanged on a retry. */
