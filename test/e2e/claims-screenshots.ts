@@ -8,28 +8,15 @@
  * own vehicle's questions and two photos, and the body shop's demo page; each at 390 and 1280 px, full page.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { BRAND } from '../../contract/index.ts';
 import { CLAIM_FORM_TEXTS as T } from '../../widgets/claim-form/claim-form.texts.ts';
+import { shoot as shootInto, VIEWPORTS } from './shoot.ts';
 import { launchChromium, startServer } from './support.ts';
 
 const OUTPUT = process.argv[2] ?? '/tmp/shots';
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 900 },
-] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const file = join(OUTPUT, `${name}-${viewport.width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(file);
-  }
-}
+const shoot = (page: Page, name: string) => shootInto(page, OUTPUT, name);
 
 mkdirSync(OUTPUT, { recursive: true });
 const server = await startServer();

@@ -1,6 +1,6 @@
 /**
- * Screenshots for a person to judge (the tools test/e2e/screenshots.ts and page-screenshots.ts): one page at
- * a phone's width and a desktop's.
+ * Screenshots for a person to judge (the tools test/e2e/screenshots.ts, page-screenshots.ts and
+ * claims-screenshots.ts): one page at a phone's width and a desktop's.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
