@@ -65,6 +65,13 @@ describe('claims', () => {
       { name: 'bumper.png', mimeType: 'image/png', buffer: png },
     ]);
     await form.getByRole('list', { name: T.photosList }).getByRole('listitem').nth(1).waitFor();
+    // WCAG 1.4.10: the step with the photo picker never makes a phone's page scroll sideways (the file input's
+    // own width once widened the page's column to 405 px at 390)
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `no sideways scroll at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: T.next }).click();
     await form.getByRole('heading', { name: new RegExp(`Step 3 of 5.*${T.steps[2]}`) }).waitFor();
     await form.getByRole('button', { name: T.next }).click();

@@ -18,7 +18,8 @@ export const claimFormOwnStyles = /* css */ `
 .ppm-claim__status .ppm-notice p { margin: 0 0 0.5rem; }
 .ppm-claim__status .ppm-notice p:last-child { margin: 0; }
 .ppm-claim__status .ppm-notice:focus { outline: 3px solid var(--_focus); outline-offset: 2px; }
-.ppm-file { padding: 0.25rem 0; max-width: 100%; font: inherit; }
+/* width 100%: a file input's own width (its button and 'No file chosen') would widen a narrow host's column */
+.ppm-file { padding: 0.25rem 0; width: 100%; font: inherit; }
 /* the browser's own 'Choose Files' is a small grey button: drawn like our secondary buttons, a target of 44 px */
 .ppm-file::file-selector-button {
   font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1rem; margin-right: 0.75rem; cursor: pointer;
