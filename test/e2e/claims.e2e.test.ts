@@ -2,7 +2,8 @@
  * A claimant files a claim end to end (issue 10, item 8) against the real server: /account/claims, the five
  * steps through labels and roles, two photos of the damage (real JPEG and PNG bytes), doc 1's success text
  * with the claim reference, and in the outbox the claims team's e-mail with both photos attached and the
- * claimant's acknowledgement with the reference. axe finds nothing on the page at 390 and 1280 px.
+ * claimant's acknowledgement with the reference. axe finds nothing on the page at 390 and 1280 px. And the
+ * partner's page (embed-demo/partner-claims.html, another origin, the one script tag) files a claim too.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,11 +16,13 @@ import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 
 const optional = (label: string) => `${label} ${T.optional}`;
 
-/** The outbox e-mail to `to`, once it is there. */
-async function mailTo(dataDir: string, to: string, timeoutMs = 20_000): Promise<ParsedMail> {
+/** The outbox e-mail to `to` (whose text matches `about`, when given), once it is there. */
+async function mailTo(dataDir: string, to: string, timeoutMs = 20_000, about?: RegExp): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
+  const matches = (mail: ParsedMail) =>
+    mail.headers.get('to') === to && (!about || mail.parts.some((part) => part.contentType.startsWith('text/plain') && about.test(part.body)));
   for (;;) {
-    const found = (await outboxMails(dataDir, 0, 0)).map((file) => parseEml(readFileSync(file, 'utf8'))).find((mail) => mail.headers.get('to') === to);
+    const found = (await outboxMails(dataDir, 0, 0)).map((file) => parseEml(readFileSync(file, 'utf8'))).find(matches);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -98,6 +101,34 @@ describe('claims', () => {
     const ackText = ack.parts.find((part) => part.contentType.startsWith('text/plain'))?.body ?? '';
     assert.ok(ackText.includes(reference), 'the acknowledgement names the reference');
     assert.match(ackText, /within one business day/);
+    await page.close();
+  });
+
+  test("on a partner's page (another origin, one script tag) the embedded form files a claim with only what doc 1 requires", async () => {
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${run.server.demoUrl}/partner-claims.html`);
+    const form = page.locator('ppm-claim-form');
+    await form.getByRole('heading', { name: new RegExp(`Step 1 of 5.*${T.steps[0]}`) }).waitFor();
+    await form.getByLabel(T.firstName, { exact: true }).fill('Grace');
+    await form.getByLabel(T.lastName, { exact: true }).fill('Hopper');
+    await form.getByLabel(T.email, { exact: true }).fill('grace.partner@example.com');
+    await form.getByLabel(T.insuranceProvider).selectOption(BRAND.insurer);
+    await form.getByRole('radio', { name: T.relationInsured }).check();
+    await form.getByRole('button', { name: T.next }).click();
+    await form.getByLabel(T.incidentLocation).fill('Scottsdale Rd, Scottsdale');
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await form.getByLabel(T.incidentDate, { exact: true }).pressSequentially(`${pad(yesterday.getMonth() + 1)}${pad(yesterday.getDate())}${yesterday.getFullYear()}`);
+    await form.getByLabel(T.incidentDescription).fill('A stone cracked the windscreen.');
+    for (const step of [2, 3, 4]) {
+      await form.getByRole('button', { name: T.next }).click();
+      await form.getByRole('heading', { name: new RegExp(`Step ${step + 1} of 5.*${T.steps[step]}`) }).waitFor();
+    }
+    await form.getByRole('button', { name: T.submit }).click();
+    await form.getByText(T.success).waitFor();
+    const team = await mailTo(run.server.dataDir, 'claims-e2e@apex-ppm.example', 20_000, /Grace|Hopper/);
+    assert.match(team.parts.find((part) => part.contentType.startsWith('text/plain'))?.body ?? '', /First Name: Grace/);
+    await mailTo(run.server.dataDir, 'grace.partner@example.com');
     await page.close();
   });
 });
