@@ -1,41 +1,110 @@
 /**
- * The card gateway behind POST /api/policy/bind (DESIGN.md "The API": payments). Two implementations:
+ * The card provider behind the purchase (DESIGN.md "The API": payments). Two implementations:
  *
  * - stripe.ts: Stripe's API through stripe-node, when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set;
- * - test-mode.ts: without keys, Stripe's documented test tokens and PaymentMethods, and nothing else.
+ * - test-mode.ts: without keys, Stripe's documented test cards (contract/reference/test-cards.ts), its
+ *   objects kept in our database so an outcome can be settled after a restart as Stripe's can.
  *
- * The browser turns the card into a token with the gateway's publishable key (Stripe.js, or the test-mode
- * form that follows Stripe's test cards); no card number ever reaches our server. A charge names an
- * idempotency key that the bind derives from an attempt it recorded before calling: asking twice with one
- * key is one charge, whichever gateway answers.
+ * The shape is Stripe's PaymentIntent flow, in the steps a payment that must never be doubled needs
+ * (api/payments/attempts.ts drives them):
+ *
+ *   createIntent   unconfirmed: nothing is charged, so a create whose answer is lost is harmless, and
+ *                  asking again under the same idempotency key returns the same PaymentIntent;
+ *   confirmIntent  the one call that moves money, made on a PaymentIntent whose id is already on record,
+ *                  so an unknown outcome (a timeout, a 5xx, a crash) is settled by retrieveIntent;
+ *   retrieveIntent what the provider says happened, never a search (Stripe's search is eventually
+ *                  consistent) and never an idempotency replay (keys expire after about a day);
+ *   cancelIntent   an attempt that will never be charged (abandoned authentication, a settled failure);
+ *   refund         a charge that cannot become a policy.
+ *
+ * Every call that can move money names an idempotency key: asking twice with one key is one effect,
+ * whichever gateway answers. No card number ever reaches our server: paymentToken is what the browser made.
  */
 export type PaymentErrorType = 'card_error' | 'invalid_request_error' | 'api_error';
 
-export interface ChargeRequest {
+/** A failed call: a definite refusal, or an outcome we do not know (the money may have moved). */
+export interface GatewayFailure {
+  ok: false;
+  type: PaymentErrorType;
+  /** The provider's error code (card_declined, expired_card, resource_missing, ...), for the record. */
+  code: string | undefined;
+  /** The bank's reason for a card_declined (insufficient_funds, lost_card, ...). */
+  declineCode?: string | undefined;
+  /**
+   * True when the outcome is unknown (a timeout, a 5xx, a lost connection): settle it with retrieveIntent
+   * before anything else. False for a definite refusal (the provider answered and nothing moved).
+   */
+  outcomeUnknown: boolean;
+}
+
+export type GatewayResult<T> = { ok: true; value: T } | GatewayFailure;
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
+
+/** A PaymentIntent as the provider holds it. */
+export interface Intent {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** What Stripe.js completes authentication with; null in test mode. */
+  clientSecret: string | null;
+  /** The card kept on the customer (setup_future_usage), once confirmed. */
+  paymentMethodId: string | null;
+  customerId: string | null;
+  /** The last confirmation's refusal (the intent went back to requires_payment_method). */
+  lastError: { type: PaymentErrorType; code: string | undefined; declineCode: string | undefined } | null;
+  /** The kept card's brand and last four digits, once confirmed (shown in the account, never the number). */
+  card: { brand: string; last4: string } | null;
+}
+
+export interface CreateIntentRequest {
+  idempotencyKey: string;
   amountCents: number;
   currency: 'usd';
-  /** tok_... (a card token) or pm_... (a PaymentMethod), as the browser made it. */
-  paymentToken: string;
-  /** The same key for the same attempt: a retry finds the first charge instead of making a second. */
-  idempotencyKey: string;
-  /** Shown on the card statement and the provider's dashboard: the quote number, never personal data. */
+  customerId: string;
+  /** Keep the card on the customer for the monthly bill (setup_future_usage: off_session). */
+  keepCard: boolean;
+  /** Shown on the provider's dashboard: the quote number, never personal data. */
   description: string;
   metadata: Record<string, string>;
 }
 
-export type ChargeResult =
-  | { ok: true; chargeId: string }
-  | {
-      ok: false;
-      type: PaymentErrorType;
-      /** The provider's decline or error code (card_declined, insufficient_funds, ...), for the record. */
-      code: string | undefined;
-      /**
-       * True when the outcome is unknown (a timeout, a 5xx): the card may have been charged, so a retry must
-       * reuse the same idempotency key. False for a definite refusal.
-       */
-      outcomeUnknown: boolean;
-    };
+export interface ConfirmIntentRequest {
+  intentId: string;
+  idempotencyKey: string;
+  /** tok_... (a card token) or pm_... (a PaymentMethod), as the browser made it. */
+  paymentToken: string;
+  /** Where a redirect-based authentication returns the buyer (Stripe needs one for 3-D Secure). */
+  returnUrl: string;
+}
+
+export interface RefundRequest {
+  intentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  /** Ours, for the record and the provider's dashboard. */
+  reason: string;
+}
+
+export interface Refund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountCents: number;
+}
+
+/** A provider event (Stripe's webhook payload), verified by its signature before anything reads it. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
 
 export interface PaymentGateway {
   readonly mode: 'stripe' | 'test';
@@ -43,5 +112,11 @@ export interface PaymentGateway {
   readonly name: string;
   /** The publishable key the browser tokenises with; a bind naming another key is refused. */
   readonly publishableKey: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  createCustomer(request: { idempotencyKey: string; metadata: Record<string, string> }): Promise<GatewayResult<{ id: string }>>;
+  createIntent(request: CreateIntentRequest): Promise<GatewayResult<Intent>>;
+  /** A card refusal answers ok: false with type card_error (and the intent is back to requires_payment_method). */
+  confirmIntent(request: ConfirmIntentRequest): Promise<GatewayResult<Intent>>;
+  retrieveIntent(intentId: string): Promise<GatewayResult<Intent>>;
+  cancelIntent(intentId: string, idempotencyKey: string): Promise<GatewayResult<Intent>>;
+  refund(request: RefundRequest): Promise<GatewayResult<Refund>>;
 }

@@ -171,8 +171,9 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
     }
   }
 
-  function answerOf(quoteNumber: string, quote: PricedRequest): QuotePolicy {
-    return quotePolicy({ quoteNumber, request: quote.request, priced: quote.priced, identities: quote.identities });
+  /** The answer of version `version` of quote `quoteNumber` (the bind names the version its buyer saw). */
+  function answerOf(quoteNumber: string, quote: PricedRequest, version: number): QuotePolicy {
+    return { ...quotePolicy({ quoteNumber, request: quote.request, priced: quote.priced, identities: quote.identities }), quoteVersion: version };
   }
 
   /**
@@ -216,7 +217,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
       const locked = await repricedQuote(tx, quoteNumber, keys, true);
       if (locked === null) return null;
       if (locked.requestHash === requestHash) return { created: { kind: 'repeat', policyJson: locked.response }, mailed: false };
-      const answer = answerOf(quoteNumber, quote);
+      const answer = answerOf(quoteNumber, quote, locked.version + 1);
       const answerJson = JSON.stringify(answer);
       await storeNewVersion(tx, locked.id, { ...versionOf(quote, requestJson), requestHash, answerJson }, now);
       const mailed = mailAllowed && !locked.mailed;
@@ -232,7 +233,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
 
   return {
     pricePreview(body) {
-      return answerOf('', priced(body, deps.clock()));
+      return answerOf('', priced(body, deps.clock()), 1);
     },
 
     async createQuote(body) {
@@ -254,7 +255,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
       let mailGate: MailGate = (first, onlyIf) => hitClauses(limits.quoteMail, keys.emailLower, now, first, onlyIf);
       for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
         const quoteNumber = newQuoteNumber();
-        const policy = answerOf(quoteNumber, quote);
+        const policy = answerOf(quoteNumber, quote, 1);
         const mail = mailGate === false ? null : mailRows(policy, now);
         const answerJson = JSON.stringify(policy);
         const stored = await insertQuote(deps.db, { quoteNumber, ...keys, ...versionOf(quote, requestJson), requestHash, answerJson }, now, { recentSince, mail, mailGate });

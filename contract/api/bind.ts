@@ -1,4 +1,6 @@
-import { array, define, enums, object, optional, string, type, type Infer } from 'superstruct';
+import { array, define, enums, integer, literal, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { BRAND } from '../brand.ts';
+import { QuotePolicy } from './quote-response.ts';
 import { MESSAGES } from '../messages.ts';
 import { PAY_PLANS, type BillingFrequency } from '../reference/options.ts';
 import { oneOf } from '../rules/choice.ts';
@@ -34,8 +36,36 @@ export type PaymentsConfig = Infer<typeof PaymentsConfig>;
 /** An Idempotency-Key header of the bind: a UUID in practice; any 8 to 255 safe characters. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,255}$/;
 
+/**
+ * The kept card's consent (issue 19): pay-per-mile bills every month after the down payment, so the card is
+ * kept for those charges. Step 6 shows the buyer's frequency's text above Submit Payment; the bind sends the
+ * text it showed and the server stores those very words with the card and the time (evidence in a dispute).
+ */
+export const CARD_CONSENT: Readonly<Record<BillingFrequency, string>> = {
+  monthly:
+    `By pressing Submit Payment you authorise ${BRAND.productName} to keep this card on file and to charge it each ` +
+    'month for your base rate and the miles you drove that month, until your policy ends or you replace the card ' +
+    'in your account.',
+  biannually:
+    `By pressing Submit Payment you authorise ${BRAND.productName} to keep this card on file and to charge it each ` +
+    'month for the miles you drove that month, until your policy ends or you replace the card in your account.',
+};
+
+const consentText = define<string>('cardConsent', (value, context) => {
+  const parent = context.branch[context.branch.length - 2] as { billingFrequency?: unknown } | undefined;
+  const frequency = parent?.billingFrequency;
+  if (typeof frequency !== 'string' || !(frequency in CARD_CONSENT)) return true; // billingFrequency reports it
+  return value === CARD_CONSENT[frequency as BillingFrequency] || MESSAGES.cardConsentRequired;
+});
+
+/**
+ * doc 3 section 3's payment submission, and ours (issue 19): the version of the quote and the amount due today
+ * that the buyer saw. The server charges that version and that amount or nothing.
+ */
 export const BindRequest = object({
   quoteNumber: policyNumber,
+  quoteVersion: size(integer(), 1, 1_000_000),
+  amountDueCents: size(integer(), 1, 100_000_000),
   stripeKey: object({ key: publishableKey }),
   paymentToken: object({ token: paymentToken }),
   billingFrequency: oneOf(BILLING),
@@ -45,6 +75,7 @@ export const BindRequest = object({
     if (typeof frequency !== 'string' || !(frequency in PAY_PLANS)) return true; // billingFrequency reports it
     return value === PAY_PLANS[frequency as BillingFrequency] || MESSAGES.choice;
   }),
+  cardConsent: consentText,
 });
 export type BindRequest = Infer<typeof BindRequest>;
 
@@ -61,8 +92,50 @@ export const BindResponse = type({
       fromQuoteNumber: optional(string()),
     }),
   ),
+  /** ours: what the card was charged today, read from the payment record (the thank-you page shows it). */
+  amountChargedCents: number(),
+  billingFrequency: enums(BILLING),
+  /**
+   * ours: proves the person who just paid, for what follows the payment on this page (the lienholders, the
+   * account's password). Held in memory by the widget and sent as the Purchase-Token header; short-lived.
+   */
+  purchaseToken: string(),
 });
 export type BindResponse = Infer<typeof BindResponse>;
+
+/** The header the purchase token travels in. */
+export const PURCHASE_TOKEN_HEADER = 'Purchase-Token';
+
+/**
+ * 202 from the bind (or complete_payment): the buyer's bank asks them to authenticate (3-D Secure). With
+ * Stripe, Stripe.js's handleNextAction completes it with `clientSecret`; in test mode our test authentication
+ * window does. Then POST /api/policy/complete_payment with the purchase token finishes the bind.
+ */
+export const PaymentNeedsAuthentication = type({
+  authentication: type({ mode: enums(['stripe', 'test']), clientSecret: nullable(string()) }),
+  purchaseToken: string(),
+});
+export type PaymentNeedsAuthentication = Infer<typeof PaymentNeedsAuthentication>;
+
+/**
+ * 409 from the bind when the quote is not what the buyer saw (another window re-priced it, or the amount
+ * differs): nothing was charged; `current` is the version in force, for step 6 to show and confirm.
+ */
+export const QuoteChangedAnswer = type({
+  error_messages: array(string()),
+  error_type: literal('quote_changed'),
+  current: QuotePolicy,
+});
+export type QuoteChangedAnswer = Infer<typeof QuoteChangedAnswer>;
+
+/** POST /api/policy/complete_payment: after the buyer authenticated (Purchase-Token header). */
+export const CompletePaymentRequest = object({ quoteNumber: policyNumber });
+export type CompletePaymentRequest = Infer<typeof CompletePaymentRequest>;
+
+/** POST /api/payments/test_authentication: the test mode's authentication window's answer. */
+export const TestAuthenticationRequest = object({ quoteNumber: policyNumber, result: enums(['complete', 'fail']) });
+export type TestAuthenticationRequest = Infer<typeof TestAuthenticationRequest>;
+export const TestAuthenticationAnswer = type({ ok: literal(true) });
 
 /** The payment form's own field (the card fields are the provider's Elements; doc 3 section 5). */
 export const PaymentForm = object({

@@ -24,6 +24,11 @@ export type InstallmentOption = Infer<typeof InstallmentOption>;
 /** A quoted policy (doc 3 section 3 "Quote response": policies[0]). Money is in dollars. */
 export const QuotePolicy = type({
   policyNumber: string(),
+  /**
+   * ours: the version of the quote these figures are (1 as made, one more for each re-price under the same
+   * number). The bind names it, so the buyer is charged for the version they saw or not at all.
+   */
+  quoteVersion: optional(number()),
   /** YYYY-MM-DD */
   effectiveDate: string(),
   policyStatus: optional(string()),

@@ -17,6 +17,13 @@ export const quoteAlreadyBound = 'This quote has already been purchased. Your po
 export const coverageSelectionMismatch = 'The coverages chosen do not match the limits sent. Please press Calculate again.';
 export const quoteExpired = 'This quote is more than 30 days old. Please start a new quote for a current price.';
 export const effectiveDatePassed = "Your initial effective date has passed; your new effective date has been updated to today's date.";
+// ours (issue 19): the price paid is the price shown; the kept card; what follows the payment
+export const quoteChanged =
+  'Your quote changed since this page showed it, perhaps in another window. Nothing was charged. Please check the price below and press Submit Payment again to pay it.';
+export const cardConsentRequired = 'Please reload the page: the terms for keeping your card for the monthly bill are missing.';
+export const purchaseTokenRequired = 'This step belongs to a payment made on this page. Please reload the page, or call us to finish your purchase.';
+export const authenticationNotPending = 'There is no card authentication waiting for this quote.';
+export const testAuthenticationOnly = 'Test authentication exists only in test mode.';
 export const stripeKeyNotOurs = 'The payment key does not belong to this site. Please reload the page and try again.';
 
 // ours: POST /api/policy/lienholder refusals

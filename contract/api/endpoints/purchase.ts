@@ -1,5 +1,7 @@
 /** The sale: the card form's mode, the bind and the lienholders. (Entries of contract/api/endpoints.ts.) */
-import { BindRequest, BindResponse, PaymentsConfig } from '../bind.ts';
+import {
+  BindRequest, BindResponse, CompletePaymentRequest, PaymentsConfig, TestAuthenticationAnswer, TestAuthenticationRequest,
+} from '../bind.ts';
 import { LienholderRequest, LienholderSaved } from '../lienholder.ts';
 import { endpoint, json, none } from './endpoint.ts';
 
@@ -16,6 +18,20 @@ export const bind = endpoint({
     'key and body replays the first answer, another body is 422, a request while the first runs is 409; the charge and ' +
     'the policy (vehicles, drivers, coverages) are written in one transaction; a payment failure is 402 with the ' +
     "spec's text and `error_type`",
+});
+
+export const completePayment = endpoint({
+  method: 'POST', path: '/api/policy/complete_payment', request: CompletePaymentRequest, answer: BindResponse, body: json, session: false,
+  headers: ['Purchase-Token'],
+  summary:
+    'finishes a bind whose card asked for 3-D Secure, once the buyer authenticated (the `Purchase-Token` header of the ' +
+    "bind's 202): settles the payment with the provider, then answers as the bind does (200, 402 or 409)",
+});
+
+export const testAuthentication = endpoint({
+  method: 'POST', path: '/api/payments/test_authentication', request: TestAuthenticationRequest, answer: TestAuthenticationAnswer,
+  body: json, session: false, headers: ['Purchase-Token'],
+  summary: "test mode only: the test authentication window's Complete or Fail for a card that asks for 3-D Secure (404 with Stripe keys)",
 });
 
 export const lienholder = endpoint({
