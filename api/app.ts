@@ -113,7 +113,7 @@ export function createApp(options: CreateAppOptions): Hono {
     config: options.config,
     db: options.db,
     mail: options.mail,
-    payments: options.payments ?? paymentGatewayFor(options.config),
+    payments: options.payments ?? paymentGatewayFor(options.config, options.db),
     blobs: options.blobs ?? createFileBlobStore(join(options.config.dataDir, 'blobs')),
     clock: options.clock ?? (() => new Date()),
     log: options.log ?? consoleSink,

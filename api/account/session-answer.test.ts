@@ -16,7 +16,7 @@ for (const target of dbTargets()) {
     let t: TestApp;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW, payments: createTestModeGateway() });
+      t = testApp(testDb.db, { clock: () => NOW, payments: createTestModeGateway(testDb.db) });
     });
     after(async () => {
       t.cleanup();

@@ -1,18 +1,22 @@
 /**
- * The Stripe gateway (stripe-node): a PaymentIntent created and confirmed in one call for the down payment.
+ * The Stripe gateway (stripe-node), in the steps api/payments/gateway.ts describes: a PaymentIntent created
+ * unconfirmed for the buyer's Customer (setup_future_usage off_session keeps the card for the monthly bill),
+ * its id stored by the caller, then confirmed with the card the browser tokenised; retrieved to settle an
+ * unknown outcome; cancelled or refunded when it cannot become a policy.
  *
- * - A card token (tok_...) from Stripe.js's createToken is passed as payment_method_data; a PaymentMethod
- *   (pm_...) as payment_method. Only cards: allowed_payment_method_types ['card'] (doc 3 section 1).
- * - The bind's attempt names the idempotency key, so stripe-node's own retry of a timed-out request, and a
- *   later retry of the same attempt, find the first PaymentIntent at Stripe instead of charging again.
- * - Errors by Stripe's type: StripeCardError -> card_error; StripeInvalidRequestError -> invalid_request_error;
- *   connection, timeout, rate-limit and API errors -> api_error with an unknown outcome (the card may have
- *   been charged: the same attempt is retried with the same key). A PaymentIntent that needs the person
- *   (3-D Secure: requires_action) cannot finish server-side; it is answered as a card_error.
+ * - A card token (tok_...) from Stripe.js's createToken is confirmed as payment_method_data; a PaymentMethod
+ *   (pm_...) as payment_method. Only cards (doc 3 section 1).
+ * - Every call names its idempotency key: stripe-node's own retry of a timed-out request, and a later retry of
+ *   the same step, get the first answer instead of a second effect.
+ * - Errors by Stripe's type: StripeCardError -> card_error (with the bank's decline_code);
+ *   StripeInvalidRequestError -> invalid_request_error; connection, timeout, rate-limit and API errors ->
+ *   api_error with an unknown outcome, settled by retrieving the PaymentIntent.
+ * - A PaymentIntent in requires_action (3-D Secure) is answered as it is: the browser completes it with
+ *   Stripe.js's handleNextAction and its client secret.
  * - STRIPE_API_URL points the client at another host, port and protocol: the tests' stand-in on loopback.
  */
 import Stripe from 'stripe';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
+import type { GatewayFailure, GatewayResult, Intent, IntentStatus, PaymentGateway } from './gateway.ts';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -25,11 +29,12 @@ export interface StripeGatewayOptions {
   maxNetworkRetries?: number;
 }
 
-type StripeErrorLike = { type?: string; code?: string; rawType?: string };
+type StripeErrorLike = { type?: string; code?: string; decline_code?: string; rawType?: string };
 
-export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+/** The Stripe client the gateway and the webhook's verification share, pointed where the options say. */
+export function stripeClient(options: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl' | 'timeoutMs' | 'maxNetworkRetries'>): Stripe {
   const url = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
+  return new Stripe(options.secretKey, {
     timeout: options.timeoutMs ?? 20_000,
     maxNetworkRetries: options.maxNetworkRetries ?? 1,
     telemetry: false,
@@ -37,36 +42,93 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'http:' ? 'http' : 'https' }
       : {}),
   });
+}
 
+function failure(error: unknown): GatewayFailure {
+  const e = error as StripeErrorLike;
+  if (e.type === 'StripeCardError') return { ok: false, type: 'card_error', code: e.code, declineCode: e.decline_code, outcomeUnknown: false };
+  if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeIdempotencyError') {
+    return { ok: false, type: 'invalid_request_error', code: e.code ?? e.type, outcomeUnknown: false };
+  }
+  return { ok: false, type: 'api_error', code: e.code ?? e.type, outcomeUnknown: true };
+}
+
+function intentOf(intent: Stripe.PaymentIntent): Intent {
+  const method = intent.payment_method;
+  const card = typeof method === 'object' && method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    status: intent.status as IntentStatus,
+    amountCents: intent.amount,
+    clientSecret: intent.client_secret,
+    paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
+    customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+    lastError: error
+      ? {
+          type: error.type === 'card_error' ? 'card_error' : error.type === 'invalid_request_error' ? 'invalid_request_error' : 'api_error',
+          code: error.code,
+          declineCode: error.decline_code,
+        }
+      : null,
+    card,
+  };
+}
+
+async function call<T>(work: () => Promise<T>): Promise<GatewayResult<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = stripeClient(options);
+  // The card's brand and last four come with the PaymentMethod: the account shows them, never the number.
+  const expand = ['payment_method'];
   return {
     mode: 'stripe',
     name: 'stripe',
     publishableKey: options.publishableKey,
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const card = request.paymentToken.startsWith('pm_')
-        ? { payment_method: request.paymentToken }
-        : { payment_method_data: { type: 'card' as const, card: { token: request.paymentToken } } };
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: request.amountCents,
-            currency: request.currency,
-            confirm: true,
-            allowed_payment_method_types: ['card'],
-            description: request.description,
-            metadata: request.metadata,
-            ...card,
-          } satisfies Stripe.PaymentIntentCreateParams,
-          { idempotencyKey: request.idempotencyKey },
-        );
-        if (intent.status === 'succeeded' || intent.status === 'processing') return { ok: true, chargeId: intent.id };
-        return { ok: false, type: 'card_error', code: intent.status, outcomeUnknown: false };
-      } catch (error) {
-        const e = error as StripeErrorLike;
-        if (e.type === 'StripeCardError') return { ok: false, type: 'card_error', code: e.code, outcomeUnknown: false };
-        if (e.type === 'StripeInvalidRequestError') return { ok: false, type: 'invalid_request_error', code: e.code, outcomeUnknown: false };
-        return { ok: false, type: 'api_error', code: e.code ?? e.type, outcomeUnknown: true };
-      }
-    },
+
+    createCustomer: ({ idempotencyKey, metadata }) =>
+      call(async () => ({ id: (await stripe.customers.create({ metadata }, { idempotencyKey })).id })),
+
+    createIntent: (request) =>
+      call(async () =>
+        intentOf(
+          await stripe.paymentIntents.create(
+            {
+              amount: request.amountCents,
+              currency: request.currency,
+              customer: request.customerId,
+              allowed_payment_method_types: ['card'],
+              description: request.description,
+              metadata: request.metadata,
+              ...(request.keepCard ? { setup_future_usage: 'off_session' as const } : {}),
+            },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        ),
+      ),
+
+    confirmIntent: ({ intentId, idempotencyKey, paymentToken, returnUrl }) =>
+      call(async () => {
+        const card = paymentToken.startsWith('pm_')
+          ? { payment_method: paymentToken }
+          : { payment_method_data: { type: 'card' as const, card: { token: paymentToken } } };
+        return intentOf(await stripe.paymentIntents.confirm(intentId, { ...card, return_url: returnUrl, expand }, { idempotencyKey }));
+      }),
+
+    retrieveIntent: (intentId) => call(async () => intentOf(await stripe.paymentIntents.retrieve(intentId, { expand }))),
+
+    cancelIntent: (intentId, idempotencyKey) => call(async () => intentOf(await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }))),
+
+    refund: ({ intentId, amountCents, idempotencyKey, reason }) =>
+      call(async () => {
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents, metadata: { reason } }, { idempotencyKey });
+        return { id: refund.id, status: (refund.status ?? 'pending') as 'pending', amountCents: refund.amount };
+      }),
   };
 }

@@ -1,50 +1,66 @@
 /**
- * Bind: a priced quote, paid by card, becomes a bound policy (doc 3 sections 3, 4 "Payment" and 7).
+ * Bind: a priced quote, paid by card, becomes a bound policy (doc 3 sections 3, 4 "Payment" and 7), and every
+ * charge is provably right (issue 19):
  *
- *   1. check the quote can be bought: it exists, is open, is at most QUOTE_VALID_DAYS old, starts today or
- *      later (step 5's 'Sorry!' flow re-prices a past date first), and the key is our gateway's;
- *   2. record a bind attempt (transaction 1), with the quote row locked so two binds of one quote under
- *      different Idempotency-Keys cannot both charge: the second is told a payment is in progress;
- *   3. charge the down payment through the gateway, OUTSIDE any transaction (a network call must not hold
- *      locks), with the attempt's own idempotency key;
- *   4. write the payment, the policy and its vehicles, drivers and coverages, close the quote and its links,
- *      make the address's account if it has none (api/auth/policy-account.ts), and queue the purchase
- *      e-mail (with the account's link) and the odometer text, all in transaction 2: no policy without its
- *      payment, no payment without its policy.
+ *   1. the price paid is the price shown: the request names the quote's version and the amount due today
+ *      that the buyer saw; any other version or amount is refused (409, with the version in force) before
+ *      anything is charged;
+ *   2. an attempt of the same quote whose outcome is not settled is settled with the provider first
+ *      (retrieving its PaymentIntent by id, never a search): a charge found is finished (or refunded),
+ *      one still unknown refuses the new attempt (409, in progress);
+ *   3. the attempt is recorded, with a random provider key, before any call; a Customer and an unconfirmed
+ *      PaymentIntent are created (harmless if their answers are lost: nothing is charged until confirmed),
+ *      the PaymentIntent's id is stored, then it is confirmed: the one call that moves money, on an id we
+ *      already hold, so an unknown outcome is always settled by retrieving it;
+ *   4. a bank that asks for 3-D Secure gets the buyer: 202 with what Stripe.js (or the test mode's window)
+ *      needs, and POST /api/policy/complete_payment finishes once they authenticated;
+ *   5. a charge becomes, in one transaction, the payment, the policy with its vehicles, drivers and
+ *      coverages, the ledger entry, the kept card with the buyer's consent, the account, the purchase mail and
+ *      the odometer text; a charge that cannot (the quote was bought by another attempt, or expired while the
+ *      outcome was unknown) is refunded through the provider and the buyer is mailed.
  *
- * When step 4 fails after the card was charged (the database dropped), the attempt stays 'charged' (or
- * 'started', if even that update failed). A retry of the bind reuses that attempt: its charge is found again
- * under the same idempotency key at the provider (Stripe returns the first PaymentIntent; the test-mode
- * gateway derives the id from the key), and transaction 2 runs again. So a retry completes the bind and never
- * charges twice; the payments table's UNIQUE charge id and policies' UNIQUE quote_id make sure of it.
- *
- * The amount charged is what step 6 showed as due today: the stored quote answer's downPaymentMonthly or
- * downPaymentSingle (contract/pricing/billing.ts reads the same fields), to the cent.
+ * Every step that can be interrupted is picked up again by whoever comes next: the retried request, the
+ * provider's webhook (api/payments/webhooks.ts) or the settlement job (api/payments/settlement-job.ts).
  */
 import { sha256Hex } from '../hash.ts';
 import {
-  compareDates, localToday, MESSAGES, parseIsoDate, PAY_PLANS, toCents, type BindRequest, type BindResponse,
-  type LimitEntry, type QuotePolicy, type QuoteRequest,
+  billingSummary, CARD_CONSENT, compareDates, localToday, MESSAGES, parseIsoDate, PAY_PLANS, toCents, type BillingFrequency,
+  type BindRequest, type BindResponse, type LimitEntry, type PaymentNeedsAuthentication, type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
-import type { PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
+import type { GatewayFailure, Intent, PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
+import {
+  attemptById, changeAttempt, keepCard, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, type Attempt,
+} from '../payments/attempts.ts';
+import { addLedgerEntry } from '../payments/ledger.ts';
+import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
-import { lockQuoteForBind, markQuoteBound, type QuoteForBind } from '../quotes/store.ts';
-import { revokeTokens } from '../tokens/tokens.ts';
+import { lockQuoteForBind, markQuoteBound, quoteForBindById, type QuoteForBind } from '../quotes/store.ts';
+import { issueToken, readToken, revokeTokens } from '../tokens/tokens.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
 import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
 import { ensurePolicyAccount } from '../auth/policy-account.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
 export const QUOTE_VALID_DAYS = 30;
-/** A started attempt younger than this blocks another attempt of the same quote (its charge may be under way). */
+/**
+ * An attempt younger than this may still have its request running (the provider's timeout, 20 s, with one
+ * retry, fits well inside): it is not settled underneath that request, and a new attempt waits for it.
+ */
 export const ATTEMPT_IN_PROGRESS_MS = 2 * 60_000;
+/** How long a new bind waits for another attempt of its quote to settle before answering 409. */
+export const WAIT_FOR_OTHER_ATTEMPT_MS = 15_000;
+/** A 3-D Secure authentication the buyer has not finished in this time is abandoned (its PaymentIntent cancelled). */
+export const AUTHENTICATION_ABANDONED_MS = 60 * 60_000;
 
 export type BindOutcome =
-  | { kind: 'bound'; status: 200; body: BindResponse; policyId: number }
-  | { kind: 'refused'; status: 400 | 404 | 409 | 422; messages: string[] }
+  | { kind: 'bound'; status: 200; body: BindResponse; policyId: number; fresh: boolean }
+  | { kind: 'needs-authentication'; status: 202; body: PaymentNeedsAuthentication }
+  | { kind: 'quote-changed'; status: 409; current: QuotePolicy }
+  | { kind: 'in-progress'; status: 409 }
+  | { kind: 'refused'; status: 400 | 401 | 404 | 409 | 422; messages: string[] }
   | { kind: 'payment-failed'; status: 402; messages: string[]; errorType: PaymentErrorType; outcomeUnknown: boolean };
 
 export interface BindContext {
@@ -54,16 +70,8 @@ export interface BindContext {
   publicOrigin: string;
 }
 
-interface AttemptRow {
-  id: string;
-  status: string;
-  gateway_charge_id: string | null;
-  created_at: Date;
-  payment_token_hash: string;
-  billing_frequency: string;
-}
-
-const refused = (status: 400 | 404 | 409 | 422, message: string): BindOutcome => ({ kind: 'refused', status, messages: [message] });
+const refused = (status: 400 | 401 | 404 | 409 | 422, message: string): BindOutcome => ({ kind: 'refused', status, messages: [message] });
+const inProgress: BindOutcome = { kind: 'in-progress', status: 409 };
 
 /** The spec's text for each kind of payment failure (doc 3 section 8). */
 export function paymentMessage(type: PaymentErrorType): string {
@@ -72,121 +80,380 @@ export function paymentMessage(type: PaymentErrorType): string {
   return MESSAGES.callUs;
 }
 
-/** The stored quote answer's figure that is due today for `frequency`, in cents. */
-export function dueTodayCents(policy: QuotePolicy, frequency: BindRequest['billingFrequency']): number {
-  return toCents(frequency === 'monthly' ? policy.downPaymentMonthly : policy.downPaymentSingle);
+const paymentFailed = (type: PaymentErrorType, outcomeUnknown = false): BindOutcome => ({
+  kind: 'payment-failed', status: 402, messages: [paymentMessage(type)], errorType: type, outcomeUnknown,
+});
+
+/** What is due today for `frequency`: the one figure step 6 shows and the bind charges (contract billingSummary). */
+export function dueTodayCents(policy: QuotePolicy, frequency: BillingFrequency): number {
+  return billingSummary(policy, frequency).dueTodayCents;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The quote's checks at `now`: open, young enough, starting today or later. */
+function quoteRefusal(quote: QuoteForBind | null, now: Date): BindOutcome | null {
+  if (!quote) return refused(404, MESSAGES.quoteToBindNotFound);
+  // The truth, and nothing personal: whoever holds the number learns only that it is bought.
+  if (quote.status !== 'QUOTE') return refused(409, MESSAGES.quoteAlreadyBound);
+  if (now.getTime() - quote.created_at.getTime() > QUOTE_VALID_DAYS * 86_400_000) return refused(422, MESSAGES.quoteExpired);
+  const effective = parseIsoDate(quote.response.effectiveDate);
+  if (!effective || compareDates(effective, localToday(now)) < 0) return refused(422, MESSAGES.effectiveDatePassed);
+  return null;
 }
 
 export async function bindQuote(context: BindContext, request: BindRequest): Promise<BindOutcome> {
   const { db, gateway, clock } = context;
-  const now = clock();
   if (request.stripeKey.key !== gateway.publishableKey) return refused(400, MESSAGES.stripeKeyNotOurs);
-  const tokenHash = sha256Hex(request.paymentToken.token);
+  const waitUntil = clock().getTime() + WAIT_FOR_OTHER_ATTEMPT_MS;
 
-  // Transaction 1: the checks and the attempt, with the quote locked.
-  const prepared = await db.transaction(async (tx) => {
-    const quote = await lockQuoteForBind(tx, request.quoteNumber);
-    if (!quote) return refused(404, MESSAGES.quoteToBindNotFound);
-    if (quote.status !== 'QUOTE') return refused(409, MESSAGES.quoteAlreadyBound);
-    if (now.getTime() - quote.created_at.getTime() > QUOTE_VALID_DAYS * 86_400_000) return refused(422, MESSAGES.quoteExpired);
-    const effective = parseIsoDate(quote.response.effectiveDate);
-    if (!effective || compareDates(effective, localToday(now)) < 0) return refused(422, MESSAGES.effectiveDatePassed);
-
-    const attempts = await tx.query<AttemptRow>(
-      `SELECT id::text AS id, status, gateway_charge_id, created_at, payment_token_hash, billing_frequency
-       FROM bind_attempts WHERE quote_id = $1 AND status IN ('started', 'charged', 'failed') ORDER BY id DESC`,
-      [quote.id],
-    );
-    // A charge that went through but was not yet bound is finished first, whatever this request's card.
-    const charged = attempts.find((attempt) => attempt.status === 'charged');
-    // The same card again after an unknown outcome (or a crash): the same attempt, so the same provider key.
-    const same = attempts.find(
-      (attempt) => attempt.payment_token_hash === tokenHash && attempt.billing_frequency === request.billingFrequency,
-    );
-    const reuse = charged ?? same;
-    if (!reuse) {
-      const running = attempts.find((attempt) => attempt.status === 'started' && now.getTime() - attempt.created_at.getTime() < ATTEMPT_IN_PROGRESS_MS);
-      if (running) return refused(409, MESSAGES.paymentInProgress);
-    }
-    const amountCents = reuse
-      ? (await tx.query<{ amount_cents: number }>('SELECT amount_cents FROM bind_attempts WHERE id = $1', [reuse.id]))[0]!.amount_cents
-      : dueTodayCents(quote.response, request.billingFrequency);
-    let attemptId = reuse?.id;
-    if (!attemptId) {
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO bind_attempts (quote_id, billing_frequency, pay_plan, amount_cents, payment_token_hash, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,
-        [quote.id, request.billingFrequency, request.payPlan, amountCents, tokenHash, now],
+  for (;;) {
+    const now = clock();
+    const step = await db.transaction(async (tx) => {
+      const quote = await lockQuoteForBind(tx, request.quoteNumber);
+      const refusal = quoteRefusal(quote, now);
+      if (refusal) return { kind: 'done' as const, outcome: refusal };
+      const current = quote!;
+      const amountDue = dueTodayCents(current.response, request.billingFrequency);
+      if (current.version !== request.quoteVersion || amountDue !== request.amountDueCents) {
+        return { kind: 'done' as const, outcome: { kind: 'quote-changed', status: 409, current: { ...current.response, quoteVersion: current.version } } as BindOutcome };
+      }
+      const open = await openAttemptsOf(tx, current.id);
+      if (open.length > 0) return { kind: 'settle' as const, open };
+      const attempt = await recordAttempt(
+        tx,
+        {
+          quoteId: current.id, quoteVersion: current.version, amountCents: amountDue, billingFrequency: request.billingFrequency,
+          payPlan: PAY_PLANS[request.billingFrequency], cardConsent: CARD_CONSENT[request.billingFrequency],
+          paymentTokenHash: sha256Hex(request.paymentToken.token),
+        },
+        now,
       );
-      attemptId = inserted[0]!.id;
-    } else if (reuse?.status === 'failed') {
-      await tx.query(`UPDATE bind_attempts SET status = 'started', error_type = NULL WHERE id = $1`, [attemptId]);
-    }
-    return {
-      kind: 'ready' as const,
-      quote,
-      attemptId,
-      amountCents,
-      billingFrequency: (charged?.billing_frequency ?? request.billingFrequency) as BindRequest['billingFrequency'],
-      chargedId: charged?.gateway_charge_id ?? null,
-    };
-  });
-  if (prepared.kind !== 'ready') return prepared;
-  const { quote, attemptId, amountCents, billingFrequency } = prepared;
-
-  // The charge, outside any transaction.
-  let chargeId = prepared.chargedId;
-  if (chargeId === null) {
-    const result = await gateway.charge({
-      amountCents,
-      currency: 'usd',
-      paymentToken: request.paymentToken.token,
-      idempotencyKey: `ppm-bind-attempt-${attemptId}`,
-      description: `Down payment, quote ${quote.quote_number}`,
-      metadata: { quoteNumber: quote.quote_number, bindAttempt: attemptId },
+      return { kind: 'ready' as const, attempt, quote: current };
     });
-    if (!result.ok) {
-      // A definite refusal ends the attempt; an unknown outcome keeps it for a retry under the same key.
-      await db.query(`UPDATE bind_attempts SET status = $2, error_type = $3 WHERE id = $1`, [
-        attemptId,
-        result.outcomeUnknown ? 'failed' : 'declined',
-        result.type,
-      ]);
+    if (step.kind === 'done') return step.outcome;
+    if (step.kind === 'ready') return runAttempt(context, step.attempt, step.quote, request.paymentToken.token);
+
+    // Another attempt of this quote is open: settle it first (a new card is a new attempt: it abandons an
+    // authentication left waiting). What it becomes decides what this request may do.
+    let waiting = false;
+    for (const attempt of step.open) {
+      const settled = await settleAttempt(context, attempt, { abandonAuthentication: true });
+      if (settled.kind === 'bound' || settled.kind === 'refunded') return refused(409, MESSAGES.quoteAlreadyBound);
+      if (settled.kind === 'unknown' || settled.kind === 'needs-authentication') waiting = true;
+    }
+    if (waiting) {
+      if (clock().getTime() >= waitUntil) return inProgress;
+      await sleep(250);
+    }
+  }
+}
+
+/** Steps 3 to 5 for a fresh attempt. */
+async function runAttempt(context: BindContext, attempt: Attempt, quote: QuoteForBind, paymentToken: string): Promise<BindOutcome> {
+  const { db, gateway, clock } = context;
+  const key = attempt.providerKey;
+  const metadata = { quoteNumber: quote.quote_number, bindAttempt: key };
+
+  const customer = await gateway.createCustomer({ idempotencyKey: `${key}:customer`, metadata });
+  if (!customer.ok) return notCharged(context, attempt, customer);
+  await changeAttempt(db, attempt.id, ['created'], { customerId: customer.value.id }, clock());
+  const created = await gateway.createIntent({
+    idempotencyKey: `${key}:intent`, amountCents: attempt.amountCents, currency: 'usd', customerId: customer.value.id, keepCard: true,
+    description: `Down payment, quote ${quote.quote_number}`, metadata,
+  });
+  if (!created.ok) return notCharged(context, attempt, created);
+  // The id on record before the one call that moves money: whatever happens next is settled by retrieving it.
+  if (!(await changeAttempt(db, attempt.id, ['created'], { intentId: created.value.id, status: 'confirming' }, clock()))) {
+    return inProgress; // settled as abandoned by someone else meanwhile: it is never confirmed now
+  }
+  const confirmed = await gateway.confirmIntent({
+    intentId: created.value.id, idempotencyKey: `${key}:confirm`, paymentToken,
+    returnUrl: `${context.publicOrigin}/receive-a-quote`,
+  });
+  if (confirmed.ok) return outcomeOf(context, await settleWith(context, { ...attempt, intentId: created.value.id, status: 'confirming' }, confirmed.value, {}));
+  if (!confirmed.outcomeUnknown) {
+    await changeAttempt(db, attempt.id, ['confirming'], { status: confirmed.type === 'card_error' ? 'declined' : 'failed', error: failureOf(confirmed) }, clock());
+    void gateway.cancelIntent(created.value.id, `${key}:cancel`).catch(() => undefined);
+    return paymentFailed(confirmed.type);
+  }
+  // Unknown: ask the provider at once; if it cannot say either, the attempt stays open for the next settler.
+  const settled = await settleAttempt(context, { ...attempt, intentId: created.value.id, status: 'confirming' }, {});
+  if (settled.kind === 'unknown') return paymentFailed('api_error', true);
+  return outcomeOf(context, settled);
+}
+
+/** A call before the confirmation failed: nothing was charged, whatever the provider answered. */
+async function notCharged(context: BindContext, attempt: Attempt, failure: GatewayFailure): Promise<BindOutcome> {
+  await changeAttempt(context.db, attempt.id, ['created'], { status: 'failed', error: failureOf(failure) }, context.clock());
+  return paymentFailed(failure.outcomeUnknown ? 'api_error' : failure.type);
+}
+
+function failureOf(failure: GatewayFailure | Intent['lastError']): { type: PaymentErrorType; code: string | undefined; declineCode: string | undefined } {
+  return { type: failure!.type, code: failure!.code, declineCode: failure!.declineCode };
+}
+
+/** What settling an attempt came to. */
+export type Settled =
+  | { kind: 'bound'; policyId: number; attempt: Attempt; fresh: boolean }
+  | { kind: 'needs-authentication'; attempt: Attempt; intent: Intent }
+  | { kind: 'declined'; type: PaymentErrorType }
+  | { kind: 'not-charged' }
+  | { kind: 'refunded' }
+  | { kind: 'unknown' };
+
+interface SettleOptions {
+  /** A new attempt is waiting: an authentication left pending is abandoned now, not after an hour. */
+  abandonAuthentication?: boolean;
+}
+
+/**
+ * Settles one open attempt with the provider: the truth about its PaymentIntent, then what follows from it
+ * (the policy, a refund, a failure on record). Safe to run from the request, the webhook and the job at once:
+ * each change names the statuses it may come from.
+ */
+export async function settleAttempt(context: BindContext, attempt: Attempt, options: SettleOptions): Promise<Settled> {
+  const { db, gateway, clock } = context;
+  const now = clock();
+  const age = now.getTime() - attempt.updatedAt.getTime();
+  switch (attempt.status) {
+    case 'created':
+      // The confirmation is sent only after the status leaves 'created': nothing was charged. A young one may
+      // still be on its way there, so it is left to its request.
+      if (age < ATTEMPT_IN_PROGRESS_MS) return { kind: 'unknown' };
+      if (await changeAttempt(db, attempt.id, ['created'], { status: 'failed' }, now)) {
+        if (attempt.intentId) void gateway.cancelIntent(attempt.intentId, `${attempt.providerKey}:cancel`).catch(() => undefined);
+        return { kind: 'not-charged' };
+      }
+      return settleAgain(context, attempt.id, options);
+    case 'charged':
+    case 'refunding':
+    case 'confirming':
+    case 'requires_action': {
+      if (attempt.status === 'refunding') return refund(context, attempt);
+      const retrieved = await gateway.retrieveIntent(attempt.intentId!);
+      if (!retrieved.ok) return { kind: 'unknown' };
+      return settleWith(context, attempt, retrieved.value, options);
+    }
+    case 'bound':
+      return { kind: 'bound', policyId: await policyIdOfAttempt(db, attempt.id), attempt, fresh: false };
+    default:
+      return { kind: 'not-charged' };
+  }
+}
+
+async function settleAgain(context: BindContext, attemptId: string, options: SettleOptions): Promise<Settled> {
+  const fresh = await attemptById(context.db, attemptId);
+  return fresh ? settleAttempt(context, fresh, options) : { kind: 'not-charged' };
+}
+
+/** What the provider says of the attempt's PaymentIntent, acted on. */
+async function settleWith(context: BindContext, attempt: Attempt, intent: Intent, options: SettleOptions): Promise<Settled> {
+  const { db, gateway, clock } = context;
+  const now = clock();
+  const open: Attempt['status'][] = ['confirming', 'requires_action', 'created'];
+  switch (intent.status) {
+    case 'succeeded':
+      await changeAttempt(db, attempt.id, open, { status: 'charged' }, now);
+      return finish(context, attempt.id, intent);
+    case 'processing':
+      return { kind: 'unknown' };
+    case 'requires_action': {
+      const waited = now.getTime() - attempt.updatedAt.getTime();
+      if (options.abandonAuthentication || (attempt.status === 'requires_action' && waited >= AUTHENTICATION_ABANDONED_MS)) {
+        return cancel(context, attempt, intent);
+      }
+      await changeAttempt(db, attempt.id, ['confirming'], { status: 'requires_action' }, now);
+      return { kind: 'needs-authentication', attempt, intent };
+    }
+    case 'canceled':
+      await changeAttempt(db, attempt.id, open, { status: 'failed' }, now);
+      return { kind: 'not-charged' };
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+      if (intent.lastError) {
+        // The provider refused the card (or the authentication failed): on record, and the quote is payable again.
+        await changeAttempt(db, attempt.id, open, { status: intent.lastError.type === 'card_error' ? 'declined' : 'failed', error: failureOf(intent.lastError) }, now);
+        return { kind: 'declined', type: intent.lastError.type };
+      }
+      // The confirmation has not reached the provider: still on its way (young), or lost. A lost one is
+      // cancelled, so a late arrival cannot charge what we have written off.
+      if (now.getTime() - attempt.updatedAt.getTime() < ATTEMPT_IN_PROGRESS_MS) return { kind: 'unknown' };
+      return cancel(context, attempt, intent);
+  }
+}
+
+/** Cancels the PaymentIntent, then records the attempt as failed; a PaymentIntent that succeeded meanwhile is finished. */
+async function cancel(context: BindContext, attempt: Attempt, intent: Intent): Promise<Settled> {
+  const cancelled = await context.gateway.cancelIntent(intent.id, `${attempt.providerKey}:cancel`);
+  if (!cancelled.ok) {
+    const again = await context.gateway.retrieveIntent(intent.id);
+    if (!again.ok || again.value.status === 'requires_action' || again.value.status === 'requires_payment_method') return { kind: 'unknown' };
+    return settleWith(context, attempt, again.value, {});
+  }
+  await changeAttempt(context.db, attempt.id, ['confirming', 'requires_action', 'created'], { status: 'failed' }, context.clock());
+  return { kind: 'not-charged' };
+}
+
+async function policyIdOfAttempt(db: Queryable, attemptId: string): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT po.id FROM policies po JOIN payments p ON p.id = po.payment_id WHERE p.bind_attempt_id = $1`,
+    [attemptId],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * A charged attempt becomes its policy, in one transaction with the quote locked; or, when the quote can no
+ * longer be bought (another attempt bought it, or it expired while the outcome was unknown), its refund.
+ */
+async function finish(context: BindContext, attemptId: string, intent: Intent): Promise<Settled> {
+  const { db, clock } = context;
+  const now = clock();
+  const result = await db.transaction(async (tx): Promise<Settled | { kind: 'refund'; attempt: Attempt }> => {
+    const attempt = (await attemptById(tx, attemptId, true))!;
+    // The version the buyer paid for, even if another window re-priced the quote since.
+    const quote = (await quoteForBindById(tx, attempt.quoteId, attempt.quoteVersion))!;
+    if (attempt.status === 'bound') return { kind: 'bound', policyId: await policyIdOfAttempt(tx, attempt.id), attempt, fresh: false };
+    if (attempt.status !== 'charged') return { kind: 'unknown' };
+    const expired = now.getTime() - quote.created_at.getTime() > QUOTE_VALID_DAYS * 86_400_000;
+    if (quote.status !== 'QUOTE' || expired) {
+      await changeAttempt(tx, attempt.id, ['charged'], { status: 'refunding' }, now);
+      await recordRefund(tx, attempt.id, attempt.amountCents, quote.status !== 'QUOTE' ? 'quote-bound' : 'quote-expired', now);
+      await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId: null, providerRef: intent.id, at: now });
+      return { kind: 'refund', attempt: { ...attempt, status: 'refunding' } };
+    }
+    const policyId = await writePolicy(tx, { quote, attempt, intent, gateway: context.gateway.name, now, publicOrigin: context.publicOrigin });
+    return { kind: 'bound', policyId, attempt: { ...attempt, status: 'bound' }, fresh: true };
+  });
+  if (result.kind === 'refund') return refund(context, result.attempt);
+  return result;
+}
+
+/** Gives a charge back through the provider, records it in the ledger and tells the buyer. */
+async function refund(context: BindContext, attempt: Attempt): Promise<Settled> {
+  const { db, gateway, clock } = context;
+  const owed = await refundOf(db, attempt.id);
+  if (!owed || !attempt.intentId) return { kind: 'unknown' };
+  const given = await gateway.refund({ intentId: attempt.intentId, amountCents: owed.amountCents, idempotencyKey: `${attempt.providerKey}:refund`, reason: owed.reason });
+  if (!given.ok) return { kind: 'unknown' }; // asked again by the next settler, under the same key
+  const now = clock();
+  await db.transaction(async (tx) => {
+    if (!(await markRefunded(tx, attempt.id, given.value.id, now))) return;
+    await addLedgerEntry(tx, { kind: 'refund', amountCents: -owed.amountCents, attemptId: attempt.id, policyId: null, providerRef: given.value.id, at: now });
+    const quote = (await quoteForBindById(tx, attempt.quoteId))!;
+    await enqueueMail(tx, REFUND_MAIL_KIND, refundMail({ to: quote.request.emailAddress, quoteNumber: quote.quote_number, amountCents: owed.amountCents, reason: owed.reason }), now);
+  });
+  return { kind: 'refunded' };
+}
+
+/** The answer for what settling came to, from the request's side. */
+async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOutcome> {
+  switch (settled.kind) {
+    case 'bound':
+      return { kind: 'bound', status: 200, body: await boundAnswer(context, settled.attempt, settled.policyId), policyId: settled.policyId, fresh: settled.fresh };
+    case 'needs-authentication': {
+      const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: settled.attempt.quoteId });
       return {
-        kind: 'payment-failed',
-        status: 402,
-        messages: [paymentMessage(result.type)],
-        errorType: result.type,
-        outcomeUnknown: result.outcomeUnknown,
+        kind: 'needs-authentication', status: 202,
+        body: { authentication: { mode: context.gateway.mode, clientSecret: settled.intent.clientSecret }, purchaseToken },
       };
     }
-    chargeId = result.chargeId;
-    await db.query(`UPDATE bind_attempts SET status = 'charged', gateway_charge_id = $2 WHERE id = $1`, [attemptId, chargeId]);
+    case 'declined':
+      return paymentFailed(settled.type);
+    case 'not-charged':
+      return paymentFailed('api_error');
+    case 'refunded':
+      return refused(409, MESSAGES.quoteAlreadyBound);
+    case 'unknown':
+      return inProgress;
   }
+}
 
-  // Transaction 2: the payment and the policy, together.
-  const { body, policyId } = await db.transaction((tx) =>
-    writePolicy(tx, {
-      quote,
-      attemptId,
-      chargeId: chargeId!,
-      gateway: gateway.name,
-      amountCents,
-      billingFrequency,
-      now,
-      publicOrigin: context.publicOrigin,
-    }),
+/** The bind's answer for a bound policy, read from its records: the amount is the payment's. */
+async function boundAnswer(context: BindContext, attempt: Attempt, policyId: number): Promise<BindResponse> {
+  const rows = await context.db.query<{
+    policy_number: string; binder_number: string; quote_number: string; policy_owners: BindResponse['policies'][0]['policyOwners'];
+    email: string; amount_cents: number; billing_frequency: BillingFrequency; quote_id: number;
+  }>(
+    `SELECT po.policy_number, po.binder_number, q.quote_number, po.policy_owners, q.request->>'emailAddress' AS email,
+            p.amount_cents, po.billing_frequency, q.id AS quote_id
+     FROM policies po JOIN payments p ON p.id = po.payment_id JOIN quotes q ON q.id = po.quote_id WHERE po.id = $1`,
+    [policyId],
   );
-  return { kind: 'bound', status: 200, body, policyId };
+  const row = rows[0]!;
+  const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: attempt.quoteId });
+  return {
+    policies: [
+      {
+        policyNumber: row.policy_number, binderNumber: row.binder_number, policyStatus: 'BOUND', fromQuoteNumber: row.quote_number,
+        policyOwners: row.policy_owners, emailAddress: row.email,
+      },
+    ],
+    amountChargedCents: row.amount_cents,
+    billingFrequency: row.billing_frequency,
+    purchaseToken,
+  };
+}
+
+/** The quote a purchase token was issued for, when the token is alive and names that quote. */
+export async function purchaseTokenQuote(db: Queryable, token: string | undefined, quoteNumber: string, now: Date): Promise<number | null> {
+  if (!token) return null;
+  const read = await readToken(db, 'purchase', token, now);
+  if (!read || read.subjectId === null) return null;
+  const quote = await quoteForBindById(db, read.subjectId);
+  return quote && quote.quote_number === quoteNumber ? quote.id : null;
+}
+
+/**
+ * POST /api/policy/complete_payment: the buyer came back from authenticating. The attempt waiting for it is
+ * settled with the provider, and answered as the bind answers.
+ */
+export async function completePayment(context: BindContext, quoteNumber: string, purchaseToken: string | undefined): Promise<BindOutcome> {
+  const quoteId = await purchaseTokenQuote(context.db, purchaseToken, quoteNumber, context.clock());
+  if (quoteId === null) return refused(401, MESSAGES.purchaseTokenRequired);
+  const attempt = await latestAttemptOf(context.db, quoteId);
+  if (!attempt) return refused(404, MESSAGES.authenticationNotPending);
+  if (attempt.status === 'declined') return paymentFailed('card_error');
+  if (attempt.status === 'failed') return paymentFailed('api_error');
+  return outcomeOf(context, await settleAttempt(context, attempt, {}));
+}
+
+async function latestAttemptOf(db: Queryable, quoteId: number): Promise<Attempt | null> {
+  const rows = await db.query<{ id: string }>(`SELECT id::text AS id FROM bind_attempts WHERE quote_id = $1 ORDER BY id DESC LIMIT 1`, [quoteId]);
+  return rows[0] ? attemptById(db, rows[0].id) : null;
+}
+
+/** The test mode's authentication window: the buyer's Complete or Fail for the attempt waiting on it. */
+export async function testAuthentication(
+  context: BindContext,
+  quoteNumber: string,
+  purchaseToken: string | undefined,
+  result: 'complete' | 'fail',
+): Promise<{ kind: 'done' } | { kind: 'refused'; status: 401 | 404; message: string }> {
+  const gateway = context.gateway;
+  if (gateway.mode !== 'test' || !('authenticate' in gateway)) return { kind: 'refused', status: 404, message: MESSAGES.testAuthenticationOnly };
+  const quoteId = await purchaseTokenQuote(context.db, purchaseToken, quoteNumber, context.clock());
+  if (quoteId === null) return { kind: 'refused', status: 401, message: MESSAGES.purchaseTokenRequired };
+  const attempt = await latestAttemptOf(context.db, quoteId);
+  if (!attempt || attempt.status !== 'requires_action' || !attempt.intentId) return { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
+  const answered = await (gateway as PaymentGateway & { authenticate(id: string, r: 'complete' | 'fail'): Promise<unknown> }).authenticate(attempt.intentId, result);
+  return (answered as { ok: boolean }).ok ? { kind: 'done' } : { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
+}
+
+/** The provider told us about a PaymentIntent (a webhook): its attempt is settled, whatever the event said. */
+export async function settleAttemptOfIntent(context: BindContext, intentId: string): Promise<Settled | null> {
+  const rows = await context.db.query<{ id: string }>(`SELECT id::text AS id FROM bind_attempts WHERE intent_id = $1`, [intentId]);
+  if (!rows[0]) return null;
+  const attempt = (await attemptById(context.db, rows[0].id))!;
+  return settleAttempt(context, attempt, {});
 }
 
 interface WriteInput {
   quote: QuoteForBind;
-  attemptId: string;
-  chargeId: string;
+  attempt: Attempt;
+  intent: Intent;
   gateway: string;
-  amountCents: number;
-  billingFrequency: BindRequest['billingFrequency'];
   now: Date;
   publicOrigin: string;
 }
@@ -194,14 +461,14 @@ interface WriteInput {
 /** Draws of a fresh policy or binder number before giving up (2^40 numbers each: a second draw is rare). */
 const NUMBER_ATTEMPTS = 5;
 
-async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: BindResponse; policyId: number }> {
-  const { quote, now } = input;
+async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
+  const { quote, attempt, intent, now } = input;
   const request = quote.request;
   const answer = quote.response;
   const payment = await tx.query<{ id: string }>(
     `INSERT INTO payments (bind_attempt_id, gateway, gateway_charge_id, amount_cents, currency, created_at)
      VALUES ($1, $2, $3, $4, 'usd', $5) RETURNING id::text AS id`,
-    [input.attemptId, input.gateway, input.chargeId, input.amountCents, now],
+    [attempt.id, input.gateway, intent.id, attempt.amountCents, now],
   );
   const mailing = request.addresses.find((address) => address.type === 'Mailing') ?? request.addresses[0]!;
 
@@ -225,9 +492,9 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: Bi
         answer.effectiveDate,
         // the request rule fills it in: the effective date plus the 6-month term
         request.expirationDate,
-        input.billingFrequency,
-        PAY_PLANS[input.billingFrequency],
-        input.amountCents,
+        attempt.billingFrequency,
+        PAY_PLANS[attempt.billingFrequency],
+        attempt.amountCents,
         toCents(answer.estimatedMonthlyPayment),
         toCents(answer.estimatedTotalWritten),
         quote.email_lower,
@@ -242,7 +509,15 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: Bi
 
   await insertRecords(tx, policy.id, request, answer);
   await markQuoteBound(tx, quote.id);
-  await tx.query(`UPDATE bind_attempts SET status = 'bound' WHERE id = $1`, [input.attemptId]);
+  await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
+  await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId: policy.id, providerRef: intent.id, at: now });
+  // The card for the monthly bill, with the words the buyer agreed to and when (the attempt's creation).
+  if (attempt.customerId && intent.paymentMethodId) {
+    await keepCard(tx, {
+      policyId: policy.id, gateway: input.gateway, customerId: attempt.customerId, paymentMethodId: intent.paymentMethodId, card: intent.card,
+      consentText: attempt.cardConsent ?? CARD_CONSENT[attempt.billingFrequency], consentedAt: attempt.createdAt,
+    }, now);
+  }
   // A bought quote is no longer opened by its e-mail's link.
   await revokeTokens(tx, 'quote-link', quote.id, now);
 
@@ -263,8 +538,8 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: Bi
       policyNumber: policy.policy_number,
       binderNumber: policy.binder_number,
       effectiveDate: answer.effectiveDate,
-      amountCents: input.amountCents,
-      billingFrequency: input.billingFrequency,
+      amountCents: attempt.amountCents,
+      billingFrequency: attempt.billingFrequency,
       documentsUrl: await issueDocumentsLink(tx, policy.id, input.publicOrigin, now),
       account,
     }),
@@ -278,19 +553,7 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<{ body: Bi
     now,
   });
 
-  const body: BindResponse = {
-    policies: [
-      {
-        policyNumber: policy.policy_number,
-        binderNumber: policy.binder_number,
-        policyStatus: 'BOUND',
-        fromQuoteNumber: quote.quote_number,
-        policyOwners: answer.policyOwners,
-        emailAddress: request.emailAddress,
-      },
-    ],
-  };
-  return { body, policyId: policy.id };
+  return policy.id;
 }
 
 /** The policy's vehicles, drivers and coverages, as the quote was priced (doc 3 section 3's entries). */

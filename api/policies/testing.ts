@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type CalendarDate, type QuotePolicy } from '../../contract/index.ts';
+import {
+  billingSummary, CARD_CONSENT, PAY_PLANS, TEST_MODE_PUBLISHABLE_KEY, type BillingFrequency, type BindRequest, type BindResponse,
+  type CalendarDate, type QuotePolicy,
+} from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { postJson, uniqueEmail, type TestApp } from '../testing/harness.ts';
@@ -31,6 +34,24 @@ export function outboxTexts(outboxDir: string, pattern: RegExp): string[] {
     .filter((text) => pattern.test(text));
 }
 
+/** The bind request step 6 sends for `quote`: its version, the amount it shows due today, the consent it shows. */
+export function bindRequestFor(
+  quote: QuotePolicy,
+  options: { token?: string; frequency?: BillingFrequency; publishableKey?: string } = {},
+): BindRequest {
+  const frequency = options.frequency ?? 'monthly';
+  return {
+    quoteNumber: quote.policyNumber,
+    quoteVersion: quote.quoteVersion ?? 1,
+    amountDueCents: billingSummary(quote, frequency).dueTodayCents,
+    stripeKey: { key: options.publishableKey ?? TEST_MODE_PUBLISHABLE_KEY },
+    paymentToken: { token: options.token ?? 'tok_visa' },
+    billingFrequency: frequency,
+    payPlan: PAY_PLANS[frequency],
+    cardConsent: CARD_CONSENT[frequency],
+  };
+}
+
 export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: QuoteFixtureOptions = {}): Promise<BoundPolicy> {
   const email = uniqueEmail('insured');
   const quoted = await t.app.request(...postJson('/api/policy/quote', quoteRequestFixture({ today, email, ...options })));
@@ -39,7 +60,7 @@ export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate,
   const bound = await t.app.request(
     ...postJson(
       '/api/policy/bind',
-      { quoteNumber: quote.policyNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 },
+      bindRequestFor(quote),
       { 'Idempotency-Key': `test-${quote.policyNumber}` },
     ),
   );

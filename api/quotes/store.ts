@@ -227,6 +227,8 @@ export interface QuoteForBind {
   rated_state: string;
   rate_table_version: string;
   email_lower: string;
+  /** The version in force (1 as made, one more for each re-price). */
+  version: number;
   request: QuoteRequest;
   response: QuotePolicy;
   created_at: Date;
@@ -238,9 +240,27 @@ export interface QuoteForBind {
  */
 export async function lockQuoteForBind(tx: Queryable, quoteNumber: string): Promise<QuoteForBind | null> {
   const rows = await tx.query<QuoteForBind>(
-    `SELECT id, quote_number, status, rated_state, rate_table_version, email_lower, request, response, created_at
+    `SELECT id, quote_number, status, rated_state, rate_table_version, email_lower, version, request, response, created_at
      FROM quotes WHERE quote_number = $1 FOR UPDATE`,
     [quoteNumber],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Quote `quoteId` as version `version` priced it (the version in force, or one a re-price replaced), locked
+ * FOR UPDATE in `tx` with its row: a payment made for a version becomes a policy of that version, whatever
+ * was re-priced since. Without `version`, the version in force.
+ */
+export async function quoteForBindById(tx: Queryable, quoteId: number, version?: number | null): Promise<QuoteForBind | null> {
+  const rows = await tx.query<QuoteForBind>(
+    `SELECT q.id, q.quote_number, q.status, COALESCE(v.rated_state, q.rated_state) AS rated_state,
+            COALESCE(v.rate_table_version, q.rate_table_version) AS rate_table_version, q.email_lower,
+            COALESCE(v.version, q.version) AS version, COALESCE(v.request::jsonb, q.request::jsonb) AS request,
+            COALESCE(v.response::jsonb, q.response::jsonb) AS response, q.created_at
+     FROM quotes q LEFT JOIN quote_versions v ON v.quote_id = q.id AND v.version = $2::int AND q.version <> $2::int
+     WHERE q.id = $1 FOR UPDATE OF q`,
+    [quoteId, version ?? null],
   );
   return rows[0] ?? null;
 }

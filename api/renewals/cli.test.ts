@@ -18,7 +18,7 @@ describe('npm run renew', () => {
       let policyNumber: string;
       try {
         await migrate(db);
-        const t = testApp(db, { payments: createTestModeGateway(), config: { dataDir: join(dir.path, 'setup') } });
+        const t = testApp(db, { payments: createTestModeGateway(db), config: { dataDir: join(dir.path, 'setup') } });
         const today = localToday();
         const policy = await bindPolicy(t, db, today, { state: 'GA' });
         policyNumber = policy.policyNumber;

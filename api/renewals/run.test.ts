@@ -31,7 +31,7 @@ for (const target of dbTargets()) {
     let deps: RenewDeps;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway() });
+      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
       deps = { db: testDb.db, blobs: createFileBlobStore(join(t.config.dataDir, 'blobs')), clock: () => now, config: t.config, log: (line) => logs.push(line) };
     });
     after(async () => {

@@ -57,7 +57,7 @@ for (const target of dbTargets()) {
     let now = NOW;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway() });
+      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
     });
     after(async () => {
       t.cleanup();
@@ -230,7 +230,7 @@ for (const target of dbTargets()) {
           get: async () => null,
           delete: async () => {},
         };
-        const broken = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(), blobs: down });
+        const broken = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db), blobs: down });
         try {
           const res = await broken.app.request(
             ...postJson('/api/user/request_card', { policyNumber: policy.policyNumber, vins: [policy.quote.vehicleInfo[0]!.vin], delivery: 'electronic' }, who.cookie),

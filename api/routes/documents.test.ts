@@ -20,7 +20,7 @@ for (const target of dbTargets()) {
     let now = NOW;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway() });
+      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
     });
     after(async () => {
       t.cleanup();

@@ -21,7 +21,7 @@ for (const target of dbTargets()) {
     let now = NOW;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(), config: { opsPassword: OPS_PASSWORD } });
+      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db), config: { opsPassword: OPS_PASSWORD } });
     });
     after(async () => {
       await closeOcr();

@@ -10,6 +10,7 @@ import { createStripeGateway } from '../payments/stripe.ts';
 import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand-in.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
+import { bindRequestFor } from '../policies/testing.ts';
 import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
@@ -51,7 +52,7 @@ for (const target of dbTargets()) {
     let now = NOW;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway() });
+      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
     });
     after(async () => {
       t.cleanup();
@@ -64,13 +65,8 @@ for (const target of dbTargets()) {
       assert.equal(res.status, 200, await res.clone().text());
       return ((await res.json()) as { policies: QuotePolicy[] }).policies[0]!;
     }
-    const bindBody = (policy: QuotePolicy, token = 'tok_visa', frequency: 'monthly' | 'biannually' = 'monthly', key = TEST_MODE_PUBLISHABLE_KEY) => ({
-      quoteNumber: policy.policyNumber,
-      stripeKey: { key },
-      paymentToken: { token },
-      billingFrequency: frequency,
-      payPlan: frequency === 'monthly' ? 18 : 21,
-    });
+    const bindBody = (policy: QuotePolicy, token = 'tok_visa', frequency: 'monthly' | 'biannually' = 'monthly', key = TEST_MODE_PUBLISHABLE_KEY) =>
+      bindRequestFor(policy, { token, frequency, publishableKey: key });
     async function bind(app: TestApp, body: unknown, key: string | null = newKey()) {
       const res = await app.app.request(...postJson('/api/policy/bind', body, key === null ? {} : { 'Idempotency-Key': key }));
       return { status: res.status, body: (await res.json()) as Answer, replayed: res.headers.get('Idempotent-Replayed') };
@@ -162,7 +158,7 @@ for (const target of dbTargets()) {
     test('two requests at once under one key: one binds, the other is told the payment is in progress', async () => {
       const policy = await quote(t, { state: 'CO' });
       const other = target === 'postgres' ? await testDb.reopen() : testDb.db;
-      const second = other === testDb.db ? t : testApp(other, { clock: () => now, payments: createTestModeGateway() });
+      const second = other === testDb.db ? t : testApp(other, { clock: () => now, payments: createTestModeGateway(testDb.db) });
       try {
         const key = newKey();
         const results = await Promise.all([bind(t, bindBody(policy), key), bind(second, bindBody(policy), key)]);
@@ -260,7 +256,7 @@ for (const target of dbTargets()) {
       const policy = await quote(t, { state: 'TX' });
       // transaction 1 (the attempt) passes; transaction 2 (payment + policy) fails once
       const plan = { skip: 1, failures: 1 };
-      const flaky = testApp(flakyDb(testDb.db, plan), { clock: () => now, payments: createTestModeGateway() });
+      const flaky = testApp(flakyDb(testDb.db, plan), { clock: () => now, payments: createTestModeGateway(testDb.db) });
       try {
         const key = newKey();
         const failed = await bind(flaky, bindBody(policy), key);

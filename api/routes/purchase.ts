@@ -1,21 +1,30 @@
 /**
- * The sale's calls (doc 3 sections 3 and 7; DESIGN.md "The API"):
+ * The sale's calls (doc 3 sections 3 and 7; DESIGN.md "The API"; issue 19):
  *
- * GET  /api/payments/config     -> { mode: 'stripe' | 'test', publishableKey }: which card form step 6 shows
- * POST /api/policy/bind         BindRequest + Idempotency-Key -> 200 BindResponse | 402 payment failed | 4xx
- * POST /api/policy/lienholder   LienholderRequest -> 200 { ok: true } | 404 | 422
+ * GET  /api/payments/config               -> { mode: 'stripe' | 'test', publishableKey }: which card form step 6 shows
+ * POST /api/policy/bind                   BindRequest + Idempotency-Key -> 200 BindResponse | 202 authenticate |
+ *                                         402 payment failed | 409 quote changed or in progress | 4xx
+ * POST /api/policy/complete_payment       after 3-D Secure, with the Purchase-Token header: as the bind answers
+ * POST /api/payments/test_authentication  the test mode's authentication window (Complete or Fail)
+ * POST /api/policy/lienholder             LienholderRequest + Purchase-Token -> 200 { ok: true } | 401 | 404 | 422
  *
  * A payment failure answers 402 with the spec's text and `error_type` (card_error, invalid_request_error or
- * api_error), so the widget can tell a decline from an outage without reading the text. Nothing about the
- * card or the person is logged.
+ * api_error), so the widget can tell a decline from an outage without reading the text. A quote that is not
+ * the version the buyer saw answers 409 with `error_type: 'quote_changed'` and the version in force. Nothing
+ * about the card or the person is logged.
  */
 import { Hono, type Context } from 'hono';
-import { BindRequest, LienholderRequest, MESSAGES, type LienholderSaved, type PaymentsConfig } from '../../contract/index.ts';
+import {
+  BindRequest, CompletePaymentRequest, LienholderRequest, MESSAGES, PURCHASE_TOKEN_HEADER, TestAuthenticationRequest, type LienholderSaved,
+  type PaymentsConfig, type QuoteChangedAnswer,
+} from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { claimKey, completeKey, hashRequest, idempotencyKeyOf, releaseKey, type StoredAnswer } from '../http/idempotency.ts';
-import { bindQuote, type BindOutcome } from '../policies/bind.ts';
+import {
+  bindQuote, completePayment, purchaseTokenQuote, testAuthentication, type BindContext, type BindOutcome,
+} from '../policies/bind.ts';
 import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
@@ -23,14 +32,47 @@ import { NO_STORE } from '../http/security-headers.ts';
 import { makeDocuments, makeMissingDocuments } from '../documents/generate.ts';
 import { logError } from '../log.ts';
 
+/** The one table from the bind's outcomes to HTTP. */
 function answerOf(outcome: BindOutcome): StoredAnswer {
-  if (outcome.kind === 'bound') return { status: 200, body: outcome.body };
-  if (outcome.kind === 'payment-failed') return { status: 402, body: { error_messages: outcome.messages, error_type: outcome.errorType } };
-  return { status: outcome.status, body: { error_messages: outcome.messages } };
+  switch (outcome.kind) {
+    case 'bound':
+    case 'needs-authentication':
+      return { status: outcome.status, body: outcome.body };
+    case 'payment-failed':
+      return { status: 402, body: { error_messages: outcome.messages, error_type: outcome.errorType } };
+    case 'quote-changed':
+      return { status: 409, body: { error_messages: [MESSAGES.quoteChanged], error_type: 'quote_changed', current: outcome.current } satisfies QuoteChangedAnswer };
+    case 'in-progress':
+      return { status: 409, body: { error_messages: [MESSAGES.paymentInProgress] } };
+    case 'refused':
+      return { status: outcome.status, body: { error_messages: outcome.messages } };
+  }
 }
 
-function send(c: Context, answer: StoredAnswer, replayed: boolean): Response {
-  return c.json(answer.body as object, answer.status as 200, { ...NO_STORE, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) });
+/** An answer whose payment outcome is not settled yet: never kept under the key, so a retry asks again. */
+function unsettled(outcome: BindOutcome): boolean {
+  return (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) || outcome.kind === 'in-progress';
+}
+
+/** After a bind's policy was written: its mail leaves, and its documents are made off the answer's path. */
+function afterBound(deps: Deps, outcome: BindOutcome): void {
+  void deps.mail.deliverDue();
+  if (outcome.kind !== 'bound' || !outcome.fresh) return;
+  // The documents page makes whatever is still missing when it is opened, so a failure here costs a
+  // delay, never a document.
+  void makeMissingDocuments(deps, outcome.policyId, false).catch((error: unknown) => logError(deps.log, 'bind documents', error));
+}
+
+function bindContext(deps: Deps): BindContext {
+  return { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin };
+}
+
+function send(c: Context, answer: StoredAnswer, replayed: boolean, retryLater = false): Response {
+  return c.json(answer.body as object, answer.status as 200, {
+    ...NO_STORE,
+    ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+    ...(retryLater ? { 'Retry-After': '5' } : {}),
+  });
 }
 
 export function paymentsRoutes(deps: Deps): Hono {
@@ -53,29 +95,39 @@ export function purchaseRoutes(deps: Deps): Hono {
 
     let outcome: BindOutcome;
     try {
-      outcome = await bindQuote(
-        { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin },
-        request,
-      );
+      outcome = await bindQuote(bindContext(deps), request);
     } catch (error) {
       await releaseKey(deps.db, 'bind', key).catch(() => undefined);
       throw error;
     }
     const answer = answerOf(outcome);
-    // An unknown outcome is not kept: a retry under this key must run again (and reuse the attempt).
-    if (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) await releaseKey(deps.db, 'bind', key);
+    // An unknown outcome is not kept: a retry under this key must run again (and settle the attempt first).
+    if (unsettled(outcome)) await releaseKey(deps.db, 'bind', key);
     else await completeKey(deps.db, 'bind', key, answer);
-    if (outcome.kind === 'bound') {
-      void deps.mail.deliverDue();
-      // The binder's documents, after the answer: the documents page makes whatever is still missing
-      // when it is opened, so a failure here costs a delay, never a document.
-      void makeMissingDocuments(deps, outcome.policyId, false).catch((error: unknown) => logError(deps.log, 'bind documents', error));
-    }
-    return send(c, answer, false);
+    if (outcome.kind === 'bound') afterBound(deps, outcome);
+    return send(c, answer, false, outcome.kind === 'in-progress');
+  });
+
+  on(app, endpoints.completePayment, async (c) => {
+    const request = await readBody(c, CompletePaymentRequest);
+    const outcome = await completePayment(bindContext(deps), request.quoteNumber, c.req.header(PURCHASE_TOKEN_HEADER));
+    if (outcome.kind === 'bound') afterBound(deps, outcome);
+    return send(c, answerOf(outcome), false, outcome.kind === 'in-progress');
+  });
+
+  on(app, endpoints.testAuthentication, async (c) => {
+    const request = await readBody(c, TestAuthenticationRequest);
+    const outcome = await testAuthentication(bindContext(deps), request.quoteNumber, c.req.header(PURCHASE_TOKEN_HEADER), request.result);
+    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    return c.json({ ok: true as const }, 200, NO_STORE);
   });
 
   on(app, endpoints.lienholder, async (c) => {
     const request = await readBody(c, LienholderRequest);
+    // Only the person who just paid names the lienholders (the purchase token of the bind's answer).
+    if ((await purchaseTokenQuote(deps.db, c.req.header(PURCHASE_TOKEN_HEADER), request.quoteNumber, deps.clock())) === null) {
+      throw new ApiError(401, MESSAGES.purchaseTokenRequired);
+    }
     const outcome = await saveLienholder(deps.db, request, deps.clock());
     if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
     // The declarations page lists lienholders: made again with this one (the newest is the one shown).

@@ -24,7 +24,7 @@ for (const target of dbTargets()) {
     let now = NOW;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 }, payments: createTestModeGateway() });
+      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 }, payments: createTestModeGateway(testDb.db) });
     });
     after(async () => {
       t.cleanup();

@@ -56,6 +56,12 @@ export const TOKEN_PURPOSES = {
    * link proves the mailbox).
    */
   'magic-link': { ttlMs: 10 * MINUTE, singleUse: true },
+  /**
+   * The bind's purchase token (issue 19; subject: the quote): proves the person who just paid, for what
+   * follows the payment on that page (completing 3-D Secure, the lienholders). Held in the widget's memory
+   * and sent in the Purchase-Token header; read, not spent, for two hours.
+   */
+  purchase: { ttlMs: 120 * MINUTE, singleUse: false },
   /** The forgot-password e-mail's link to the create-password page (issue 9: single use, 10 minutes; subject: the account). */
   'password-reset': { ttlMs: 10 * MINUTE, singleUse: true },
   /**
