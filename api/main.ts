@@ -18,6 +18,8 @@ import { createDemoApp } from './demo.ts';
 import { blobStoreFromEnv } from './blobs/config.ts';
 import { startReminders } from './policies/reminders.ts';
 import { startRenewals } from './renewals/job.ts';
+import { paymentGatewayFor } from './payments/configured.ts';
+import { startSettlement } from './payments/settlement-job.ts';
 import { afterAnswerSettled } from './auth/after-answer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
@@ -145,7 +147,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
   try {
     const blobs = blobStoreFromEnv(process.env, config.dataDir);
-    const app = createApp({ config: live, db, mail, blobs, log, ...(rateLimits ? { rateLimits } : {}) });
+    // one gateway for the routes and the settlement job
+    const payments = paymentGatewayFor(live, db);
+    const app = createApp({ config: live, db, mail, blobs, log, payments, ...(rateLimits ? { rateLimits } : {}) });
     const applied = await migrate(db);
     if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
     ready(app);
@@ -165,6 +169,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopReminders = startReminders({ db, mail, config: live, clock: () => new Date() }, log);
     // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
     const stopRenewals = startRenewals({ db, mail, blobs, config: live, clock: () => new Date(), log }, log);
+    // Payment attempts left open by a timeout or a crash, settled with the provider within minutes: api/payments/settlement-job.ts.
+    const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date() }, log);
 
     return {
       url,
@@ -176,6 +182,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         idle.stop();
         stopReminders();
         await stopRenewals();
+        await stopSettlement();
         await Promise.all(servers.map(closeServer));
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
         await afterAnswerSettled(mail);

@@ -30,24 +30,27 @@ export interface Attempt {
   payPlan: number;
   quoteVersion: number | null;
   cardConsent: string | null;
+  /** SHA-256 of the card token it was made with: the same submission sent again names the same token. */
+  paymentTokenHash: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 const COLUMNS = `id::text AS id, quote_id, status, provider_key, intent_id, customer_id, amount_cents, billing_frequency, pay_plan,
-  quote_version, card_consent, created_at, updated_at`;
+  quote_version, card_consent, payment_token_hash, created_at, updated_at`;
 
 interface Row {
   id: string; quote_id: number; status: AttemptStatus; provider_key: string; intent_id: string | null; customer_id: string | null;
   amount_cents: number; billing_frequency: BillingFrequency; pay_plan: number; quote_version: number | null; card_consent: string | null;
-  created_at: Date; updated_at: Date;
+  payment_token_hash: string | null; created_at: Date; updated_at: Date;
 }
 
 function attemptOf(row: Row): Attempt {
   return {
     id: row.id, quoteId: row.quote_id, status: row.status, providerKey: row.provider_key, intentId: row.intent_id,
     customerId: row.customer_id, amountCents: row.amount_cents, billingFrequency: row.billing_frequency, payPlan: row.pay_plan,
-    quoteVersion: row.quote_version, cardConsent: row.card_consent, createdAt: row.created_at, updatedAt: row.updated_at,
+    quoteVersion: row.quote_version, cardConsent: row.card_consent, paymentTokenHash: row.payment_token_hash, createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 

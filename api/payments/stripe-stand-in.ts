@@ -1,19 +1,31 @@
 /**
  * A stand-in for Stripe's API on loopback, for tests of the real Stripe gateway (stripe-node pointed at it
- * with STRIPE_API_URL). It speaks as much of POST /v1/payment_intents as the bind uses, the way Stripe
- * does: form-encoded bodies, Bearer auth, Stripe's error envelope, and Idempotency-Key honoured (the same
- * key answers the first result again and creates nothing). Its behaviour is scripted per request, so a test
- * can make it time out, fail with a 500, or decline, and then count what was really charged.
+ * with STRIPE_API_URL). It speaks as much of Stripe as the purchase uses, the way Stripe does: form-encoded
+ * bodies, Bearer auth, Stripe's error envelope, Idempotency-Key honoured per endpoint (the same key answers
+ * the first result again and changes nothing), and these calls:
+ *
+ *   POST /v1/customers                      a Customer
+ *   POST /v1/payment_intents                an unconfirmed PaymentIntent
+ *   POST /v1/payment_intents/:id/confirm    the charge: Stripe's test tokens decide (contract test-cards.ts)
+ *   GET  /v1/payment_intents/:id            what happened
+ *   POST /v1/payment_intents/:id/cancel
+ *   POST /v1/refunds
+ *
+ * Its faults are scripted per confirmation, so a test can make the provider charge then fail, hang past the
+ * client's timeout, or refuse before charging, and then count what was really charged and refunded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { testCardOfToken } from '../../contract/reference/test-cards.ts';
 
 export type StandInStep =
-  /** succeed (or decline for Stripe's decline tokens) */
+  /** charge (or decline, or ask for authentication) as the token says, and answer */
   | 'normal'
-  /** create the PaymentIntent, then never answer (the client times out) */
+  /** charge, then never answer (the client times out) */
   | 'hang-after-charge'
-  /** answer 500 without creating anything */
+  /** charge, then answer 500 as if it had failed */
+  | 'charge-then-500'
+  /** answer 500 without charging anything */
   | 'error-500';
 
 export interface StandInCharge {
@@ -22,23 +34,37 @@ export interface StandInCharge {
   idempotencyKey: string | undefined;
 }
 
+interface Intent {
+  id: string;
+  object: 'payment_intent';
+  status: string;
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
+  client_secret: string;
+  last_payment_error: Record<string, unknown> | null;
+  metadata: Record<string, string>;
+}
+
 export interface StripeStandIn {
   url: string;
   /** PaymentIntents that succeeded: what the card holder would see on their statement. */
   charges: StandInCharge[];
-  /** Every POST /v1/payment_intents received, with its form body. */
-  requests: { idempotencyKey: string | undefined; form: URLSearchParams; authorization: string | undefined }[];
-  /** What the next requests do, in order; 'normal' once the script is used up. */
+  /** Refunds given: what the card holder would see returned. */
+  refunds: { id: string; paymentIntent: string; amount: number }[];
+  /** Every request received, with its path, form body and headers. */
+  requests: { method: string; path: string; idempotencyKey: string | undefined; form: URLSearchParams; authorization: string | undefined }[];
+  /** What the next confirmations do, in order; 'normal' once the script is used up. */
   script: StandInStep[];
+  /** How many of the next retrieves answer 500 (the provider cannot say what happened, for now). */
+  failRetrieves: number;
+  intents: Map<string, Intent>;
+  /** The buyer finishes 3-D Secure at the bank (Stripe.js's handleNextAction in a real browser). */
+  authenticate(intentId: string, result: 'complete' | 'fail'): void;
   close(): Promise<void>;
 }
-
-const DECLINES: Record<string, string> = {
-  tok_chargeDeclined: 'card_declined',
-  tok_chargeDeclinedInsufficientFunds: 'insufficient_funds',
-  tok_chargeDeclinedExpiredCard: 'expired_card',
-  pm_card_chargeDeclined: 'card_declined',
-};
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -50,55 +76,128 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+const error = (status: number, type: string, message: string, extra: Record<string, unknown> = {}) => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
+
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const charges: StandInCharge[] = [];
+  const refunds: StripeStandIn['refunds'] = [];
   const requests: StripeStandIn['requests'] = [];
+  const intents = new Map<string, Intent>();
   const byKey = new Map<string, { status: number; body: unknown }>();
   const hanging: ServerResponse[] = [];
   let counter = 0;
-  const standIn: StripeStandIn = { url: '', charges, requests, script: [], close: async () => undefined };
+  const next = (prefix: string) => `${prefix}_standin_${++counter}`;
+
+  function charge(intent: Intent, key: string | undefined) {
+    intent.status = 'succeeded';
+    intent.payment_method = next('pm');
+    charges.push({ id: intent.id, amount: intent.amount, idempotencyKey: key });
+  }
+
+  function confirm(intent: Intent, form: URLSearchParams, key: string | undefined): { status: number; body: unknown } {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return error(400, 'invalid_request_error', `This PaymentIntent's status is ${intent.status}.`, { code: 'payment_intent_unexpected_state' });
+    }
+    const token = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? '';
+    const card = testCardOfToken(token.replace(/^pm_card_/, 'tok_'));
+    if (!card) return error(400, 'invalid_request_error', `No such token: '${token}'`, { code: 'resource_missing' });
+    if (card.outcome.kind === 'declines') {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
+      return error(402, 'card_error', 'Your card was declined.', { code: card.outcome.code, decline_code: card.outcome.declineCode, payment_intent: intent });
+    }
+    if (card.outcome.kind === 'authenticates') {
+      intent.status = 'requires_action';
+      return { status: 200, body: intent };
+    }
+    charge(intent, key);
+    return { status: 200, body: intent };
+  }
+
+  const standIn: StripeStandIn = {
+    url: '', charges, refunds, requests, script: [], failRetrieves: 0, intents,
+    authenticate(intentId, result) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`${intentId} is not waiting for authentication`);
+      if (result === 'complete') charge(intent, undefined);
+      else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure' };
+      }
+    },
+    close: async () => undefined,
+  };
 
   const server: Server = createServer(async (request, response) => {
     const form = new URLSearchParams(await readBody(request));
     const key = request.headers['idempotency-key'] as string | undefined;
-    requests.push({ idempotencyKey: key, form, authorization: request.headers.authorization });
-    const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_standin_${requests.length}` });
-      response.end(JSON.stringify(body));
+    const path = (request.url ?? '').split('?')[0]!;
+    const method = request.method ?? 'GET';
+    requests.push({ method, path, idempotencyKey: key, form, authorization: request.headers.authorization });
+    const answer = (result: { status: number; body: unknown }) => {
+      response.writeHead(result.status, { 'Content-Type': 'application/json', 'Request-Id': `req_standin_${requests.length}` });
+      response.end(JSON.stringify(result.body));
     };
-    if (request.method !== 'POST' || request.url !== '/v1/payment_intents') {
-      return answer(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL.' } });
-    }
-    if (key && byKey.has(key)) {
-      const first = byKey.get(key)!;
+    const keyed = key ? `${method} ${path} ${key}` : null;
+    if (keyed && byKey.has(keyed)) {
       response.setHeader('Idempotent-Replayed', 'true');
-      return answer(first.status, first.body);
+      return answer(byKey.get(keyed)!);
     }
-    const step = standIn.script.shift() ?? 'normal';
-    if (step === 'error-500') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred.' } });
+    const keep = (result: { status: number; body: unknown }) => {
+      if (keyed) byKey.set(keyed, result);
+      return result;
+    };
 
-    const token = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? '';
-    const amount = Number(form.get('amount'));
-    let result: { status: number; body: unknown };
-    if (DECLINES[token]) {
-      result = {
-        status: 402,
-        body: { error: { type: 'card_error', code: 'card_declined', decline_code: DECLINES[token], message: 'Your card was declined.' } },
+    const intentPath = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/confirm|\/cancel)?$/.exec(path);
+    if (method === 'POST' && path === '/v1/customers') {
+      return answer(keep({ status: 200, body: { id: next('cus'), object: 'customer' } }));
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const id = next('pi');
+      const intent: Intent = {
+        id, object: 'payment_intent', status: 'requires_payment_method', amount: Number(form.get('amount')), currency: form.get('currency') ?? 'usd',
+        customer: form.get('customer'), payment_method: null, setup_future_usage: form.get('setup_future_usage'),
+        client_secret: `${id}_secret_standin`, last_payment_error: null, metadata: {},
       };
-    } else if (token === 'tok_visa' || token === 'pm_card_visa') {
-      counter += 1;
-      const id = `pi_standin_${counter}`;
-      charges.push({ id, amount, idempotencyKey: key });
-      result = { status: 200, body: { id, object: 'payment_intent', amount, currency: form.get('currency'), status: 'succeeded' } };
-    } else {
-      result = { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such token: '${token}'` } } };
+      intents.set(id, intent);
+      return answer(keep({ status: 200, body: intent }));
     }
-    if (key) byKey.set(key, result);
-    if (step === 'hang-after-charge') {
-      hanging.push(response);
-      return;
+    if (intentPath) {
+      const intent = intents.get(intentPath[1]!);
+      if (!intent) return answer(error(404, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing' }));
+      if (method === 'GET' && !intentPath[2]) {
+        if (standIn.failRetrieves > 0) {
+          standIn.failRetrieves -= 1;
+          return answer(error(500, 'api_error', 'An unknown error occurred.'));
+        }
+        return answer({ status: 200, body: intent });
+      }
+      if (method === 'POST' && intentPath[2] === '/cancel') {
+        if (intent.status === 'succeeded') return answer(keep(error(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.', { code: 'payment_intent_unexpected_state' })));
+        intent.status = 'canceled';
+        return answer(keep({ status: 200, body: intent }));
+      }
+      if (method === 'POST' && intentPath[2] === '/confirm') {
+        const step = standIn.script.shift() ?? 'normal';
+        if (step === 'error-500') return answer(error(500, 'api_error', 'An unknown error occurred.'));
+        const result = keep(confirm(intent, form, key));
+        if (step === 'hang-after-charge') return void hanging.push(response);
+        if (step === 'charge-then-500') return answer(error(500, 'api_error', 'An unknown error occurred.'));
+        return answer(result);
+      }
     }
-    answer(result.status, result.body);
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent || intent.status !== 'succeeded') return answer(keep(error(400, 'invalid_request_error', 'This charge cannot be refunded.', { code: 'charge_not_captured' })));
+      const amount = Number(form.get('amount') ?? intent.amount);
+      const refund = { id: next('re'), object: 'refund', amount, status: 'succeeded', payment_intent: intent.id };
+      refunds.push({ id: refund.id, paymentIntent: intent.id, amount });
+      return answer(keep({ status: 200, body: refund }));
+    }
+    return answer(error(404, 'invalid_request_error', 'Unrecognized request URL.'));
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

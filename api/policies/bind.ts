@@ -32,7 +32,8 @@ import { enqueueMail } from '../mail/queue.ts';
 import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
 import type { GatewayFailure, Intent, PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
 import {
-  attemptById, changeAttempt, keepCard, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, type Attempt,
+  attemptById, changeAttempt, keepCard, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, staleOpenAttempts,
+  type Attempt,
 } from '../payments/attempts.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
@@ -105,7 +106,8 @@ function quoteRefusal(quote: QuoteForBind | null, now: Date): BindOutcome | null
 export async function bindQuote(context: BindContext, request: BindRequest): Promise<BindOutcome> {
   const { db, gateway, clock } = context;
   if (request.stripeKey.key !== gateway.publishableKey) return refused(400, MESSAGES.stripeKeyNotOurs);
-  const waitUntil = clock().getTime() + WAIT_FOR_OTHER_ATTEMPT_MS;
+  // wall time: the other attempt is a request running now, whatever the clock the use case is given says
+  const waitUntil = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
 
   for (;;) {
     const now = clock();
@@ -137,13 +139,18 @@ export async function bindQuote(context: BindContext, request: BindRequest): Pro
     // Another attempt of this quote is open: settle it first (a new card is a new attempt: it abandons an
     // authentication left waiting). What it becomes decides what this request may do.
     let waiting = false;
+    const tokenHash = sha256Hex(request.paymentToken.token);
     for (const attempt of step.open) {
-      const settled = await settleAttempt(context, attempt, { abandonAuthentication: true });
+      // The same submission again (a retry after a lost answer: Stripe.js makes a new token for a new one)
+      // keeps its authentication and learns its own outcome; anyone else learns only that the quote is bought.
+      const same = attempt.paymentTokenHash === tokenHash;
+      const settled = await settleAttempt(context, attempt, { abandonAuthentication: !same });
+      if (same && (settled.kind === 'bound' || settled.kind === 'needs-authentication' || settled.kind === 'declined')) return outcomeOf(context, settled);
       if (settled.kind === 'bound' || settled.kind === 'refunded') return refused(409, MESSAGES.quoteAlreadyBound);
       if (settled.kind === 'unknown' || settled.kind === 'needs-authentication') waiting = true;
     }
     if (waiting) {
-      if (clock().getTime() >= waitUntil) return inProgress;
+      if (Date.now() >= waitUntil) return inProgress;
       await sleep(250);
     }
   }
@@ -439,6 +446,19 @@ export async function testAuthentication(
   if (!attempt || attempt.status !== 'requires_action' || !attempt.intentId) return { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
   const answered = await (gateway as PaymentGateway & { authenticate(id: string, r: 'complete' | 'fail'): Promise<unknown> }).authenticate(attempt.intentId, result);
   return (answered as { ok: boolean }).ok ? { kind: 'done' } : { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
+}
+
+/**
+ * The settlement job's work (api/payments/settlement-job.ts): every open attempt untouched for longer than a
+ * request can run is settled with the provider. Returns how many were looked at and what they came to.
+ */
+export async function settleStaleAttempts(context: BindContext, limit = 100): Promise<Record<Settled['kind'], number>> {
+  const before = new Date(context.clock().getTime() - ATTEMPT_IN_PROGRESS_MS);
+  const tally: Record<Settled['kind'], number> = { bound: 0, 'needs-authentication': 0, declined: 0, 'not-charged': 0, refunded: 0, unknown: 0 };
+  for (const attempt of await staleOpenAttempts(context.db, before, limit)) {
+    tally[(await settleAttempt(context, attempt, {})).kind] += 1;
+  }
+  return tally;
 }
 
 /** The provider told us about a PaymentIntent (a webhook): its attempt is settled, whatever the event said. */

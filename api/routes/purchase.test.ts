@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  billingSummary, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type QuotePolicy,
+  billingSummary, CARD_CONSENT, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type PaymentNeedsAuthentication,
+  type QuotePolicy,
 } from '../../contract/index.ts';
 import type { Db } from '../db/db.ts';
 import { createStripeGateway } from '../payments/stripe.ts';
@@ -11,7 +12,10 @@ import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { bindRequestFor } from '../policies/testing.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS } from '../policies/bind.ts';
+import { runSettlement } from '../payments/settlement-job.ts';
+import { dbTargets, openTestDb, postJson, testApp, testConfig, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
 const NOW = new Date('2026-03-02T12:00:00.000Z');
@@ -222,32 +226,40 @@ for (const target of dbTargets()) {
       await countsHold();
     });
 
-    test('lienholders: only for a bound policy’s own financed or leased vehicle, stored once per vehicle', async () => {
+    test('lienholders: only with the purchase token of the bind, for a bound policy’s own financed or leased vehicle, stored once per vehicle', async () => {
       const financed = await quote(t, { state: 'GA', financing: 'finance' });
       const lien = {
-        quoteNumber: financed.policyNumber, name: 'Porsche Financial Services', address: '100 Sample Lienholder Way',
+        quoteNumber: financed.policyNumber, name: 'Porsche Financial Services', address: '1 Lender Plaza',
         city: 'Atlanta', state: 'GA', zip: '30354', phoneNumber: '800-555-0142', carNumber: 1,
       };
-      const beforeBind = await t.app.request(...postJson('/api/policy/lienholder', lien));
-      assert.equal(beforeBind.status, 404, 'not bound yet');
-      assert.equal((await bind(t, bindBody(financed))).status, 200);
-      const saved = await t.app.request(...postJson('/api/policy/lienholder', lien));
+      const send = (body: unknown, token?: string) =>
+        t.app.request(...postJson('/api/policy/lienholder', body, token ? { 'Purchase-Token': token } : {}));
+      const beforeBind = await send(lien);
+      assert.equal(beforeBind.status, 401, 'nobody has paid for it yet');
+      const bound = await bind(t, bindBody(financed));
+      assert.equal(bound.status, 200);
+      const token = bound.body.purchaseToken;
+      assert.match(token, /^[0-9a-f]{64}$/);
+      assert.equal((await send(lien)).status, 401, 'a quote number alone names no lienholder');
+      const saved = await send(lien, token);
       assert.equal(saved.status, 200);
-      const corrected = await t.app.request(...postJson('/api/policy/lienholder', { ...lien, city: 'Alpharetta' }));
+      const corrected = await send({ ...lien, city: 'Alpharetta' }, token);
       assert.equal(corrected.status, 200);
       const rows = await testDb.db.query<{ city: string }>(
         `SELECT l.city FROM lienholders l JOIN policies p ON p.id = l.policy_id JOIN quotes q ON q.id = p.quote_id WHERE q.quote_number = $1`,
         [financed.policyNumber],
       );
       assert.deepEqual(rows.map((row) => row.city), ['Alpharetta']);
-      const otherCar = await t.app.request(...postJson('/api/policy/lienholder', { ...lien, carNumber: 2 }));
+      const otherCar = await send({ ...lien, carNumber: 2 }, token);
       assert.equal(otherCar.status, 404);
-      const badZip = await t.app.request(...postJson('/api/policy/lienholder', { ...lien, zip: '3035' }));
+      const badZip = await send({ ...lien, zip: '3035' }, token);
       assert.equal(badZip.status, 400);
 
       const owned = await quote(t, { state: 'GA', financing: 'own' });
-      assert.equal((await bind(t, bindBody(owned))).status, 200);
-      const refused = await t.app.request(...postJson('/api/policy/lienholder', { ...lien, quoteNumber: owned.policyNumber }));
+      const ownedBound = await bind(t, bindBody(owned));
+      assert.equal(ownedBound.status, 200);
+      assert.equal((await send({ ...lien, quoteNumber: owned.policyNumber }, token)).status, 401, "one purchase's token does not open another's");
+      const refused = await send({ ...lien, quoteNumber: owned.policyNumber }, ownedBound.body.purchaseToken);
       assert.equal(refused.status, 422);
       assert.deepEqual(((await refused.json()) as Answer).error_messages, [MESSAGES.lienholderNotFinanced]);
     });
@@ -273,7 +285,7 @@ for (const target of dbTargets()) {
           `SELECT count(*)::int AS n FROM bind_attempts a JOIN quotes q ON q.id = a.quote_id WHERE q.quote_number = $1`,
           [policy.policyNumber],
         );
-        assert.equal(attempts[0]!.n, 1, 'the retry reused the attempt, so the provider saw one idempotency key');
+        assert.equal(attempts[0]!.n, 1, 'the retry finished the charged attempt: the provider saw one PaymentIntent');
         await countsHold();
       } finally {
         flaky.cleanup();
@@ -288,9 +300,12 @@ for (const target of dbTargets()) {
     describe('through stripe-node against a Stripe stand-in on loopback', () => {
       let standIn: StripeStandIn;
       let s: TestApp;
+      let gateway: PaymentGateway;
+      /** What the server's settlement job is handed (api/main.ts), over the same database and provider. */
+      const settlementDeps = () => ({ db: testDb.db, payments: gateway, clock: () => now, mail: s.mail, config: testConfig() });
       before(async () => {
         standIn = await startStripeStandIn();
-        const gateway = createStripeGateway({
+        gateway = createStripeGateway({
           secretKey: 'sk_test_standIn123',
           publishableKey: STRIPE_PK,
           apiUrl: standIn.url,
@@ -304,54 +319,200 @@ for (const target of dbTargets()) {
         await standIn.close();
       });
 
-      test('a PaymentIntent is created and confirmed for the down payment, with the secret key and an idempotency key', async () => {
+      /** What the provider did, beside our records: the counts that must hold exactly after every fault. */
+      async function moneyHolds(expected: { charges: number; refunds: number }) {
+        assert.equal(standIn.charges.length, expected.charges, 'charges at the provider');
+        assert.equal(standIn.refunds.length, expected.refunds, 'refunds at the provider');
+        const counts = await countsHold();
+        const ours = await testDb.db.query<{ charged: number; refunded: number }>(
+          `SELECT (SELECT count(*)::int FROM ledger_entries WHERE kind = 'down-payment' AND provider_ref LIKE 'pi_standin_%') AS charged,
+                  (SELECT count(*)::int FROM ledger_entries WHERE kind = 'refund' AND provider_ref LIKE 're_standin_%') AS refunded`,
+        );
+        assert.equal(ours[0]!.charged, expected.charges, 'every charge is a ledger entry');
+        assert.equal(ours[0]!.refunded, expected.refunds, 'every refund is a ledger entry');
+        // every charge became a policy or was refunded
+        const standInPolicies = await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments WHERE gateway_charge_id LIKE 'pi_standin_%'`);
+        assert.equal(standInPolicies[0]!.n + expected.refunds, expected.charges, 'no charge without a policy or a refund');
+        return counts;
+      }
+      const charged = () => standIn.charges.length;
+      const refunded = () => standIn.refunds.length;
+
+      test('a Customer, then an unconfirmed PaymentIntent whose id is stored, then its confirmation: random keys, the card kept for the monthly bill', async () => {
         const policy = await quote(s, { state: 'TX' });
-        const before = standIn.charges.length;
-        const { status } = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
-        assert.equal(status, 200);
-        assert.equal(standIn.charges.length, before + 1);
-        const request = standIn.requests.at(-1)!;
-        assert.equal(request.authorization, 'Bearer sk_test_standIn123');
-        assert.equal(request.form.get('confirm'), 'true');
-        assert.equal(request.form.get('payment_method_data[card][token]'), 'tok_visa');
-        assert.equal(Number(request.form.get('amount')), Math.round(policy.downPaymentMonthly * 100));
-        assert.match(request.idempotencyKey!, /^ppm-bind-attempt-\d+$/);
-        assert.equal(JSON.stringify(request.form).includes('4242'), false);
-        await countsHold();
+        const [c0, r0] = [charged(), refunded()];
+        const first = standIn.requests.length;
+        const { status, body } = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.equal(status, 200, JSON.stringify(body));
+        assert.equal(body.amountChargedCents, billingSummary(policy, 'monthly').dueTodayCents);
+        const calls = standIn.requests.slice(first);
+        assert.deepEqual(calls.map((call) => `${call.method} ${call.path.replace(/pi_standin_\d+/, ':id')}`), [
+          'POST /v1/customers', 'POST /v1/payment_intents', 'POST /v1/payment_intents/:id/confirm',
+        ]);
+        const [customer, create, confirm] = calls;
+        assert.equal(create!.authorization, 'Bearer sk_test_standIn123');
+        assert.equal(create!.form.get('confirm'), null, 'created unconfirmed');
+        assert.equal(create!.form.get('setup_future_usage'), 'off_session');
+        assert.equal(Number(create!.form.get('amount')), Math.round(policy.downPaymentMonthly * 100));
+        assert.equal(confirm!.form.get('payment_method_data[card][token]'), 'tok_visa');
+        for (const call of calls) assert.match(call.idempotencyKey!, /^ppm-bind-[0-9a-f-]{36}:(customer|intent|confirm)$/, 'a random key, never a row number');
+        assert.equal(new Set(calls.map((call) => call.idempotencyKey!.split(':')[0])).size, 1, "one attempt's key");
+        assert.equal(JSON.stringify(calls.map((call) => [...call.form])).includes('4242'), false, 'no card number');
+        const kept = await testDb.db.query<{ customer_id: string; payment_method_id: string; consent_text: string }>(
+          `SELECT c.customer_id, c.payment_method_id, c.consent_text FROM payment_cards c JOIN policies p ON p.id = c.policy_id WHERE p.policy_number = $1`,
+          [body.policies[0]!.policyNumber],
+        );
+        assert.equal(kept.length, 1);
+        assert.match(kept[0]!.customer_id, /^cus_standin_/);
+        assert.match(kept[0]!.payment_method_id, /^pm_standin_/);
+        assert.equal(kept[0]!.consent_text, CARD_CONSENT.monthly, 'the exact words the buyer was shown');
+        void customer;
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
       });
 
-      test('a timeout after the charge, then a retry: bound exactly once, charged once', async () => {
-        const policy = await quote(s, { state: 'GA' });
-        const before = standIn.charges.length;
-        standIn.script.push('hang-after-charge');
-        const key = newKey();
-        const timedOut = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK), key);
-        assert.equal(timedOut.status, 402);
-        assert.deepEqual(timedOut.body, { error_messages: [MESSAGES.callUs], error_type: 'api_error' });
-        assert.equal(standIn.charges.length, before + 1, 'the card was charged at the provider');
-        await countsHold();
-        const retried = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK), key);
-        assert.equal(retried.status, 200, JSON.stringify(retried.body));
-        assert.equal(standIn.charges.length, before + 1, 'the retry found the first PaymentIntent: no second charge');
-        await countsHold();
-      });
+      for (const fault of ['hang-after-charge', 'charge-then-500'] as const) {
+        test(`${fault}: the outcome is settled with the provider before anything else, even with a new card token: one charge, one policy`, async () => {
+          const policy = await quote(s, { state: 'GA' });
+          const [c0, r0] = [charged(), refunded()];
+          standIn.script.push(fault);
+          const failed = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+          // the bind asked the provider at once: the PaymentIntent succeeded, so the policy is written
+          assert.equal(failed.status, 200, JSON.stringify(failed.body));
+          assert.equal(charged(), c0 + 1, 'charged once at the provider');
+          // a reload makes a new token and a new key: the quote is bought, and nothing is charged again
+          const again = await bind(s, bindBody(policy, 'tok_mastercard', 'monthly', STRIPE_PK));
+          assert.deepEqual([again.status, again.body.error_messages], [409, [MESSAGES.quoteAlreadyBound]]);
+          assert.equal(JSON.stringify(again.body).includes(policy.policyOwners[0]!.lastName), false, 'nothing personal');
+          await moneyHolds({ charges: c0 + 1, refunds: r0 });
+        });
+      }
 
-      test('a 500 from the provider: the call-us text, nothing bound, and a retry binds', async () => {
+      test('charged, then neither the answer nor a retrieve: 402 call us; a new card waits and is told the payment is in progress; the job settles it', async () => {
         const policy = await quote(s, { state: 'OH' });
+        const [c0, r0] = [charged(), refunded()];
+        standIn.script.push('hang-after-charge');
+        standIn.failRetrieves = 1;
+        const hung = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.deepEqual([hung.status, hung.body], [402, { error_messages: [MESSAGES.callUs], error_type: 'api_error' }]);
+        assert.equal(charged(), c0 + 1, 'the provider did charge');
+        const job = await runSettlement(settlementDeps(), 'test-holder');
+        assert.equal(job?.bound, 0, 'the job leaves a young attempt to its request');
+        now = new Date(now.getTime() + ATTEMPT_IN_PROGRESS_MS + 1000);
+        try {
+          const settled = await runSettlement(settlementDeps(), 'test-holder');
+          assert.equal(settled?.bound, 1, 'the job found the charge and wrote the policy');
+          const again = await bind(s, bindBody(policy, 'tok_amex', 'monthly', STRIPE_PK));
+          assert.deepEqual([again.status, again.body.error_messages], [409, [MESSAGES.quoteAlreadyBound]]);
+        } finally {
+          now = NOW;
+        }
+        assert.equal(charged(), c0 + 1, 'the second card was never charged');
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
+      });
+
+      test('a charge settled only after its quote expired is refunded through the provider, in the ledger, and the buyer is mailed', async () => {
+        const policy = await quote(s, { state: 'TX' });
+        const [c0, r0] = [charged(), refunded()];
+        standIn.script.push('hang-after-charge');
+        standIn.failRetrieves = 1;
+        const hung = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.equal(hung.status, 402);
+        now = new Date(now.getTime() + (QUOTE_VALID_DAYS + 1) * 86_400_000);
+        try {
+          const settled = await runSettlement(settlementDeps(), 'test-holder');
+          assert.equal(settled?.refunded, 1, JSON.stringify(settled));
+        } finally {
+          now = NOW;
+        }
+        assert.equal(standIn.refunds.at(-1)!.amount, billingSummary(policy, 'monthly').dueTodayCents, 'the whole charge, to the cent');
+        await s.mail.settled();
+        const mails = readdirSync(s.outboxDir).map((name) => readFileSync(join(s.outboxDir, name), 'utf8'));
+        assert.ok(mails.some((text) => text.includes(policy.policyNumber) && /refunded/i.test(text)), 'the buyer is told');
+        await moneyHolds({ charges: c0 + 1, refunds: r0 + 1 });
+      });
+
+      test('a 500 before anything is charged: the call-us text, nothing bound, and a retry binds', async () => {
+        const policy = await quote(s, { state: 'OH' });
+        const [c0, r0] = [charged(), refunded()];
         standIn.script.push('error-500');
         const failed = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.deepEqual([failed.status, failed.body], [402, { error_messages: [MESSAGES.callUs], error_type: 'api_error' }]);
+        assert.equal(charged(), c0);
+        // once the attempt is older than a request can run, the next bind settles it (nothing was charged) and pays
+        now = new Date(now.getTime() + ATTEMPT_IN_PROGRESS_MS + 1000);
+        try {
+          const retried = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+          assert.equal(retried.status, 200, JSON.stringify(retried.body));
+        } finally {
+          now = NOW;
+        }
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
+      });
+
+      test('3-D Secure (4000 0027 6000 3184): 202 with the client secret, then complete_payment after the bank: bound once', async () => {
+        const policy = await quote(s, { state: 'AZ' });
+        const [c0, r0] = [charged(), refunded()];
+        const asked = await bind(s, bindBody(policy, 'tok_authenticationRequired', 'monthly', STRIPE_PK));
+        assert.equal(asked.status, 202, JSON.stringify(asked.body));
+        const pending = asked.body as unknown as PaymentNeedsAuthentication;
+        assert.match(pending.authentication.clientSecret!, /^pi_standin_\d+_secret_/);
+        const complete = (token: string | undefined) =>
+          s.app.request(...postJson('/api/policy/complete_payment', { quoteNumber: policy.policyNumber }, token ? { 'Purchase-Token': token } : {}));
+        assert.equal((await complete(undefined)).status, 401, 'only the person who paid');
+        const early = await complete(pending.purchaseToken);
+        assert.equal(early.status, 202, 'still waiting for the bank');
+        standIn.authenticate(pending.authentication.clientSecret!.split('_secret_')[0]!, 'complete');
+        const done = await complete(pending.purchaseToken);
+        assert.equal(done.status, 200, await done.clone().text());
+        assert.equal(((await done.json()) as BindResponse).amountChargedCents, billingSummary(policy, 'monthly').dueTodayCents);
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
+      });
+
+      test('3-D Secure failed at the bank: the decline text, and the quote is payable again', async () => {
+        const policy = await quote(s, { state: 'CO' });
+        const [c0, r0] = [charged(), refunded()];
+        const asked = await bind(s, bindBody(policy, 'tok_threeDSecure2Required', 'monthly', STRIPE_PK));
+        assert.equal(asked.status, 202);
+        const pending = asked.body as unknown as PaymentNeedsAuthentication;
+        standIn.authenticate(pending.authentication.clientSecret!.split('_secret_')[0]!, 'fail');
+        const failed = await s.app.request(...postJson('/api/policy/complete_payment', { quoteNumber: policy.policyNumber }, { 'Purchase-Token': pending.purchaseToken }));
         assert.equal(failed.status, 402);
-        assert.equal(failed.body.error_type, 'api_error');
-        await countsHold();
-        const retried = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
-        assert.equal(retried.status, 200);
-        await countsHold();
+        assert.deepEqual(await failed.json(), { error_messages: [MESSAGES.paymentDeclined], error_type: 'card_error' });
+        const paid = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.equal(paid.status, 200, JSON.stringify(paid.body));
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
+      });
+
+      test('an authentication abandoned (the buyer reloads and pays with another card): the first PaymentIntent is cancelled, the second charged', async () => {
+        const policy = await quote(s, { state: 'TN' });
+        const [c0, r0] = [charged(), refunded()];
+        const asked = await bind(s, bindBody(policy, 'tok_authenticationRequired', 'monthly', STRIPE_PK));
+        assert.equal(asked.status, 202);
+        const first = (asked.body as unknown as PaymentNeedsAuthentication).authentication.clientSecret!.split('_secret_')[0]!;
+        const paid = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.equal(paid.status, 200, JSON.stringify(paid.body));
+        assert.equal(standIn.intents.get(first)!.status, 'canceled');
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
+      });
+
+      test('two tabs: A waits at the bank, B pays; A completes at the bank before B: A is the policy, B is told the truth and never charged', async () => {
+        const policy = await quote(s, { state: 'TX' });
+        const [c0, r0] = [charged(), refunded()];
+        const asked = await bind(s, bindBody(policy, 'tok_authenticationRequired', 'monthly', STRIPE_PK));
+        assert.equal(asked.status, 202);
+        const intentA = (asked.body as unknown as PaymentNeedsAuthentication).authentication.clientSecret!.split('_secret_')[0]!;
+        standIn.authenticate(intentA, 'complete');
+        const b = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
+        assert.deepEqual([b.status, b.body.error_messages], [409, [MESSAGES.quoteAlreadyBound]]);
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
       });
 
       test('a decline from Stripe is card_error with the spec’s text', async () => {
         const policy = await quote(s, { state: 'TN' });
-        const declined = await bind(s, bindBody(policy, 'tok_chargeDeclined', 'monthly', STRIPE_PK));
-        assert.deepEqual([declined.status, declined.body], [402, { error_messages: [MESSAGES.paymentDeclined], error_type: 'card_error' }]);
+        for (const token of ['tok_chargeDeclined', 'tok_chargeDeclinedLostCard', 'tok_chargeDeclinedIncorrectCvc', 'tok_chargeDeclinedProcessingError']) {
+          const declined = await bind(s, bindBody(policy, token, 'monthly', STRIPE_PK));
+          assert.deepEqual([declined.status, declined.body], [402, { error_messages: [MESSAGES.paymentDeclined], error_type: 'card_error' }], token);
+        }
         const config = await s.app.request('http://localhost:4321/api/payments/config');
         assert.deepEqual(await config.json(), { mode: 'stripe', publishableKey: STRIPE_PK });
         await countsHold();

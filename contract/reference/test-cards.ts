@@ -75,7 +75,10 @@ export function testCardFor(digits: string): TestCard {
   return BY_NUMBER.get(digits) ?? UNKNOWN_TEST_CARD;
 }
 
-/** What a test token does; null for a token Stripe would not know (answered as invalid_request_error). */
+/**
+ * What a test token does; null for a token Stripe would not know (answered as invalid_request_error).
+ * Stripe's test PaymentMethods are named as its tokens are (pm_card_visa beside tok_visa), so both are read.
+ */
 export function testCardOfToken(token: string): TestCard | null {
-  return BY_TOKEN.get(token) ?? null;
+  return BY_TOKEN.get(token.replace(/^pm_card_/, 'tok_')) ?? null;
 }
