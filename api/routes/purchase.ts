@@ -10,11 +10,11 @@
  * card or the person is logged.
  */
 import { Hono, type Context } from 'hono';
-import { BindRequest, LienholderRequest, MESSAGES, type LienholderSaved, type PaymentsConfig } from '../../contract/index.ts';
+import { BindRequest, LienholderRequest, type LienholderSaved, type PaymentsConfig } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { claimKey, completeKey, hashRequest, idempotencyKeyOf, releaseKey, type StoredAnswer } from '../http/idempotency.ts';
+import { doNotKeepAnswer, idempotent, type StoredAnswer } from '../http/idempotency.ts';
 import { bindQuote, type BindOutcome } from '../policies/bind.ts';
 import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
@@ -29,8 +29,8 @@ function answerOf(outcome: BindOutcome): StoredAnswer {
   return { status: outcome.status, body: { error_messages: outcome.messages } };
 }
 
-function send(c: Context, answer: StoredAnswer, replayed: boolean): Response {
-  return c.json(answer.body as object, answer.status as 200, { ...NO_STORE, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) });
+function send(c: Context, answer: StoredAnswer): Response {
+  return c.json(answer.body as object, answer.status as 200, NO_STORE);
 }
 
 export function paymentsRoutes(deps: Deps): Hono {
@@ -42,36 +42,24 @@ export function paymentsRoutes(deps: Deps): Hono {
 export function purchaseRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  on(app, endpoints.bind, async (c) => {
-    const key = idempotencyKeyOf(c, 'payment attempt');
+  // The Idempotency-Key (api/http/idempotency.ts): replays, 422 and 409 are answered before this runs; a
+  // throw releases the key, and the answer returned is kept unless the handler says otherwise.
+  on(app, endpoints.bind, idempotent(deps), async (c) => {
     const request = await readBody(c, BindRequest);
-    const requestHash = hashRequest(request);
-    const claim = await claimKey(deps.db, 'bind', key, requestHash, deps.clock());
-    if (claim.kind === 'replay') return send(c, claim.answer, true);
-    if (claim.kind === 'mismatch') throw new ApiError(422, MESSAGES.idempotencyKeyReused);
-    if (claim.kind === 'in-flight') throw new ApiError(409, MESSAGES.paymentInProgress, { headers: { 'Retry-After': '2' } });
-
-    let outcome: BindOutcome;
-    try {
-      outcome = await bindQuote(
-        { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin },
-        request,
-      );
-    } catch (error) {
-      await releaseKey(deps.db, 'bind', key).catch(() => undefined);
-      throw error;
-    }
+    const outcome = await bindQuote(
+      { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin },
+      request,
+    );
     const answer = answerOf(outcome);
     // An unknown outcome is not kept: a retry under this key must run again (and reuse the attempt).
-    if (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) await releaseKey(deps.db, 'bind', key);
-    else await completeKey(deps.db, 'bind', key, answer);
+    if (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) doNotKeepAnswer(c);
     if (outcome.kind === 'bound') {
       void deps.mail.deliverDue();
       // The binder's documents, after the answer: the documents page makes whatever is still missing
       // when it is opened, so a failure here costs a delay, never a document.
       void makeMissingDocuments(deps, outcome.policyId, false).catch((error: unknown) => logError(deps.log, 'bind documents', error));
     }
-    return send(c, answer, false);
+    return send(c, answer);
   });
 
   on(app, endpoints.lienholder, async (c) => {

@@ -11,11 +11,10 @@ export const paymentsConfig = endpoint({
 export const bind = endpoint({
   method: 'POST', path: '/api/policy/bind', request: BindRequest, answer: BindResponse, body: json, session: false,
   headers: ['Idempotency-Key'],
+  idempotency: { scope: 'bind', each: 'payment attempt', reused: 'idempotencyKeyReused', inFlight: 'paymentInProgress' },
   summary:
-    "pays the down payment and binds the quote (doc 3's payment submission) with an `Idempotency-Key` header: the same " +
-    'key and body replays the first answer, another body is 422, a request while the first runs is 409; the charge and ' +
-    'the policy (vehicles, drivers, coverages) are written in one transaction; a payment failure is 402 with the ' +
-    "spec's text and `error_type`",
+    "pays the down payment and binds the quote (doc 3's payment submission); the charge and the policy (vehicles, " +
+    "drivers, coverages) are written in one transaction; a payment failure is 402 with the spec's text and `error_type`",
 });
 
 export const lienholder = endpoint({
