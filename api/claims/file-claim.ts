@@ -4,18 +4,21 @@
  * acknowledgement). A failed insert rolls all of it back: no claim, no photo record, no mail. Photos stored
  * before a failed transaction are removed again.
  *
- * Idempotent by the Idempotency-Key: the claims row holds the key (UNIQUE), so a retry or a second press
- * under the same key answers the first claim's reference and files nothing, also when both arrive at once
- * (the second insert waits for the first transaction and then finds its row). The same key with other
- * answers is refused, never filed.
+ * Idempotent by the Idempotency-Key. The HTTP side (a replay of the stored answer, 422 for other answers, 409
+ * while the first runs) is the one mechanism of api/http/idempotency.ts, before this runs. The claims row
+ * keeps the key too (UNIQUE) with the request's fingerprint, in the same transaction as the claim: that is
+ * what makes a claim exist once per key. The central store alone cannot: a process that commits the claim
+ * and dies before the answer is stored leaves the key to be taken over by a retry, which runs this again;
+ * here it finds the row and answers the first claim's reference, filing nothing. Two requests that both get
+ * this far meet at the unique index: the second waits for the first transaction and then finds its row. A row
+ * under the key with another fingerprint is refused, never filed.
  */
 import { randomBytes } from 'node:crypto';
 import { blobKey } from '../blobs/store.ts';
 import type { Deps } from '../deps.ts';
-import { hashRequest } from '../http/idempotency.ts';
+import type { IdempotentRequest } from '../http/idempotency.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { sha256Hex } from '../hash.ts';
 import { BRAND, type ClaimRequest } from '../../contract/index.ts';
 import { newClaimReference } from './reference.ts';
 import { claimAcknowledgement, claimsTeamMail, CLAIM_ACK_KIND, CLAIM_TEAM_KIND } from './claim-mail.ts';
@@ -28,10 +31,6 @@ export type FiledClaim =
 
 /** A reference drawn twice (1 in 78 billion per claim on file) is drawn again; more is a broken generator. */
 const REFERENCE_TRIES = 5;
-
-function requestHashOf(claim: ClaimRequest, photos: readonly ClaimPhoto[]): string {
-  return hashRequest({ claim, photos: photos.map((photo) => sha256Hex(Buffer.from(photo.bytes))) });
-}
 
 async function earlier(deps: Deps, key: string, requestHash: string): Promise<FiledClaim | null> {
   const rows = await deps.db.query<{ reference: string; request_hash: string }>(
@@ -49,11 +48,11 @@ async function earlier(deps: Deps, key: string, requestHash: string): Promise<Fi
  */
 export async function fileClaim(
   deps: Deps,
-  input: { claim: ClaimRequest; photos: ClaimPhoto[]; idempotencyKey: string },
+  input: { claim: ClaimRequest; photos: ClaimPhoto[]; request: IdempotentRequest },
   ackLimit: RateLimit,
 ): Promise<FiledClaim> {
-  const { claim, photos, idempotencyKey } = input;
-  const requestHash = requestHashOf(claim, photos);
+  const { claim, photos } = input;
+  const { key: idempotencyKey, requestHash } = input.request;
   const known = await earlier(deps, idempotencyKey, requestHash);
   if (known) return known;
 

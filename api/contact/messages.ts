@@ -4,11 +4,14 @@
  * (api/mail/queue.ts), so a database failure leaves neither a message without its mails nor mails without
  * their message.
  *
- * Idempotent by the request's Idempotency-Key, held by the table itself (migration 017, UNIQUE): the first
- * request under a key stores and mails; the same key with the same payload later (a double press, a retry
- * after a lost answer) finds the stored message and sends nothing; under another payload it is refused. Two
- * requests under one key at once meet at the unique index: the second waits for the first's transaction and
- * then finds its row.
+ * Idempotent by the request's Idempotency-Key. A repeat (a double press, a retry after a lost answer) is
+ * answered by the one mechanism of api/http/idempotency.ts before this runs: the stored 201 again, 422 under
+ * another payload, 409 while the first runs. The table keeps the key too (migration 017, UNIQUE) with the
+ * request's fingerprint, in the same transaction as the message and its mails: that makes a message exist
+ * once per key also when a process stored it and died before the answer was stored, and a retry took the
+ * key over and ran this again; it then finds the stored message and sends nothing (another fingerprint under
+ * the key is refused). Two requests that both get this far meet at the unique index: the second waits for the
+ * first's transaction and then finds its row.
  *
  * The rate limit counts inside the same transaction, after the key is looked at: a replay is not counted, a
  * refused or failed request is rolled back with its count.
@@ -19,7 +22,7 @@
 import type { ContactRequest } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import type { Queryable } from '../db/db.ts';
-import { hashRequest } from '../http/idempotency.ts';
+import type { IdempotentRequest } from '../http/idempotency.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { ACKNOWLEDGEMENT_MAIL_KIND, CARE_MAIL_KIND, acknowledgementMail, careMail } from './contact-mail.ts';
@@ -72,10 +75,10 @@ async function insertMessage(tx: Queryable, key: string, hash: string, request: 
 
 export async function submitContact(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail'>,
-  input: { key: string; request: ContactRequest; client: string; limit: RateLimit; mailLimit: RateLimit },
+  input: { request: ContactRequest; idempotent: IdempotentRequest; client: string; limit: RateLimit; mailLimit: RateLimit },
 ): Promise<ContactOutcome> {
-  const { key, request } = input;
-  const hash = hashRequest(request);
+  const { request } = input;
+  const { key, requestHash: hash } = input.idempotent;
   let outcome: ContactOutcome;
   try {
     outcome = await deps.db.transaction(async (tx): Promise<ContactOutcome> => {

@@ -31,6 +31,10 @@ export function apiTable(): string {
     const notes = [
       endpoint.body.kind === 'json' && endpoint.body.limitBytes !== table.DEFAULT_JSON_LIMIT ? `body up to ${endpoint.body.limitBytes / 1024} KiB` : '',
       endpoint.session ? 'needs a session' : '',
+      endpoint.idempotency
+        ? `an \`Idempotency-Key\` header per ${endpoint.idempotency.each}: the same key and body get the first answer ` +
+          'again, marked `Idempotent-Replayed: true`, another body is 422, a request while the first runs is 409'
+        : '',
     ].filter(Boolean);
     const summary = notes.length > 0 ? `${endpoint.summary} (${notes.join('; ')})` : endpoint.summary;
     return `| \`${endpoint.method} ${shownPath(endpoint.path)}\` | ${summary} |`;

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { vinCheck, type Endpoint } from '../../contract/api/endpoints.ts';
+import { MESSAGES } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from './errors.ts';
 import { on } from './endpoint.ts';
 import { currentReadme, ENDPOINTS, README } from './endpoints-readme.ts';
@@ -51,6 +52,20 @@ describe('the table of endpoints', () => {
 
   test('an endpoint that needs a session is not registered without a session guard', () => {
     assert.throws(() => on(new Hono(), { ...vinCheck, session: true }, (c) => c.json({})), /needs a session/);
+  });
+
+  test('an entry with an Idempotency-Key header declares its idempotency, and the reverse; each in a scope of its own', () => {
+    for (const endpoint of ENDPOINTS) {
+      const header = endpoint.headers?.includes('Idempotency-Key') ?? false;
+      assert.equal(Boolean(endpoint.idempotency), header, `${endpoint.method} ${endpoint.path}: header and declaration go together`);
+      if (endpoint.idempotency) {
+        assert.equal(typeof MESSAGES[endpoint.idempotency.reused], 'string', `${endpoint.path}: its 422 text is a message`);
+        assert.equal(typeof MESSAGES[endpoint.idempotency.inFlight], 'string', `${endpoint.path}: its 409 text is a message`);
+      }
+    }
+    const scopes = ENDPOINTS.flatMap((endpoint) => (endpoint.idempotency ? [endpoint.idempotency.scope] : []));
+    assert.equal(scopes.length, new Set(scopes).size);
+    assert.deepEqual(scopes.sort(), ['bind', 'claim', 'contact']);
   });
 
   test('README.md carries the API table written from the endpoints (run: node api/http/endpoints-readme.ts --write)', () => {

@@ -7,7 +7,7 @@ import { fileClaim } from '../claims/file-claim.ts';
 import { readClaimPhotos } from '../claims/photos.ts';
 import { addSubscriber } from '../contact/subscribers.ts';
 import { submitContact } from '../contact/messages.ts';
-import { idempotencyKeyOf } from '../http/idempotency.ts';
+import { idempotencyOf, idempotent, REPLAYED_HEADER } from '../http/idempotency.ts';
 import { clientAddress } from '../http/client.ts';
 import { tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
@@ -49,11 +49,12 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
 
   /**
    * The claim form (doc 1 sections 3, 5, 7; issue 10): multipart with the answers as JSON in `claim`, checked
-   * with the contract's rule, and up to 5 `photos`. The Idempotency-Key makes a second press or a retry
-   * answer the first claim (api/claims/file-claim.ts). Nothing of the claim is logged.
+   * with the contract's rule, and up to 5 `photos`. The Idempotency-Key (api/http/idempotency.ts) makes a
+   * second press or a retry answer the first claim; it is claimed after the rate limit, so a client past its
+   * limit is refused before its photos are read and hashed (and a replay counts, as any request does). The
+   * claim keeps the key too (api/claims/file-claim.ts). Nothing of the claim is logged.
    */
-  on(app, endpoints.claims, limits.claims, async (c) => {
-    const key = idempotencyKeyOf(c, 'claim');
+  on(app, endpoints.claims, limits.claims, idempotent(deps), async (c) => {
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody({ all: true });
@@ -73,24 +74,25 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
     if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
     const photos = await readClaimPhotos(sent as File[]);
     if (!photos.ok) throw new ApiError(photos.status, photos.message);
-    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, idempotencyKey: key }, limits.claimMail);
+    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, request: idempotencyOf(c) }, limits.claimMail);
     if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);
     const body: ClaimAnswer = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
-    return c.json(body, 201, { ...NO_STORE, ...(filed.kind === 'replay' ? { 'Idempotent-Replayed': 'true' } : {}) });
+    return c.json(body, 201, { ...NO_STORE, ...(filed.kind === 'replay' ? { [REPLAYED_HEADER]: 'true' } : {}) });
   });
 
   /**
-   * Contact Us (doc 1 sections 3 and 5): 201 { msg } when stored and queued, and the same 201 for a repeat of
-   * the same Idempotency-Key and payload (marked Idempotent-Replayed), which sends nothing again.
+   * Contact Us (doc 1 sections 3 and 5): 201 { msg } when stored and queued. The Idempotency-Key
+   * (api/http/idempotency.ts) answers a repeat of the same key and payload with the same 201 (marked
+   * Idempotent-Replayed), which sends nothing again and is not counted by the rate limit; the message keeps
+   * the key too (api/contact/messages.ts).
    */
-  on(app, endpoints.contactSubmit, async (c) => {
-    const key = idempotencyKeyOf(c, 'message');
+  on(app, endpoints.contactSubmit, idempotent(deps), async (c) => {
     const request = await readBody(c, ContactRequest);
-    const outcome = await submitContact(deps, { key, request, client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
+    const outcome = await submitContact(deps, { request, idempotent: idempotencyOf(c), client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
     if (outcome.kind === 'key-reused') throw new ApiError(422, MESSAGES.contactKeyReused);
     if (outcome.kind === 'rate-limited') throw tooManyRequests(outcome.retryAfter);
     const body: ContactResponse = { msg: CONTACT_RECEIVED };
-    return c.json(body, 201, { ...NO_STORE, ...(outcome.kind === 'replayed' ? { 'Idempotent-Replayed': 'true' } : {}) });
+    return c.json(body, 201, { ...NO_STORE, ...(outcome.kind === 'replayed' ? { [REPLAYED_HEADER]: 'true' } : {}) });
   });
 
   return app;

@@ -21,7 +21,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { claimKey, completeKey, hashRequest, idempotencyKeyOf, releaseKey, type StoredAnswer } from '../http/idempotency.ts';
+import { doNotKeepAnswer, idempotent, type StoredAnswer } from '../http/idempotency.ts';
 import {
   bindQuote, completePayment, purchaseTokenQuote, testAuthentication, type BindContext, type BindOutcome,
 } from '../policies/bind.ts';
@@ -67,12 +67,8 @@ function bindContext(deps: Deps): BindContext {
   return { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin };
 }
 
-function send(c: Context, answer: StoredAnswer, replayed: boolean, retryLater = false): Response {
-  return c.json(answer.body as object, answer.status as 200, {
-    ...NO_STORE,
-    ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
-    ...(retryLater ? { 'Retry-After': '5' } : {}),
-  });
+function send(c: Context, answer: StoredAnswer, retryLater = false): Response {
+  return c.json(answer.body as object, answer.status as 200, { ...NO_STORE, ...(retryLater ? { 'Retry-After': '5' } : {}) });
 }
 
 export function paymentsRoutes(deps: Deps): Hono {
@@ -84,35 +80,22 @@ export function paymentsRoutes(deps: Deps): Hono {
 export function purchaseRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  on(app, endpoints.bind, async (c) => {
-    const key = idempotencyKeyOf(c, 'payment attempt');
+  // The Idempotency-Key (api/http/idempotency.ts): replays, 422 and 409 are answered before this runs; a
+  // throw releases the key, and the answer returned is kept unless the handler says otherwise.
+  on(app, endpoints.bind, idempotent(deps), async (c) => {
     const request = await readBody(c, BindRequest);
-    const requestHash = hashRequest(request);
-    const claim = await claimKey(deps.db, 'bind', key, requestHash, deps.clock());
-    if (claim.kind === 'replay') return send(c, claim.answer, true);
-    if (claim.kind === 'mismatch') throw new ApiError(422, MESSAGES.idempotencyKeyReused);
-    if (claim.kind === 'in-flight') throw new ApiError(409, MESSAGES.paymentInProgress, { headers: { 'Retry-After': '2' } });
-
-    let outcome: BindOutcome;
-    try {
-      outcome = await bindQuote(bindContext(deps), request);
-    } catch (error) {
-      await releaseKey(deps.db, 'bind', key).catch(() => undefined);
-      throw error;
-    }
-    const answer = answerOf(outcome);
+    const outcome = await bindQuote(bindContext(deps), request);
     // An unknown outcome is not kept: a retry under this key must run again (and settle the attempt first).
-    if (unsettled(outcome)) await releaseKey(deps.db, 'bind', key);
-    else await completeKey(deps.db, 'bind', key, answer);
+    if (unsettled(outcome)) doNotKeepAnswer(c);
     if (outcome.kind === 'bound') afterBound(deps, outcome);
-    return send(c, answer, false, outcome.kind === 'in-progress');
+    return send(c, answerOf(outcome), outcome.kind === 'in-progress');
   });
 
   on(app, endpoints.completePayment, async (c) => {
     const request = await readBody(c, CompletePaymentRequest);
     const outcome = await completePayment(bindContext(deps), request.quoteNumber, c.req.header(PURCHASE_TOKEN_HEADER));
     if (outcome.kind === 'bound') afterBound(deps, outcome);
-    return send(c, answerOf(outcome), false, outcome.kind === 'in-progress');
+    return send(c, answerOf(outcome), outcome.kind === 'in-progress');
   });
 
   on(app, endpoints.testAuthentication, async (c) => {

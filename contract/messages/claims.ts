@@ -16,5 +16,7 @@ export const claimMissing = 'Please send the claim form with its answers.';
 /** A person sees it when an answer was lost and they changed the form before sending again (the widget then takes a new key). */
 export const claimIdempotencyKeyReused =
   'We already received a claim from this form with different answers. Press Submit again to send this one as a new claim.';
+/** A second Submit (a retry after no answer) while the first one is still being filed: the same key, later, gets its answer. */
+export const claimInProgress = 'Your claim is still being sent. Please wait a moment before trying again.';
 /** The API's answer to a filed claim (the widget shows doc 1's success text with the reference). */
 export const claimReceived = (reference: string) => `Claim ${reference} received.`;

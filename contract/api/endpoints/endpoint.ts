@@ -1,5 +1,6 @@
 /** The shape of one entry of the table of endpoints (contract/api/endpoints.ts). */
 import type { Struct } from 'superstruct';
+import type { MESSAGES } from '../../messages.ts';
 
 /**
  * What a call's body is: JSON (the only kind a cross-site form cannot send), none (GET), or a file upload
@@ -9,6 +10,25 @@ export type BodyKind = 'json' | 'none' | 'multipart';
 
 /** The largest JSON body a call takes unless it says otherwise: a quote with four vehicles is a few KiB. */
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
+
+/** A message of contract/messages/ that is a plain text (not one built from a number or a name). */
+export type TextMessageKey = { [K in keyof typeof MESSAGES]: (typeof MESSAGES)[K] extends string ? K : never }[keyof typeof MESSAGES];
+
+/**
+ * A call that takes an `Idempotency-Key` header (api/http/idempotency.ts): one key stands for one thing done
+ * once (a payment attempt, a claim, a message). The texts are named, not imported, so a widget that loads
+ * this table does not carry the API's refusals in its bundle.
+ */
+export interface Idempotency {
+  /** The keys' namespace in the store (idempotency_keys.scope): one key means one thing per call. */
+  scope: string;
+  /** What one key stands for, in the 400 of a missing key: MESSAGES.idempotencyKeyRequired(each). */
+  each: string;
+  /** The 422 of a key sent again with another body. */
+  reused: TextMessageKey;
+  /** The 409 while the first request under the key still runs (with Retry-After). */
+  inFlight: TextMessageKey;
+}
 
 export interface Endpoint<Request = unknown, Answer = unknown> {
   method: 'GET' | 'POST';
@@ -21,8 +41,10 @@ export interface Endpoint<Request = unknown, Answer = unknown> {
   body: { kind: BodyKind; limitBytes: number };
   /** Needs a signed-in session (the account area's calls, issue 9). */
   session: boolean;
-  /** Request headers the call needs beyond JSON. */
+  /** Request headers the call needs beyond JSON ('Idempotency-Key' exactly when `idempotency` is declared). */
   headers?: readonly string[];
+  /** Takes an Idempotency-Key: a retry under the same key and body answers the first answer again. */
+  idempotency?: Idempotency;
   /** One line for README.md's API table. */
   summary: string;
 }

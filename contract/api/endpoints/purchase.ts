@@ -13,11 +13,14 @@ export const paymentsConfig = endpoint({
 export const bind = endpoint({
   method: 'POST', path: '/api/policy/bind', request: BindRequest, answer: BindResponse, body: json, session: false,
   headers: ['Idempotency-Key'],
+  idempotency: { scope: 'bind', each: 'payment attempt', reused: 'idempotencyKeyReused', inFlight: 'paymentInProgress' },
   summary:
-    "pays the down payment and binds the quote (doc 3's payment submission) with an `Idempotency-Key` header: the same " +
-    'key and body replays the first answer, another body is 422, a request while the first runs is 409; the charge and ' +
-    'the policy (vehicles, drivers, coverages) are written in one transaction; a payment failure is 402 with the ' +
-    "spec's text and `error_type`",
+    "pays the down payment and binds the quote (doc 3's payment submission, with the `quoteVersion` and `amountDueCents` " +
+    'the buyer saw and the card consent shown): another version or amount is 409 `quote_changed` with the version in force ' +
+    'and nothing charged; an earlier attempt whose outcome is unknown is settled with the provider first; a card that asks ' +
+    'for 3-D Secure is 202 with what Stripe.js needs; the payment, the policy, the ledger entry and the kept card are ' +
+    "written in one transaction; a payment failure is 402 with the spec's text and `error_type`; the answer carries the " +
+    'amount charged and a short-lived purchase token',
 });
 
 export const completePayment = endpoint({
@@ -36,5 +39,6 @@ export const testAuthentication = endpoint({
 
 export const lienholder = endpoint({
   method: 'POST', path: '/api/policy/lienholder', request: LienholderRequest, answer: LienholderSaved, body: json, session: false,
-  summary: "a financed or leased vehicle's lienholder, once the policy is bound (replaces an earlier answer)",
+  headers: ['Purchase-Token'],
+  summary: "a financed or leased vehicle's lienholder, once the policy is bound, with the bind's `Purchase-Token` header (replaces an earlier answer)",
 });
