@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   billingSummary, CARD_CONSENT, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type PaymentNeedsAuthentication,
-  type QuotePolicy,
+  type QuoteChangedAnswer, type QuotePolicy,
 } from '../../contract/index.ts';
 import type { Db } from '../db/db.ts';
 import { createStripeGateway } from '../payments/stripe.ts';
@@ -12,6 +12,7 @@ import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { bindRequestFor } from '../policies/testing.ts';
+import { TEST_CARDS } from '../../contract/reference/test-cards.ts';
 import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS } from '../policies/bind.ts';
 import { runSettlement } from '../payments/settlement-job.ts';
 import { dbTargets, openTestDb, postJson, testApp, testConfig, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -290,6 +291,115 @@ for (const target of dbTargets()) {
       } finally {
         flaky.cleanup();
       }
+    });
+
+    test('the price paid is the price shown: tab B re-prices the quote, tab A pays the version it shows or nothing', async () => {
+      const email = uniqueEmail('two-tabs');
+      const shownA = await quote(t, { state: 'TX', email, annualMiles: 6000 });
+      assert.equal(shownA.quoteVersion, 1);
+      // tab B retrieves the same quote and changes the miles: a new version under the same number
+      const res = await t.app.request(...postJson('/api/policy/quote', { ...fixture({ state: 'TX', email, annualMiles: 9000 }), quoteNumber: shownA.policyNumber }));
+      const shownB = ((await res.json()) as { policies: QuotePolicy[] }).policies[0]!;
+      assert.equal(shownB.policyNumber, shownA.policyNumber);
+      assert.equal(shownB.quoteVersion, 2);
+      assert.notEqual(billingSummary(shownB, 'monthly').dueTodayCents, billingSummary(shownA, 'monthly').dueTodayCents, 'a different price');
+      const attemptsBefore = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bind_attempts');
+
+      // tab A pays what it shows: refused before any charge, with the version in force to confirm
+      const stale = await bind(t, bindBody(shownA));
+      assert.equal(stale.status, 409);
+      const changed = stale.body as unknown as QuoteChangedAnswer;
+      assert.deepEqual(changed.error_messages, [MESSAGES.quoteChanged]);
+      assert.equal(changed.error_type, 'quote_changed');
+      assert.equal(changed.current.quoteVersion, 2);
+      assert.equal(billingSummary(changed.current, 'monthly').dueTodayCents, billingSummary(shownB, 'monthly').dueTodayCents);
+      // the right version with another amount is refused too
+      const wrongAmount = await bind(t, { ...bindBody(shownB), amountDueCents: billingSummary(shownB, 'monthly').dueTodayCents - 1 });
+      assert.equal(wrongAmount.status, 409);
+      const attemptsAfter = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bind_attempts');
+      assert.equal(attemptsAfter[0]!.n, attemptsBefore[0]!.n, 'nothing was attempted, so nothing charged');
+
+      // confirmed on step 6: the buyer pays version 2, to the cent, and the policy is version 2's
+      const paid = await bind(t, bindBody(changed.current));
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.equal(paid.body.amountChargedCents, billingSummary(shownB, 'monthly').dueTodayCents);
+      const policy = await testDb.db.query<{ amount_cents: number; estimated: number; version: number }>(
+        `SELECT pay.amount_cents, p.estimated_monthly_payment_cents AS estimated, a.quote_version AS version
+         FROM policies p JOIN payments pay ON pay.id = p.payment_id JOIN bind_attempts a ON a.id = pay.bind_attempt_id WHERE p.policy_number = $1`,
+        [paid.body.policies[0]!.policyNumber],
+      );
+      assert.equal(policy[0]!.amount_cents, paid.body.amountChargedCents, 'the answer carries the payment record’s amount');
+      assert.equal(policy[0]!.estimated, Math.round(shownB.estimatedMonthlyPayment * 100), "version 2's figures");
+      assert.equal(policy[0]!.version, 2);
+      await countsHold();
+    });
+
+    test("test mode takes Stripe's documented success cards of every brand", async () => {
+      const brands = TEST_CARDS.filter((card) => card.outcome.kind === 'succeeds');
+      assert.ok(brands.some((card) => card.number === '5555555555554444'), 'Mastercard is among them');
+      for (const token of new Set(brands.map((card) => card.token))) {
+        const policy = await quote(t, { state: 'AZ' });
+        const paid = await bind(t, bindBody(policy, token));
+        assert.equal(paid.status, 200, `${token}: ${JSON.stringify(paid.body)}`);
+      }
+      await countsHold();
+    });
+
+    test("test mode's decline cards answer by code with the spec's text, and the quote stays payable", async () => {
+      const policy = await quote(t, { state: 'CO' });
+      for (const card of TEST_CARDS.filter((each) => each.outcome.kind === 'declines')) {
+        const declined = await bind(t, bindBody(policy, card.token));
+        assert.deepEqual([declined.status, declined.body], [402, { error_messages: [MESSAGES.paymentDeclined], error_type: 'card_error' }], card.description);
+        const recorded = await testDb.db.query<{ decline_code: string }>(
+          `SELECT a.decline_code FROM bind_attempts a JOIN quotes q ON q.id = a.quote_id WHERE q.quote_number = $1 ORDER BY a.id DESC LIMIT 1`,
+          [policy.policyNumber],
+        );
+        assert.equal(recorded[0]!.decline_code, card.outcome.kind === 'declines' ? card.outcome.declineCode : '', 'the bank’s reason is on record');
+      }
+      assert.equal((await bind(t, bindBody(policy, 'tok_visa'))).status, 200);
+      await countsHold();
+    });
+
+    test('test mode 3-D Secure: 4000 0027 6000 3184 waits for the test authentication window; Complete binds, Fail declines', async () => {
+      for (const result of ['fail', 'complete'] as const) {
+        const policy = await quote(t, { state: 'GA' });
+        const asked = await bind(t, bindBody(policy, 'tok_authenticationRequired'));
+        assert.equal(asked.status, 202, JSON.stringify(asked.body));
+        const pending = asked.body as unknown as PaymentNeedsAuthentication;
+        assert.deepEqual(pending.authentication, { mode: 'test', clientSecret: null });
+        const answer = (path: string, body: unknown, token: string | null = pending.purchaseToken) =>
+          t.app.request(...postJson(path, body, token ? { 'Purchase-Token': token } : {}));
+        assert.equal((await answer('/api/payments/test_authentication', { quoteNumber: policy.policyNumber, result }, null)).status, 401);
+        const window = await answer('/api/payments/test_authentication', { quoteNumber: policy.policyNumber, result });
+        assert.equal(window.status, 200, await window.clone().text());
+        const done = await answer('/api/policy/complete_payment', { quoteNumber: policy.policyNumber });
+        if (result === 'complete') {
+          assert.equal(done.status, 200, await done.clone().text());
+          assert.equal(((await done.json()) as BindResponse).amountChargedCents, billingSummary(policy, 'monthly').dueTodayCents);
+        } else {
+          assert.deepEqual([done.status, await done.json()], [402, { error_messages: [MESSAGES.paymentDeclined], error_type: 'card_error' }]);
+          // payable again
+          assert.equal((await bind(t, bindBody(policy, 'tok_visa'))).status, 200);
+        }
+      }
+      await countsHold();
+    });
+
+    test('20 binds of one quote at once, each with its own key and card: one is charged and bound, 19 are told the quote is bought', async () => {
+      const policy = await quote(t, { state: 'TN' });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => bind(t, bindBody(policy, index % 2 ? 'tok_visa' : 'tok_mastercard'))));
+      const statuses = answers.map((answer) => answer.status).sort();
+      assert.deepEqual(statuses, [200, ...Array(19).fill(409)], JSON.stringify(answers.map((answer) => answer.body)));
+      for (const loser of answers.filter((answer) => answer.status === 409)) {
+        assert.deepEqual(loser.body, { error_messages: [MESSAGES.quoteAlreadyBound] }, 'the truth, and nothing personal');
+      }
+      const charges = await testDb.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM test_mode_objects WHERE kind = 'payment_intent' AND object->>'status' = 'succeeded'
+           AND object->'metadata'->>'quoteNumber' = $1`,
+        [policy.policyNumber],
+      );
+      assert.equal(charges[0]!.n, 1, 'one charge at the provider');
+      await countsHold();
     });
 
     test('GET /api/payments/config names the test mode and its key', async () => {
