@@ -28,6 +28,9 @@ import { vehicleRoutes } from './routes/vehicle.ts';
 import { AnyObject, policyRoutes } from './routes/policy.ts';
 import { userRoutes } from './routes/user.ts';
 import { paymentsRoutes, purchaseRoutes } from './routes/purchase.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { testModeEventEmitter } from './payments/webhooks.ts';
+import { isTestModeGateway } from './payments/test-mode.ts';
 import { handoverRoutes } from './routes/handover.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -119,6 +122,8 @@ export function createApp(options: CreateAppOptions): Hono {
     log: options.log ?? consoleSink,
   };
   const { config } = deps;
+  // Without keys the test mode tells what it did as Stripe would: signed events through the webhook's own path.
+  if (isTestModeGateway(deps.payments)) deps.payments.setEmitter(testModeEventEmitter(() => deps).emit);
   const limits = { ...RATE_LIMITS, ...options.rateLimits };
   const clientOf = (c: Context) => clientAddress(c, config.trustProxy);
 
@@ -152,6 +157,8 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', purchaseRoutes(deps));
   api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: HandoverRequest }) }));
   api.route('/', paymentsRoutes(deps));
+  // The provider's events: server to server, verified by their signature, not by an Origin or a session
+  api.route('/', webhookRoutes(deps));
   api.route('/', userRoutes(deps, limits));
   api.route('/', odometerRoutes(deps));
   api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));

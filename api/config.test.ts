@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, TEST_MODE_WEBHOOK_SECRET } from './config.ts';
 import { BRAND } from '../contract/index.ts';
 
 test('defaults: localhost only, PGlite and outbox under ./data, the demo origin allowed in development', () => {
@@ -76,4 +76,14 @@ test("customer care's address defaults to the brand's and refuses anything that 
   assert.equal(loadConfig({}).careEmail, BRAND.email);
   assert.equal(loadConfig({ CARE_EMAIL: ' desk@care.example ' }).careEmail, 'desk@care.example');
   for (const bad of ['desk', 'a@b.example, c@d.example']) assert.throws(() => loadConfig({ CARE_EMAIL: bad }), /CARE_EMAIL must be one e-mail address/, bad);
+});
+
+test("Stripe needs its webhook secret with the keys; the test mode's published secret and a secret without keys stop the start", () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' };
+  assert.equal(loadConfig({}).stripe, undefined);
+  assert.equal(loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: ' whsec_Abc123+/= ' }).stripe?.webhookSecret, 'whsec_Abc123+/=');
+  assert.throws(() => loadConfig(keys), (error: unknown) => error instanceof ConfigError && /need STRIPE_WEBHOOK_SECRET too/.test(error.message));
+  assert.throws(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'sk_test_abc123' }), /must be a Stripe webhook signing secret \(whsec_\.\.\.\)/);
+  assert.throws(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: TEST_MODE_WEBHOOK_SECRET }), /published secret/);
+  assert.throws(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }), /without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
 });

@@ -23,6 +23,7 @@
  * | RESTRICTED_ZIPS | (empty)                                      | comma-separated 5-digit ZIPs the quote refuses with the location loader (doc 2 section 4: the list is empty) |
  * | TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM | (unset: .sms.txt files in DATA_DIR/outbox) | all three: text messages through Twilio's Messages API |
  * | STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY | (unset: the test-mode gateway, no real charge) | both: card payments through Stripe (sk_test_/pk_test_ or sk_live_/pk_live_, never mixed) |
+ * | STRIPE_WEBHOOK_SECRET | (unset: TEST_MODE_WEBHOOK_SECRET; required with the keys) | the signing secret (whsec_...) of the Stripe endpoint that sends events to POST /api/payments/webhook |
  * | STRIPE_API_URL | https://api.stripe.com                        | Stripe's API origin (tests point stripe-node at a stand-in on loopback) |
  * | TWILIO_API_URL | https://api.twilio.com                       | the Messages API's origin (tests point it at a stand-in on loopback) |
  *
@@ -96,15 +97,48 @@ function positiveNumber(env: Env, key: string, fallback: number): number {
 export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
+  /** The webhook endpoint's signing secret (whsec_...): events not signed with it are refused (api/payments/webhooks.ts). */
+  webhookSecret: string;
   /** Another origin for Stripe's API (a stand-in in tests); undefined: Stripe's own. */
   apiUrl: string | undefined;
+}
+
+/**
+ * The test mode's webhook secret: without keys, the test-mode gateway signs its events with it and the webhook
+ * route verifies them with it, so they take the very path Stripe's do. It is in the source for anyone to read,
+ * so it signs nothing real: with Stripe keys it is refused, and STRIPE_WEBHOOK_SECRET must be Stripe's own.
+ */
+export const TEST_MODE_WEBHOOK_SECRET = 'whsec_ppm_test_mode_no_real_events';
+
+/**
+ * The endpoint's signing secret, required with the keys: without it every event Stripe sends would be refused,
+ * and a dispute (a chargeback, with a deadline for evidence) or a refund made in Stripe's dashboard reaches us
+ * only as an event.
+ */
+function stripeWebhookSecret(env: Env): string {
+  const secret = optional(env, 'STRIPE_WEBHOOK_SECRET');
+  if (!secret) {
+    throw new ConfigError(
+      "Card payments through Stripe need STRIPE_WEBHOOK_SECRET too: the signing secret (whsec_...) of the Stripe endpoint that sends events to /api/payments/webhook (Stripe's dashboard, Developers > Webhooks; or `stripe listen`).",
+    );
+  }
+  if (!/^whsec_[A-Za-z0-9+/=_-]+$/.test(secret)) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_...).');
+  if (secret === TEST_MODE_WEBHOOK_SECRET) {
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET is the test mode's published secret, which anyone can sign with: use the Stripe endpoint's own.");
+  }
+  return secret;
 }
 
 /** Both keys or neither, of the same mode: a live secret with a test publishable key charges nothing it shows. */
 function stripeConfig(env: Env): StripeConfig | undefined {
   const secretKey = optional(env, 'STRIPE_SECRET_KEY');
   const publishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
-  if (!secretKey && !publishableKey) return undefined;
+  if (!secretKey && !publishableKey) {
+    if (optional(env, 'STRIPE_WEBHOOK_SECRET')) {
+      throw new ConfigError('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set all three for Stripe, or none for the test mode.');
+    }
+    return undefined;
+  }
   if (!secretKey || !publishableKey) {
     throw new ConfigError('Card payments through Stripe need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY; unset both for the test mode.');
   }
@@ -115,8 +149,9 @@ function stripeConfig(env: Env): StripeConfig | undefined {
   if (secret[2] !== publishable[1]) {
     throw new ConfigError(`STRIPE_SECRET_KEY is a ${secret[2]} key and STRIPE_PUBLISHABLE_KEY a ${publishable[1]} key: use two keys of the same mode.`);
   }
+  const webhookSecret = stripeWebhookSecret(env);
   const apiUrl = optional(env, 'STRIPE_API_URL');
-  return { secretKey, publishableKey, apiUrl: apiUrl ? normalizeOrigin(apiUrl, 'STRIPE_API_URL') : undefined };
+  return { secretKey, publishableKey, webhookSecret, apiUrl: apiUrl ? normalizeOrigin(apiUrl, 'STRIPE_API_URL') : undefined };
 }
 
 export interface TwilioConfig {

@@ -66,6 +66,10 @@ function view(intent: StoredIntent): Intent {
 
 const invalid = (code: string): GatewayFailure => ({ ok: false, type: 'invalid_request_error', code, outcomeUnknown: false });
 
+export function isTestModeGateway(gateway: PaymentGateway): gateway is TestModeGateway {
+  return gateway.mode === 'test' && 'setEmitter' in gateway;
+}
+
 export function createTestModeGateway(db: Queryable): TestModeGateway {
   let emit: EmitEvent | null = null;
 

@@ -37,6 +37,7 @@ import {
 } from '../payments/attempts.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
+import { isTestModeGateway } from '../payments/test-mode.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
 import { lockQuoteForBind, markQuoteBound, quoteForBindById, type QuoteForBind } from '../quotes/store.ts';
 import { issueToken, readToken, revokeTokens } from '../tokens/tokens.ts';
@@ -439,13 +440,13 @@ export async function testAuthentication(
   result: 'complete' | 'fail',
 ): Promise<{ kind: 'done' } | { kind: 'refused'; status: 401 | 404; message: string }> {
   const gateway = context.gateway;
-  if (gateway.mode !== 'test' || !('authenticate' in gateway)) return { kind: 'refused', status: 404, message: MESSAGES.testAuthenticationOnly };
+  if (!isTestModeGateway(gateway)) return { kind: 'refused', status: 404, message: MESSAGES.testAuthenticationOnly };
   const quoteId = await purchaseTokenQuote(context.db, purchaseToken, quoteNumber, context.clock());
   if (quoteId === null) return { kind: 'refused', status: 401, message: MESSAGES.purchaseTokenRequired };
   const attempt = await latestAttemptOf(context.db, quoteId);
   if (!attempt || attempt.status !== 'requires_action' || !attempt.intentId) return { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
-  const answered = await (gateway as PaymentGateway & { authenticate(id: string, r: 'complete' | 'fail'): Promise<unknown> }).authenticate(attempt.intentId, result);
-  return (answered as { ok: boolean }).ok ? { kind: 'done' } : { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
+  const answered = await gateway.authenticate(attempt.intentId, result);
+  return answered.ok ? { kind: 'done' } : { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
 }
 
 /**

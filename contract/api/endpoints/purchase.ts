@@ -3,6 +3,7 @@ import {
   BindRequest, BindResponse, CompletePaymentRequest, PaymentsConfig, TestAuthenticationAnswer, TestAuthenticationRequest,
 } from '../bind.ts';
 import { LienholderRequest, LienholderSaved } from '../lienholder.ts';
+import { WebhookReceived } from '../payment-events.ts';
 import { endpoint, json, none } from './endpoint.ts';
 
 export const paymentsConfig = endpoint({
@@ -41,4 +42,18 @@ export const lienholder = endpoint({
   method: 'POST', path: '/api/policy/lienholder', request: LienholderRequest, answer: LienholderSaved, body: json, session: false,
   headers: ['Purchase-Token'],
   summary: "a financed or leased vehicle's lienholder, once the policy is bound, with the bind's `Purchase-Token` header (replaces an earlier answer)",
+});
+
+export const webhook = endpoint({
+  method: 'POST', path: '/api/payments/webhook', request: null, answer: WebhookReceived,
+  // Stripe's events are a few KiB and Stripe names no ceiling: room for a charge with its refunds listed, and
+  // still a bound on what an unsigned sender can make us read before the signature is checked
+  body: { kind: 'json', limitBytes: 256 * 1024 }, session: false,
+  headers: ['Stripe-Signature'],
+  summary:
+    "the card provider's events (Stripe's webhook; without keys the test mode's), verified by their `Stripe-Signature` " +
+    'with `STRIPE_WEBHOOK_SECRET` over the raw body (a missing or wrong signature, or one older than 5 minutes, is 400 and ' +
+    'changes nothing) and processed once by event id: a PaymentIntent that succeeded or failed settles its bind attempt, a ' +
+    'refund is a ledger entry, a dispute flags the policy and mails the team; 200 `{ received: true }`, 503 when the ' +
+    'database is unreachable (Stripe retries)',
 });
