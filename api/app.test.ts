@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '../contract/index.ts';
-import { HTTP_MESSAGES } from './http/errors.ts';
+import { DatabaseUnavailableError } from './db/db.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, HTTP_MESSAGES } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/guards.ts';
 import { dbTargets, openTestDb, PARTNER_ORIGIN, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from './testing/harness.ts';
 
@@ -214,6 +215,39 @@ for (const target of dbTargets()) {
           assert.doesNotMatch(logged, /ann@example\.com/);
         } finally {
           broken.cleanup();
+        }
+      });
+
+      test('a database that cannot be reached is a 503 with Retry-After in the same shape, logged without personal data', async () => {
+        const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+        const down = testApp({ ...testDb.db, query: async () => Promise.reject(new DatabaseUnavailableError(lost)) });
+        try {
+          const res = await down.app.request(...postJson('/api/contact/subscribe', { ...valid(), userEmailAddress: 'ann@example.com' }));
+          assert.equal(res.headers.get('retry-after'), String(DATABASE_RETRY_AFTER_SECONDS));
+          await expectError(res, 503, [HTTP_MESSAGES.unavailable]);
+          const logged = down.logs.join('\n');
+          assert.match(logged, /ERROR POST \/api\/contact\/subscribe \[57P01\] DatabaseUnavailableError: The database connection failed/);
+          assert.doesNotMatch(logged, /ann@example\.com/);
+        } finally {
+          down.cleanup();
+        }
+      });
+
+      test('the ops page answers the same 503 when the database cannot be reached', async () => {
+        const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+        const down = testApp(
+          { ...testDb.db, query: async () => Promise.reject(new DatabaseUnavailableError(refused)) },
+          { config: { opsPassword: 'a-long-operations-password' } },
+        );
+        try {
+          const res = await down.app.request('/ops/odometer', {
+            headers: { Authorization: `Basic ${Buffer.from('ops:a-long-operations-password').toString('base64')}` },
+          });
+          assert.equal(res.headers.get('retry-after'), String(DATABASE_RETRY_AFTER_SECONDS));
+          await expectError(res, 503, [HTTP_MESSAGES.unavailable]);
+          assert.match(down.logs.join('\n'), /ERROR GET \/ops \[ECONNREFUSED\] DatabaseUnavailableError/);
+        } finally {
+          down.cleanup();
         }
       });
     });

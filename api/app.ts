@@ -7,13 +7,13 @@ import { Hono, type Context } from 'hono';
 import { HandoverRequest, PolicyDocsRequest, QuoteLookupRequest, SubscribeRequest } from '../contract/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config.ts';
-import type { Db } from './db/db.ts';
+import { DatabaseUnavailableError, type Db } from './db/db.ts';
 import type { MailQueue } from './mail/queue.ts';
 import { outboxPage } from './mail/outbox-page.ts';
 import { join } from 'node:path';
 import { consoleSink, loggedPath, logError, requestLogger, type LogSink } from './log.ts';
 import type { Deps } from './deps.ts';
-import { ApiError, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
+import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
 import { allowedOrigin, checkHost, checkOrigin } from './http/guards.ts';
 import { cors } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -106,6 +106,12 @@ function onApiError(deps: Deps, error: unknown, c: Context): Response {
   if (error instanceof ApiError) return errorResponse(c, error.status, error.messages, error.fields, error.headers);
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(c, error.status, [error.message || HTTP_MESSAGES.notFound]);
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    // Neither the caller's fault nor our bug, so not a 500; logged all the same (the driver's code and
+    // message, no personal data), as an operator wants to know the database went away.
+    logError(deps.log, `${c.req.method} ${loggedPath(c, 503)}`, error);
+    return databaseUnavailableResponse(c);
   }
   logError(deps.log, `${c.req.method} ${loggedPath(c, 500)}`, error);
   return errorResponse(c, 500, [HTTP_MESSAGES.internal]);

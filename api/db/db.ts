@@ -8,6 +8,7 @@
 import type { Db } from './queryable.ts';
 
 export type { Db, Queryable } from './queryable.ts';
+export { DatabaseUnavailableError } from './unavailable.ts';
 
 export interface OpenDbOptions {
   /** postgres://... ; when absent, PGlite. */

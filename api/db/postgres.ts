@@ -1,16 +1,26 @@
 import pg from 'pg';
 import type { Db, Queryable } from './queryable.ts';
+import { asUnavailable, isConnectionFailure } from './unavailable.ts';
 
 type Target = pg.Pool | pg.PoolClient;
 
+/** Queries on `target`; a lost connection rejects with DatabaseUnavailableError (./unavailable.ts), a 503. */
 function wrap(target: Target): Queryable {
   return {
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, params as unknown[]);
-      return result.rows;
+      try {
+        const result = await target.query<T>(sql, params as unknown[]);
+        return result.rows;
+      } catch (error) {
+        throw asUnavailable(error);
+      }
     },
     async exec(sql: string) {
-      await target.query(sql);
+      try {
+        await target.query(sql);
+      } catch (error) {
+        throw asUnavailable(error);
+      }
     },
   };
 }
@@ -26,6 +36,8 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
+  // pool.query (db.query below) needs nothing more: for the length of its one statement the pool listens on the
+  // client itself and releases it with the error, which destroys it.
   pool.on('error', (error) => console.error(`postgres pool: ${error.name} ${(error as { code?: string }).code ?? ''}`));
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
@@ -36,17 +48,42 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
     query: base.query,
     exec: base.exec,
     async transaction(work) {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw asUnavailable(error);
+      }
+      // The pool takes its idle listener off a client it hands out, so a connection dying while we hold it
+      // (the server restarting, pg_terminate_backend) would be an unhandled 'error' event: the process would
+      // exit and every request in flight with it. The listener is ours for this checkout only, not attached
+      // once per client on the pool's 'connect': what it records belongs to this transaction (the client
+      // must be destroyed, not reused), and on release the pool's own idle listener takes over again.
+      // Attached before the first await, so there is no moment without one.
+      let discard: Error | undefined;
+      const onConnectionError = (error: Error) => {
+        discard ??= error;
+      };
+      client.on('error', onConnectionError);
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        if (discard === undefined && isConnectionFailure(error)) discard = error as Error;
+        // A dead session's transaction is rolled back by the server. A live one is rolled back here; if even
+        // that fails, the session's state is unknown (perhaps still in the transaction), so it is not reused.
+        if (discard === undefined) {
+          await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+            discard = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          });
+        }
+        throw asUnavailable(error);
       } finally {
-        client.release();
+        client.removeListener('error', onConnectionError);
+        // With an error the pool ends the client instead of putting it back, and opens a fresh one when needed.
+        client.release(discard);
       }
     },
     close: () => pool.end(),

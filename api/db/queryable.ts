@@ -3,7 +3,10 @@
  * (./pglite.ts, ./postgres.ts) need nothing of ./db.ts, which loads them; callers import it from db.ts.
  */
 export interface Queryable {
-  /** One statement with $1.. parameters; returns the rows. */
+  /**
+   * One statement with $1.. parameters; returns the rows. On PostgreSQL a lost or refused connection rejects
+   * with DatabaseUnavailableError (./unavailable.ts), whichever method or transaction it happens in.
+   */
   query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** One or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

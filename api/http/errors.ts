@@ -41,6 +41,20 @@ export function errorResponse(
   return c.json(body, status, headers);
 }
 
+/**
+ * Seconds a client is asked to wait after a 503 of the database: a dropped connection is replaced at the
+ * next request, a restarting server or a failover takes a few seconds.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer to a request the database could not serve (api/db/unavailable.ts DatabaseUnavailableError): a
+ * 503 with Retry-After, as the same request sent again shortly will most likely succeed.
+ */
+export function databaseUnavailableResponse(c: Context): Response {
+  return errorResponse(c, 503, [HTTP_MESSAGES.unavailable], undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+}
+
 /** The texts of the shared failures, in one place so tests pin them. */
 export const HTTP_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
@@ -54,4 +68,5 @@ export const HTTP_MESSAGES = {
   methodNotAllowed: 'This method is not allowed here.',
   tooMany: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again later.',
+  unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
 } as const;

@@ -11,8 +11,9 @@
 import { Hono } from 'hono';
 import { OdometerReviewRequest, type OdometerReviewAnswer } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import { DatabaseUnavailableError } from '../db/db.ts';
 import { readBody } from '../http/body.ts';
-import { ApiError, errorResponse, HTTP_MESSAGES } from '../http/errors.ts';
+import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from '../http/errors.ts';
 import { allowedOrigin, checkOrigin, limitBody, requireJson } from '../http/guards.ts';
 import { escapeHtml } from '../mail/layout.ts';
 import { basicAuth } from '../ops/basic-auth.ts';
@@ -58,6 +59,8 @@ export function opsRoutes(deps: Deps): Hono {
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error.status, error.messages, error.fields, error.headers);
     logError(deps.log, `${c.req.method} /ops`, error);
+    // as in /api (api/app.ts): the database going away is a 503 to retry, not a bug of ours
+    if (error instanceof DatabaseUnavailableError) return databaseUnavailableResponse(c);
     return errorResponse(c, 500, [HTTP_MESSAGES.internal]);
   });
   return app;

@@ -6,7 +6,8 @@ import {
   billingSummary, CARD_CONSENT, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type PaymentNeedsAuthentication,
   type QuoteChangedAnswer, type QuotePolicy,
 } from '../../contract/index.ts';
-import type { Db } from '../db/db.ts';
+import { DatabaseUnavailableError, type Db } from '../db/db.ts';
+import { HTTP_MESSAGES } from '../http/errors.ts';
 import { createStripeGateway } from '../payments/stripe.ts';
 import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand-in.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
@@ -28,7 +29,11 @@ type Answer = BindResponse & { error_messages?: string[]; error_type?: string };
 let keyCounter = 0;
 const newKey = () => `bind-test-${process.pid}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
 
-/** A Db whose next `failures` transactions after `skip` good ones throw, as if the server dropped mid-bind. */
+/**
+ * A Db whose next `failures` transactions after `skip` good ones throw, as if the server dropped mid-bind:
+ * with the error the PostgreSQL driver surfaces then (api/db/unavailable.ts). api/db/dropped-connection.test.ts
+ * drops a real connection.
+ */
 function flakyDb(db: Db, plan: { skip: number; failures: number }): Db {
   return {
     ...db,
@@ -42,7 +47,7 @@ function flakyDb(db: Db, plan: { skip: number; failures: number }): Db {
         plan.failures -= 1;
         return db.transaction(async (tx) => {
           await work(tx);
-          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+          throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
         });
       }
       return db.transaction(work);
@@ -273,7 +278,8 @@ for (const target of dbTargets()) {
       try {
         const key = newKey();
         const failed = await bind(flaky, bindBody(policy), key);
-        assert.equal(failed.status, 500);
+        assert.equal(failed.status, 503, 'the database went away: try again, not our bug');
+        assert.deepEqual(failed.body.error_messages, [HTTP_MESSAGES.unavailable]);
         const half = await testDb.db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM policies p JOIN quotes q ON q.id = p.quote_id WHERE q.quote_number = $1`,
           [policy.policyNumber],
