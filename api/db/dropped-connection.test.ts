@@ -13,11 +13,12 @@
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { localToday, TEST_MODE_PUBLISHABLE_KEY, type QuotePolicy } from '../../contract/index.ts';
+import { localToday, type QuotePolicy } from '../../contract/index.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, HTTP_MESSAGES } from '../http/errors.ts';
 import { createMailQueue, enqueueMail, CLAIM_LEASE_MS } from '../mail/queue.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { Queryable } from './db.ts';
+import { bindRequestFor } from '../policies/testing.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -77,21 +78,12 @@ async function openTerminator(url: string, schema: string): Promise<Terminator> 
   };
 }
 
-/** The test-mode gateway, recording the id of every charge it makes (one id per charge at the provider). */
-function recordingGateway(): PaymentGateway & { chargeIds: string[] } {
-  const inner = createTestModeGateway();
-  const chargeIds: string[] = [];
-  return {
-    mode: inner.mode,
-    name: inner.name,
-    publishableKey: inner.publishableKey,
-    chargeIds,
-    async charge(request) {
-      const result = await inner.charge(request);
-      if (result.ok) chargeIds.push(result.chargeId);
-      return result;
-    },
-  };
+/** The ids of the PaymentIntents the test-mode provider charged (its own table: what a card statement would show). */
+async function chargeIds(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM test_mode_objects WHERE kind = 'payment_intent' AND object->>'status' = 'succeeded' ORDER BY created_at, id`,
+  );
+  return rows.map((row) => row.id);
 }
 
 async function expectUnavailable(res: Response): Promise<void> {
@@ -107,7 +99,6 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
   let testDb: TestDb;
   let t: TestApp;
   let terminator: Terminator;
-  const gateway = recordingGateway();
   /** Errors that reached the process: an unhandled 'error' event of a client would land here (and end a server). */
   const escaped: unknown[] = [];
   const recordEscape = (error: unknown) => {
@@ -117,7 +108,7 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
   before(async () => {
     process.on('uncaughtException', recordEscape);
     testDb = await openTestDb('postgres');
-    t = testApp(testDb.db, { clock: () => NOW, payments: gateway });
+    t = testApp(testDb.db, { clock: () => NOW, payments: createTestModeGateway(testDb.db) });
     const schema = (await testDb.db.query<{ schema: string }>('SELECT current_schema() AS schema'))[0]!.schema;
     terminator = await openTerminator(process.env.DATABASE_URL!, schema);
   });
@@ -272,20 +263,14 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
   test('mid-bind: 503 with Retry-After and nothing half-written; the retry under the same key binds, charged once', async () => {
     const email = uniqueEmail('bind');
     const policy = await quote(fixture({ state: 'TX', email }));
-    const body = {
-      quoteNumber: policy.policyNumber,
-      stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY },
-      paymentToken: { token: 'tok_visa' },
-      billingFrequency: 'monthly',
-      payPlan: 18,
-    };
+    const body = bindRequestFor(policy);
     const key = newKey();
     const bind = () => t.app.request(...postJson('/api/policy/bind', body, { 'Idempotency-Key': key }));
     const ofThisQuote = (sql: string) => count(sql, [policy.policyNumber]);
     const payments = `SELECT count(*)::int AS n FROM payments pay JOIN bind_attempts a ON a.id = pay.bind_attempt_id
                       JOIN quotes q ON q.id = a.quote_id WHERE q.quote_number = $1`;
     const policies = `SELECT count(*)::int AS n FROM policies p JOIN quotes q ON q.id = p.quote_id WHERE q.quote_number = $1`;
-    const chargesBefore = gateway.chargeIds.length;
+    const chargesBefore = (await chargeIds(testDb.db)).length;
 
     // The policy is written with its payment in one transaction, which dies at the policy's row. Today that
     // comes after the charge (api/policies/bind.ts), so the card was charged and the retry must not charge again.
@@ -293,7 +278,7 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
     const answering = bind();
     await terminator.terminateBlocked();
     await expectUnavailable(await answering);
-    assert.ok(gateway.chargeIds.length - chargesBefore <= 1, 'charged at most once');
+    assert.ok((await chargeIds(testDb.db)).length - chargesBefore <= 1, 'charged at most once');
     assert.equal(await ofThisQuote(payments), 0, 'the payment row went with the policy’s transaction');
     assert.equal(await ofThisQuote(policies), 0);
     await countsHold();
@@ -303,7 +288,7 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
     const retried = await bind();
     assert.equal(retried.status, 200, await retried.clone().text());
     assert.equal(retried.headers.get('idempotent-replayed'), null, 'the key was released, so the retry ran');
-    const charges = gateway.chargeIds.slice(chargesBefore);
+    const charges = (await chargeIds(testDb.db)).slice(chargesBefore);
     assert.equal(new Set(charges).size, 1, `one charge at the provider (ids ${charges.join(', ')})`);
     const recorded = await testDb.db.query<{ charge: string }>(
       `SELECT pay.gateway_charge_id AS charge FROM payments pay JOIN policies p ON p.payment_id = pay.id

@@ -30,26 +30,26 @@ export interface Attempt {
   payPlan: number;
   quoteVersion: number | null;
   cardConsent: string | null;
-  /** SHA-256 of the card token it was made with: the same submission sent again names the same token. */
-  paymentTokenHash: string | null;
+  /** SHA-256 of the Idempotency-Key of the request that made it: the same submission sent again names it. */
+  submissionKeyHash: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 const COLUMNS = `id::text AS id, quote_id, status, provider_key, intent_id, customer_id, amount_cents, billing_frequency, pay_plan,
-  quote_version, card_consent, payment_token_hash, created_at, updated_at`;
+  quote_version, card_consent, submission_key_hash, created_at, updated_at`;
 
 interface Row {
   id: string; quote_id: number; status: AttemptStatus; provider_key: string; intent_id: string | null; customer_id: string | null;
   amount_cents: number; billing_frequency: BillingFrequency; pay_plan: number; quote_version: number | null; card_consent: string | null;
-  payment_token_hash: string | null; created_at: Date; updated_at: Date;
+  submission_key_hash: string | null; created_at: Date; updated_at: Date;
 }
 
 function attemptOf(row: Row): Attempt {
   return {
     id: row.id, quoteId: row.quote_id, status: row.status, providerKey: row.provider_key, intentId: row.intent_id,
     customerId: row.customer_id, amountCents: row.amount_cents, billingFrequency: row.billing_frequency, payPlan: row.pay_plan,
-    quoteVersion: row.quote_version, cardConsent: row.card_consent, paymentTokenHash: row.payment_token_hash, createdAt: row.created_at,
+    quoteVersion: row.quote_version, cardConsent: row.card_consent, submissionKeyHash: row.submission_key_hash, createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
@@ -63,16 +63,18 @@ export interface NewAttempt {
   cardConsent: string;
   /** SHA-256 of the card token, for the record (which card an attempt was made with, never the card). */
   paymentTokenHash: string;
+  /** SHA-256 of the request's Idempotency-Key. */
+  submissionKeyHash: string;
 }
 
 /** Records an attempt before the provider hears of it, with a fresh random provider key. */
 export async function recordAttempt(tx: Queryable, attempt: NewAttempt, now: Date): Promise<Attempt> {
   const rows = await tx.query<Row>(
     `INSERT INTO bind_attempts (quote_id, quote_version, billing_frequency, pay_plan, amount_cents, card_consent, payment_token_hash,
-                                provider_key, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'created', $9, $9) RETURNING ${COLUMNS}`,
+                                submission_key_hash, provider_key, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $10) RETURNING ${COLUMNS}`,
     [attempt.quoteId, attempt.quoteVersion, attempt.billingFrequency, attempt.payPlan, attempt.amountCents, attempt.cardConsent,
-      attempt.paymentTokenHash, `ppm-bind-${randomUUID()}`, now],
+      attempt.paymentTokenHash, attempt.submissionKeyHash, `ppm-bind-${randomUUID()}`, now],
   );
   return attemptOf(rows[0]!);
 }
@@ -102,6 +104,15 @@ export async function authenticatingAttemptOf(db: Queryable, quoteId: number): P
     `SELECT ${COLUMNS} FROM bind_attempts WHERE quote_id = $1 AND status IN ('requires_action', 'charged', 'bound', 'declined', 'failed')
      ORDER BY id DESC LIMIT 1`,
     [quoteId],
+  );
+  return rows[0] ? attemptOf(rows[0]) : null;
+}
+
+/** The quote's attempt that bought it, if the request that made it had this submission key. */
+export async function boundAttemptOfSubmission(db: Queryable, quoteId: number, submissionKeyHash: string): Promise<Attempt | null> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM bind_attempts WHERE quote_id = $1 AND status = 'bound' AND submission_key_hash = $2`,
+    [quoteId, submissionKeyHash],
   );
   return rows[0] ? attemptOf(rows[0]) : null;
 }

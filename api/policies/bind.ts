@@ -32,7 +32,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
 import type { GatewayFailure, Intent, PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
 import {
-  attemptById, changeAttempt, keepCard, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, staleOpenAttempts,
+  attemptById, boundAttemptOfSubmission, changeAttempt, keepCard, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, staleOpenAttempts,
   type Attempt,
 } from '../payments/attempts.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
@@ -104,16 +104,25 @@ function quoteRefusal(quote: QuoteForBind | null, now: Date): BindOutcome | null
   return null;
 }
 
-export async function bindQuote(context: BindContext, request: BindRequest): Promise<BindOutcome> {
+/**
+ * `submissionKey` is the request's Idempotency-Key: the same submission sent again (after an answer that was
+ * lost or unknown) learns its own outcome, while any other request learns only that the quote is bought.
+ */
+export async function bindQuote(context: BindContext, request: BindRequest, submissionKey: string): Promise<BindOutcome> {
   const { db, gateway, clock } = context;
   if (request.stripeKey.key !== gateway.publishableKey) return refused(400, MESSAGES.stripeKeyNotOurs);
   // wall time: the other attempt is a request running now, whatever the clock the use case is given says
   const waitUntil = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
 
+  const submissionKeyHash = sha256Hex(submissionKey);
   for (;;) {
     const now = clock();
     const step = await db.transaction(async (tx) => {
       const quote = await lockQuoteForBind(tx, request.quoteNumber);
+      if (quote && quote.status !== 'QUOTE') {
+        const own = await boundAttemptOfSubmission(tx, quote.id, submissionKeyHash);
+        if (own) return { kind: 'own-bound' as const, attempt: own };
+      }
       const refusal = quoteRefusal(quote, now);
       if (refusal) return { kind: 'done' as const, outcome: refusal };
       const current = quote!;
@@ -128,23 +137,23 @@ export async function bindQuote(context: BindContext, request: BindRequest): Pro
         {
           quoteId: current.id, quoteVersion: current.version, amountCents: amountDue, billingFrequency: request.billingFrequency,
           payPlan: PAY_PLANS[request.billingFrequency], cardConsent: CARD_CONSENT[request.billingFrequency],
-          paymentTokenHash: sha256Hex(request.paymentToken.token),
+          paymentTokenHash: sha256Hex(request.paymentToken.token), submissionKeyHash,
         },
         now,
       );
       return { kind: 'ready' as const, attempt, quote: current };
     });
     if (step.kind === 'done') return step.outcome;
+    if (step.kind === 'own-bound') return outcomeOf(context, { kind: 'bound', policyId: await policyIdOfAttempt(db, step.attempt.id), attempt: step.attempt, fresh: false });
     if (step.kind === 'ready') return runAttempt(context, step.attempt, step.quote, request.paymentToken.token);
 
     // Another attempt of this quote is open: settle it first (a new card is a new attempt: it abandons an
     // authentication left waiting). What it becomes decides what this request may do.
     let waiting = false;
-    const tokenHash = sha256Hex(request.paymentToken.token);
     for (const attempt of step.open) {
-      // The same submission again (a retry after a lost answer: Stripe.js makes a new token for a new one)
-      // keeps its authentication and learns its own outcome; anyone else learns only that the quote is bought.
-      const same = attempt.paymentTokenHash === tokenHash;
+      // The same submission again (a retry after a lost answer, under its Idempotency-Key) keeps its
+      // authentication and learns its own outcome; anyone else learns only that the quote is bought.
+      const same = attempt.submissionKeyHash === submissionKeyHash;
       const settled = await settleAttempt(context, attempt, { abandonAuthentication: !same });
       if (same && (settled.kind === 'bound' || settled.kind === 'needs-authentication' || settled.kind === 'declined')) return outcomeOf(context, settled);
       if (settled.kind === 'bound' || settled.kind === 'refunded') return refused(409, MESSAGES.quoteAlreadyBound);

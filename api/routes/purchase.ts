@@ -21,7 +21,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { doNotKeepAnswer, idempotent, type StoredAnswer } from '../http/idempotency.ts';
+import { doNotKeepAnswer, idempotencyOf, idempotent, type StoredAnswer } from '../http/idempotency.ts';
 import {
   bindQuote, completePayment, purchaseTokenQuote, testAuthentication, type BindContext, type BindOutcome,
 } from '../policies/bind.ts';
@@ -84,7 +84,7 @@ export function purchaseRoutes(deps: Deps): Hono {
   // throw releases the key, and the answer returned is kept unless the handler says otherwise.
   on(app, endpoints.bind, idempotent(deps), async (c) => {
     const request = await readBody(c, BindRequest);
-    const outcome = await bindQuote(bindContext(deps), request);
+    const outcome = await bindQuote(bindContext(deps), request, idempotencyOf(c).key);
     // An unknown outcome is not kept: a retry under this key must run again (and settle the attempt first).
     if (unsettled(outcome)) doNotKeepAnswer(c);
     if (outcome.kind === 'bound') afterBound(deps, outcome);

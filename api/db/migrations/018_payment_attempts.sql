@@ -32,6 +32,9 @@ ALTER TABLE bind_attempts ADD COLUMN updated_at timestamptz;
 UPDATE bind_attempts SET updated_at = created_at;
 ALTER TABLE bind_attempts ALTER COLUMN updated_at SET NOT NULL;
 ALTER TABLE bind_attempts ALTER COLUMN payment_token_hash DROP NOT NULL;
+-- SHA-256 of the request's Idempotency-Key: the same submission sent again (a retry after a lost answer)
+-- learns its own outcome; any other learns only that the quote is bought.
+ALTER TABLE bind_attempts ADD COLUMN submission_key_hash text;
 -- The settlement job finds what is still open without reading every attempt ever made.
 CREATE INDEX bind_attempts_open ON bind_attempts (updated_at)
   WHERE status IN ('created', 'confirming', 'requires_action', 'charged', 'refunding');
