@@ -12,7 +12,7 @@ import { emit } from './events.ts';
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; messages: string[] };
+  | { ok: false; status: number; messages: string[]; body?: unknown };
 
 export interface CallOptions {
   /** Values of the path's `:name` parameters. */
@@ -61,7 +61,8 @@ export function createApiClient(base: string): ApiClient {
     } catch (error) {
       const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 0;
       if (status === 401) logout();
-      return { ok: false, status, messages: status ? readMessages((error as { message?: string }).message) : [] };
+      const text = (error as { message?: string }).message;
+      return { ok: false, status, messages: status ? readMessages(text) : [], ...(status ? { body: parseBody(text) } : {}) };
     }
     const text = await response.text().catch(() => '');
     let data: unknown = null;
@@ -82,7 +83,8 @@ export function createApiClient(base: string): ApiClient {
   }
 
   function checkAnswer<T>(endpoint: Endpoint<any, any>, result: ApiResult<T>): ApiResult<T> {
-    if (result.ok && endpoint.answer && !is(result.data, endpoint.answer)) return { ok: false, status: result.status, messages: [] };
+    // the answer's body stays readable (a 202 of another shape, e.g. the bind's authentication) as `body`
+    if (result.ok && endpoint.answer && !is(result.data, endpoint.answer)) return { ok: false, status: result.status, messages: [], body: result.data };
     return result;
   }
 
@@ -98,6 +100,16 @@ export function createApiClient(base: string): ApiClient {
       return checkAnswer(endpoint, await run<AnswerOf<typeof endpoint>>(() => prepare(endpoint, options).body(form).post().res()));
     },
   };
+}
+
+/** A failed answer's JSON body, for the few callers that read more than its messages (the bind's 409). */
+function parseBody(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** wretch puts a failed response's body text in `message`; ours is { error_messages: [...] }. */

@@ -191,7 +191,10 @@ describe('core api client', () => {
     try {
       const api = createApiClient('http://api.test');
       assert.deepEqual(await api.call(endpoints.subscribe, SUBSCRIBER), { ok: true, status: 200, data: { msg: 'ok' } });
-      assert.deepEqual(await api.call(endpoints.subscribe, SUBSCRIBER), { ok: false, status: 400, messages: ['Please enter a valid email address.'] });
+      // the failed answer's body stays readable for the few callers that need more than its messages (the bind's 409)
+      assert.deepEqual(await api.call(endpoints.subscribe, SUBSCRIBER), {
+        ok: false, status: 400, messages: ['Please enter a valid email address.'], body: { error_messages: ['Please enter a valid email address.'] },
+      });
       assert.deepEqual(await api.call(endpoints.paymentsConfig), { ok: false, status: 0, messages: [] });
     } finally {
       window.fetch = original;
@@ -211,7 +214,10 @@ describe('core api client', () => {
       const found = await api.call(endpoints.zipLookup, null, { params: { zip: '85004' } });
       assert.equal(found.ok && found.data.city, 'Phoenix');
       // a 2xx without `state` and `restricted` is not a ZIP answer: the widget shows its fallback, never half data
-      assert.deepEqual(await api.call(endpoints.zipLookup, null, { params: { zip: '85004' } }), { ok: false, status: 200, messages: [] });
+      // (its body is kept as `body`, as a 202 of another shape, the bind's authentication, is read)
+      assert.deepEqual(await api.call(endpoints.zipLookup, null, { params: { zip: '85004' } }), {
+        ok: false, status: 200, messages: [], body: { zip: '85004', city: 'Phoenix' },
+      });
       assert.deepEqual(sent[0], { method: 'GET', url: 'http://api.test/api/zip/85004' });
     } finally {
       window.fetch = original;

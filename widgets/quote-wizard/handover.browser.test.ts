@@ -15,7 +15,10 @@ let rendered: RenderedWidget | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let navigations: string[] = [];
 const TOKEN = 'b'.repeat(64);
-const BOUND = { policies: [{ policyNumber: 'PPMP-0000-0001', binderNumber: 'PPMB-0000-0001', emailAddress: 'ada@example.com', policyOwners: [] }] };
+const BOUND = {
+  policies: [{ policyNumber: 'PPMP-0000-0001', binderNumber: 'PPMB-0000-0001', emailAddress: 'ada@example.com', policyOwners: [] }],
+  amountChargedCents: 12345, billingFrequency: 'monthly', purchaseToken: 'pt_handover_test',
+};
 
 const heading = (root: ShadowRoot) => root.querySelector('.ppm-wizard__heading')?.textContent?.replace(/^Step \d of \d: /, '');
 const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
@@ -162,7 +165,7 @@ describe('the hand-over from another origin', () => {
       binderNumber: BOUND.policies[0]!.binderNumber,
       quoteNumber: quote.policies[0]!.policyNumber,
       billingFrequency: 'monthly',
-      amount: quote.policies[0]!.downPaymentMonthly,
+      amount: 123.45, // what the bind answered it charged, not recomputed from the quote
     });
   });
 

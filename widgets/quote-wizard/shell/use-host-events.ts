@@ -57,7 +57,11 @@ export function useHostEvents(state: WizardState, shown: WizardStep | undefined)
         binderNumber: bound.binderNumber,
         quoteNumber: bound.quoteNumber,
         billingFrequency: frequency,
-        amount: policy ? (frequency === 'monthly' ? policy.downPaymentMonthly : policy.downPaymentSingle) : 0,
+        // what the card was charged, as the bind answered it (in dollars, as before); an older save recomputes it
+        amount:
+          bound.amountChargedCents !== undefined
+            ? bound.amountChargedCents / 100
+            : policy ? (frequency === 'monthly' ? policy.downPaymentMonthly : policy.downPaymentSingle) : 0,
       });
     }
   }, [state]);

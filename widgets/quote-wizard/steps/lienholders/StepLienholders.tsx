@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import {
-  LIENHOLDER_OPTIONS, LienholderForm, US_STATES, check, financingCompanyFor, skipsLienholder, type LienholderRequest, type QuotePolicy,
+  LIENHOLDER_OPTIONS, LienholderForm, PURCHASE_TOKEN_HEADER, US_STATES, check, financingCompanyFor, skipsLienholder, type LienholderRequest, type QuotePolicy,
 } from '../../../../contract/index.ts';
 import { MaskedField } from '../../../core/fields/MaskedField.tsx';
 import { SelectField } from '../../../core/fields/SelectField.tsx';
@@ -13,7 +13,9 @@ import type { WizardState } from '../../wizard-model.ts';
 import { quotePolicyOf } from '../quote/quote-logic.ts';
 import { paymentStyles } from '../payment/payment.styles.ts';
 import { financedVehicles, purchaseOf, type LienholderAnswers } from '../payment/purchase-model.ts';
+import { purchaseTokenFor } from '../payment/purchase-token.ts';
 import { LIENHOLDER_TEXTS as T } from './lienholders.texts.ts';
+
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**
@@ -118,7 +120,10 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
       .filter((request): request is LienholderRequest => request !== null);
     sending.current = true;
     try {
-      const results = await busy(() => Promise.all(requests.map((request) => api.call(endpoints.lienholder, request))));
+      // the bind's purchase token, held in memory only (purchase-token.ts); without it the server says what to do
+      const token = purchaseTokenFor(bound.quoteNumber);
+      const headers: Record<string, string> = token ? { [PURCHASE_TOKEN_HEADER]: token } : {};
+      const results = await busy(() => Promise.all(requests.map((request) => api.call(endpoints.lienholder, request, { headers }))));
       if (results.every((result) => result.ok)) finish();
       else setApologies(true);
     } finally {

@@ -7,6 +7,7 @@ import {
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import type { WizardState } from '../../wizard-model.ts';
 import { initialPurchase } from '../payment/purchase-model.ts';
+import { forgetPurchaseTokens, rememberPurchaseToken } from '../payment/purchase-token.ts';
 import { StepPurchase } from '../payment/StepPurchase.tsx';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
@@ -38,6 +39,7 @@ afterEach(() => {
   mounted = undefined;
   stub?.restore();
   stub = undefined;
+  forgetPurchaseTokens();
 });
 
 const lienholderCalls = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/policy/lienholder');
@@ -101,6 +103,16 @@ describe('The lienholder sub-step', () => {
       zip: company.zip, phoneNumber: company.phoneNumber, carNumber: 2,
     }]);
     assert.equal(current.purchase!.lienholdersDone, true);
+  });
+
+  it("sends the bind's purchase token, held in memory, as the Purchase-Token header", async () => {
+    rememberPurchaseToken('Q-AZ-000123', 'pt_from_the_bind');
+    await mount();
+    await pick(T.option, 'PFS');
+    await click(getByRole(root, 'button', T.submit));
+    await waitFor(() => current.step === 7, 'step 7');
+    assert.equal(lienholderCalls()[0]!.headers['purchase-token'], 'pt_from_the_bind');
+    assert.equal(JSON.stringify(current).includes('pt_from_the_bind'), false, 'not in the wizard state');
   });
 
   it("two vehicles: Continue and Back between them; 'I don't know' is skipped on send", async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { is } from 'superstruct';
 import {
-  BRAND, PAY_PLANS, PaymentsConfig, billingSummary, formatCents, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
+  BRAND, CARD_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
+  formatCents, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
 } from '../../../../contract/index.ts';
-import type { ApiClient } from '../../../core/api-client.ts';
+import type { ApiClient, ApiResult } from '../../../core/api-client.ts';
 import { RadioGroup } from '../../../core/fields/Choices.tsx';
 import { FieldFrame } from '../../../core/fields/FieldFrame.tsx';
 import { newIdempotencyKey } from '../../../core/idempotency-key.ts';
@@ -17,6 +19,7 @@ import { quotePolicyOf } from '../quote/quote-logic.ts';
 import { paymentStyles } from './payment.styles.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
 import { financedVehicles, purchaseOf, type BoundPolicy } from './purchase-model.ts';
+import { rememberPurchaseToken } from './purchase-token.ts';
 import type { CardField, CardState, StripeCard } from './stripe-card.ts';
 import { cardRules, testTokenFor } from './card-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
@@ -32,6 +35,13 @@ import * as endpoints from '../../../../contract/api/endpoints.ts';
  * 5xx, or a 409 while the first is still running) sends the same key and the same body, so the server
  * answers it once; a double click is held off here too. A refused payment (402) shows the server's
  * message, and every later submit only shows 'Call to complete your quote' (doc 3 section 4).
+ *
+ * The price paid is the price shown (issue 19): the body names the quote's version and the amount due today
+ * that the summary shows, and the card consent shown above the button. A 409 quote_changed charged nothing:
+ * its version in force replaces the stored quote, the summary shows it, and the next submit pays it (a new
+ * attempt with a new key). A 202 is the bank asking for 3-D Secure: Stripe.js's page (Stripe mode) or our
+ * plainly labelled test window (test mode), then POST /api/policy/complete_payment, answered as the bind.
+ * The purchase token of the answer stays in memory (purchase-token.ts) for the lienholders.
  */
 type Card =
   | { kind: 'loading' }
@@ -70,6 +80,11 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   const [card, setCard] = useState<Card>({ kind: 'loading' });
   const [dialog, setDialog] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);
+  const [quoteChanged, setQuoteChanged] = useState<string[] | null>(null);
+  // the test mode's authentication window, and how its answer reaches the waiting submit
+  const [authWindow, setAuthWindow] = useState(false);
+  const authAnswer = useRef<((choice: 'complete' | 'fail' | null) => void) | null>(null);
+  const consentId = useId();
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const attempt = useRef<Attempt | null>(null);
@@ -192,9 +207,19 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
     busy.current = true;
     setSubmitting(true);
     setFailure(null);
+    setQuoteChanged(null);
     showLoader(T.paying);
     try {
+      // the version and the figures in force now (a 409 may have replaced the quote since this render)
+      const livePolicy = quotePolicyOf(latest.current.quoteResponse) ?? policy;
+      const frequencyNow = now.billingFrequency;
+      const quoteVersion = livePolicy.quoteVersion ?? 1;
+      const amountDueCents = billingSummary(livePolicy, frequencyNow).dueTodayCents;
       let current = attempt.current;
+      // another version, amount or frequency is another payment: a new attempt with a new key
+      if (current && (current.body.quoteVersion !== quoteVersion || current.body.amountDueCents !== amountDueCents || current.body.billingFrequency !== frequencyNow)) {
+        current = null;
+      }
       if (!current) {
         const token = await tokenFor(values);
         if (typeof token !== 'string') {
@@ -204,20 +229,36 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         current = {
           key: newIdempotencyKey(),
           body: {
-            quoteNumber: policy.policyNumber,
+            quoteNumber: livePolicy.policyNumber,
+            quoteVersion,
+            amountDueCents,
             stripeKey: { key: card.publishableKey },
             paymentToken: { token },
-            billingFrequency: now.billingFrequency,
-            payPlan: PAY_PLANS[now.billingFrequency],
+            billingFrequency: frequencyNow,
+            payPlan: PAY_PLANS[frequencyNow],
+            cardConsent: CARD_CONSENT[frequencyNow],
           },
         };
         attempt.current = current;
       }
-      const result = await bind(api, current);
+      await settle(await bind(api, current), current, livePolicy);
+    } finally {
+      hideLoader();
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  /** The bind's answer (or complete_payment's, which answers as the bind does). */
+  async function settle(first: ApiResult<BindResponse>, current: Attempt, livePolicy: QuotePolicy): Promise<void> {
+    const quoteNumber = current.body.quoteNumber;
+    let result = first;
+    for (let round = 0; ; round++) {
       if (result.ok) {
         attempt.current = null;
-        const bound = boundFrom(result.data, current.body.quoteNumber, policy);
-        const needsLienholders = financedVehicles(policy).length > 0;
+        rememberPurchaseToken(quoteNumber, result.data.purchaseToken);
+        const bound = boundFrom(result.data, quoteNumber, livePolicy);
+        const needsLienholders = financedVehicles(livePolicy).length > 0;
         update((s) => ({
           ...s,
           purchase: { ...purchaseOf(s), bound, lienholdersDone: !needsLienholders },
@@ -225,7 +266,26 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         }));
         return;
       }
-      if (result.status === 0 || result.status >= 500 || result.status === 409) {
+      if (result.status === 202 && is(result.body, PaymentNeedsAuthentication) && round < 3) {
+        const needs = result.body;
+        rememberPurchaseToken(quoteNumber, needs.purchaseToken);
+        if (!(await authenticate(needs, quoteNumber))) {
+          // nothing charged yet: the same attempt (same key) asks again, and the bank's check opens again
+          setFailure([T.authNotFinished]);
+          return;
+        }
+        result = await api.call(endpoints.completePayment, { quoteNumber }, { headers: { [PURCHASE_TOKEN_HEADER]: needs.purchaseToken } });
+        continue;
+      }
+      if (result.status === 409 && is(result.body, QuoteChangedAnswer)) {
+        // nothing was charged: show the version in force; the next submit pays it, as a new attempt
+        const changed = result.body.current;
+        attempt.current = null;
+        update((s) => ({ ...s, quoteResponse: withPolicy(s.quoteResponse, changed) }));
+        setQuoteChanged(result.messages.length ? result.messages : [MESSAGES.quoteChanged]);
+        return;
+      }
+      if (result.status === 0 || result.status >= 500 || result.status === 409 || result.status === 202) {
         // no answer, our fault or still running: whether it was charged is not known; the same key asks again
         setFailure([T.callUs]);
         return;
@@ -233,11 +293,32 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       attempt.current = null;
       setFailure(result.messages.length ? result.messages : [T.callUs]);
       update((s) => ({ ...s, purchase: { ...purchaseOf(s), paymentFailed: true } }));
-    } finally {
-      hideLoader();
-      busy.current = false;
-      setSubmitting(false);
+      return;
     }
+  }
+
+  /**
+   * The bank's 3-D Secure check: Stripe.js's page with Stripe, our test window in test mode. True once it
+   * ended (completed or failed: complete_payment tells which); false when the buyer closed the test window.
+   */
+  async function authenticate(needs: PaymentNeedsAuthentication, quoteNumber: string): Promise<boolean> {
+    if (needs.authentication.mode === 'stripe') {
+      const secret = needs.authentication.clientSecret;
+      if (!secret || !stripeCard.current) return false;
+      await stripeCard.current.authenticate(secret);
+      return true;
+    }
+    hideLoader();
+    const choice = await new Promise<'complete' | 'fail' | null>((resolve) => {
+      authAnswer.current = resolve;
+      setAuthWindow(true);
+    });
+    authAnswer.current = null;
+    setAuthWindow(false);
+    if (!choice) return false;
+    showLoader(T.paying);
+    await api.call(endpoints.testAuthentication, { quoteNumber, result: choice }, { headers: { [PURCHASE_TOKEN_HEADER]: needs.purchaseToken } });
+    return true;
   }
 
   function onSubmitClick(event: MouseEvent<HTMLButtonElement>) {
@@ -306,6 +387,15 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         </p>
       </section>
 
+      {quoteChanged && (
+        <div className="ppm-notice ppm-payment__changed" role="alert">
+          <p className="ppm-payment__failure-title">{T.quoteChangedHeading}</p>
+          {quoteChanged.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+
       {failure && (
         <div className="ppm-notice ppm-notice--danger ppm-payment__failure" role="alert">
           <p className="ppm-payment__failure-title">{T.failedHeading}</p>
@@ -314,6 +404,11 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
           ))}
         </div>
       )}
+
+      {/* issue 19: the kept card's consent, the words the bind sends; it follows the frequency */}
+      <p id={consentId} className="ppm-payment__consent" part="card-consent">
+        {CARD_CONSENT[frequency]}
+      </p>
 
       <div className="ppm-wizard__actions">
         <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 5 }))}>
@@ -324,11 +419,25 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
           className="ppm-button ppm-payment__submit"
           part="submit-payment"
           aria-disabled={submitting || card.kind !== 'ready' ? true : undefined}
+          aria-describedby={consentId}
           onClick={onSubmitClick}
         >
           {T.submit}
         </button>
       </div>
+
+      <Modal open={authWindow} title={T.authTitle} onClose={() => authAnswer.current?.(null)} closeLabel={T.close}>
+        <p>{T.authBody}</p>
+        <p>{T.authChoose}</p>
+        <div className="ppm-wizard__actions">
+          <button type="button" className="ppm-button" onClick={() => authAnswer.current?.('complete')}>
+            {T.authComplete}
+          </button>
+          <button type="button" className="ppm-button ppm-button--secondary" onClick={() => authAnswer.current?.('fail')}>
+            {T.authFail}
+          </button>
+        </div>
+      </Modal>
 
       <Modal open={dialog} title={T.callTitle} onClose={() => setDialog(false)} closeLabel={T.close}>
         <p>
@@ -359,7 +468,15 @@ function boundFrom(answer: BindResponse, quoteNumber: string, policy: QuotePolic
     policyNumber: first?.policyNumber ?? quoteNumber,
     binderNumber: first?.binderNumber ?? '',
     emailAddress: first?.emailAddress ?? policy.emailAddress ?? '',
+    amountChargedCents: answer.amountChargedCents,
   };
+}
+
+/** The stored quote answer with the version in force (a 409 quote_changed's `current`) as its policy. */
+function withPolicy(response: unknown, policy: QuotePolicy): unknown {
+  const policies = (response as { policies?: unknown } | null)?.policies;
+  if (response && typeof response === 'object' && Array.isArray(policies)) return { ...response, policies: [policy, ...policies.slice(1)] };
+  return { policies: [policy] };
 }
 
 /** A Stripe Element's frame: a label that focuses it, the spec's message, and the element's container. */

@@ -9,9 +9,17 @@ describe("test-mode card: Stripe's documented test cards become Stripe's test to
     assert.equal(testTokenFor('4000000000000002'), 'tok_chargeDeclined');
     assert.equal(testTokenFor('4000 0000 0000 9995'), 'tok_chargeDeclinedInsufficientFunds');
     assert.equal(testTokenFor('4000 0000 0000 0069'), 'tok_chargeDeclinedExpiredCard');
+    assert.equal(testTokenFor('5555 5555 5555 4444'), 'tok_mastercard');
+    assert.equal(testTokenFor('4000 0027 6000 3184'), 'tok_authenticationRequired');
+    assert.equal(testTokenFor('4000 0000 0000 3220'), 'tok_threeDSecure2Required');
+    assert.equal(testTokenFor('3782 822463 10005'), 'tok_amex');
+  });
+  it('accepts an American Express number of 15 digits', () => {
+    const result = check('3782 822463 10005', cardRules(new Date(2030, 5, 15)).cardNumber);
+    assert.equal(result.ok, true);
   });
   it('declines any other real-looking number, as Stripe does in test mode, and refuses an impossible one', () => {
-    assert.equal(testTokenFor('5555 5555 5555 4444'), 'tok_chargeDeclined');
+    assert.equal(testTokenFor('4111 1111 1111 1111'), 'tok_chargeDeclined');
     assert.equal(testTokenFor('4242 4242 4242 4241'), null);
     assert.equal(testTokenFor('4242'), null);
     assert.equal(passesLuhn('79927398713'), true);

@@ -1,26 +1,18 @@
 import { define, type Struct } from 'superstruct';
 import { MESSAGES } from '../../../../contract/index.ts';
+import { testCardFor } from '../../../../contract/reference/test-cards.ts';
 
 /**
  * The test-mode card (DESIGN.md "The API", payments without keys): the browser turns one of Stripe's
  * documented test card numbers into the test token Stripe itself gives for it, so the bind call carries a
  * token in test mode exactly as it does with Stripe Elements, and no card number ever leaves the page.
  *
- * https://docs.stripe.com/testing#cards and #declined-payments: 4242 4242 4242 4242 succeeds (tok_visa);
- * 4000 0000 0000 0002 is a generic decline (tok_chargeDeclined); ...9995 insufficient funds; ...0069 an
- * expired card. Stripe refuses a real card number in test mode, which the buyer meets as a decline: so
- * any other number that passes the Luhn check becomes tok_chargeDeclined.
+ * The numbers and tokens are the contract's one table (contract/reference/test-cards.ts, imported directly
+ * so the other bundles do not carry it): 4242 4242 4242 4242 and Mastercard 5555 5555 5555 4444 succeed,
+ * 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for 3-D Secure. Stripe refuses a real card number
+ * in test mode, which the buyer meets as a decline: any other number that passes the Luhn check becomes the
+ * table's unknown card (tok_chargeDeclined).
  */
-export const TEST_CARD_TOKENS: Readonly<Record<string, string>> = {
-  '4242424242424242': 'tok_visa',
-  '4000000000000002': 'tok_chargeDeclined',
-  '4000000000009995': 'tok_chargeDeclinedInsufficientFunds',
-  '4000000000000069': 'tok_chargeDeclinedExpiredCard',
-};
-
-/** What a real card number does in Stripe's test mode: it is declined. */
-export const OTHER_CARD_TOKEN = 'tok_chargeDeclined';
-
 /** The digits of what the person typed (the mask puts spaces between groups of four). */
 export function cardDigits(text: string): string {
   return text.replace(/\D/g, '');
@@ -45,7 +37,7 @@ export function passesLuhn(digits: string): boolean {
 export function testTokenFor(cardNumber: string): string | null {
   const digits = cardDigits(cardNumber);
   if (digits.length < 13 || digits.length > 19 || !passesLuhn(digits)) return null;
-  return TEST_CARD_TOKENS[digits] ?? OTHER_CARD_TOKEN;
+  return testCardFor(digits).token;
 }
 
 // ours, as Stripe Elements words them: a complete but impossible number, and an expiry already past

@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-import { MESSAGES, billingSummary, formatCents, type QuotePolicy } from '../../../../contract/index.ts';
+import { CARD_CONSENT, MESSAGES, billingSummary, formatCents, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
@@ -10,8 +10,11 @@ import type { WizardState } from '../../wizard-model.ts';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
+import { LIENHOLDER_TEXTS } from '../lienholders/lienholders.texts.ts';
 import { initialPurchase } from './purchase-model.ts';
+import { forgetPurchaseTokens } from './purchase-token.ts';
 import { StepPayment, type StepPaymentProps } from './StepPayment.tsx';
+import { StepPurchase } from './StepPurchase.tsx';
 import type { CardState } from './stripe-card.ts';
 
 let mounted: MountedStep | undefined;
@@ -22,7 +25,15 @@ let stub: ReturnType<typeof stubApi> | undefined;
 
 const TEST_KEY = 'pk_test_ppmTestModeNoRealCharges';
 const DECLINED = 'Your payment method has been declined. Please check to make sure your card information is correct, or try a different payment method.';
-const BOUND = { policies: [{ policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com', policyOwners: [] }] };
+const PURCHASE_TOKEN = 'pt_test_0123456789abcdef';
+const BOUND = {
+  policies: [{ policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com', policyOwners: [] }],
+  amountChargedCents: 19864,
+  billingFrequency: 'monthly',
+  purchaseToken: PURCHASE_TOKEN,
+};
+/** The bind's 202 in test mode: the bank asks for 3-D Secure. */
+const NEEDS_AUTHENTICATION = { authentication: { mode: 'test', clientSecret: null }, purchaseToken: PURCHASE_TOKEN };
 
 type Respond = (call: StubbedCall) => Response | Promise<Response>;
 
@@ -32,13 +43,15 @@ function api(bind: Respond = () => json(200, BOUND), config: unknown = { mode: '
   return stub;
 }
 const binds = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/policy/bind');
+const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
 
 /** Step 6 with the fixture's quote (two vehicles in AZ, the second FINANCED unless `owned`). */
-async function mount(options: { owned?: boolean; state?: Partial<WizardState>; props?: Partial<StepPaymentProps> } = {}): Promise<void> {
+async function mount(options: { owned?: boolean; state?: Partial<WizardState>; props?: Partial<StepPaymentProps>; purchase?: boolean } = {}): Promise<void> {
   const response = quoteFixture();
   if (options.owned) response.policies[0]!.vehicleInfo[1]!.financing = 'OWNED';
   const initial: WizardState = { ...wizardWithSavedQuote(response), step: 6, ...options.state };
-  mounted = await mountStep(StepPayment, initial, {
+  // `purchase`: step 6 as the wizard shows it, the lienholder sub-step following the payment
+  mounted = await mountStep(options.purchase ? StepPurchase : StepPayment, initial, {
     props: (options.props ?? {}) as StepPaymentProps,
     api: createApiClient('http://api.test'),
     ready: (shadow) => shadow.querySelector('.ppm-payment') && !shadow.querySelector('.ppm-payment__status'),
@@ -53,6 +66,7 @@ afterEach(() => {
   mounted = undefined;
   stub?.restore();
   stub = undefined;
+  forgetPurchaseTokens();
 });
 
 function errorOf(control: Element): string {
@@ -62,6 +76,9 @@ function errorOf(control: Element): string {
 const policyOf = (): QuotePolicy => quoteFixture().policies[0]!;
 const summaryText = () => root.querySelector('.ppm-payment__summary')!.textContent ?? '';
 const submitButton = () => getByRole(root, 'button', T.submit);
+const dueTodayShown = () => root.querySelector('.ppm-payment__pair--total dd')!.textContent ?? '';
+const consentShown = () => root.querySelector('.ppm-payment__consent')?.textContent ?? '';
+const openDialog = () => root.querySelector<HTMLDialogElement>('dialog[open]');
 
 async function fillCard(number: string, expiry = '12/34', cvc = '123', name = 'Ada Lovelace') {
   await type(getByLabel(root, T.nameOnCard), name);
@@ -118,7 +135,9 @@ describe('Step 6, Your Payment', () => {
     ['4000 0000 0000 0002', 'tok_chargeDeclined'],
     ['4000 0000 0000 9995', 'tok_chargeDeclinedInsufficientFunds'],
     ['4000 0000 0000 0069', 'tok_chargeDeclinedExpiredCard'],
-    ['5555 5555 5555 4444', 'tok_chargeDeclined'],
+    ['5555 5555 5555 4444', 'tok_mastercard'],
+    ['4000 0027 6000 3184', 'tok_authenticationRequired'],
+    ['4111 1111 1111 1111', 'tok_chargeDeclined'],
   ] as const;
   for (const [number, token] of cards) {
     it(`test mode: ${number} is sent as ${token}, never as a card number`, async () => {
@@ -129,7 +148,8 @@ describe('Step 6, Your Payment', () => {
       await waitFor(() => binds().length === 1, 'one bind');
       const call = binds()[0]!;
       assert.deepEqual(call.body, {
-        quoteNumber: 'Q-AZ-000123', stripeKey: { key: TEST_KEY }, paymentToken: { token }, billingFrequency: 'monthly', payPlan: 18,
+        quoteNumber: 'Q-AZ-000123', quoteVersion: 1, amountDueCents: billingSummary(policyOf(), 'monthly').dueTodayCents,
+        stripeKey: { key: TEST_KEY }, paymentToken: { token }, billingFrequency: 'monthly', payPlan: 18, cardConsent: CARD_CONSENT.monthly,
       });
       assert.ok(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(call.headers['idempotency-key'] ?? ''), 'a v4 UUID as the Idempotency-Key');
       const sent = JSON.stringify(stub!.calls);
@@ -156,7 +176,10 @@ describe('Step 6, Your Payment', () => {
     await fillCard('4242424242424242');
     await click(submitButton());
     await waitFor(() => current.purchase?.bound, 'bound');
-    assert.deepEqual(current.purchase!.bound, { quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com' });
+    assert.deepEqual(current.purchase!.bound, {
+      quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com', amountChargedCents: 19864,
+    });
+    assert.equal(JSON.stringify(current).includes(PURCHASE_TOKEN), false, 'the purchase token is never in the saved state');
     assert.equal(current.step, 6);
     assert.equal(current.purchase!.lienholdersDone, false);
     assert.equal(JSON.stringify(current).includes('4242'), false, 'no card data in the wizard state');
@@ -232,6 +255,130 @@ describe('Step 6, Your Payment', () => {
     await waitFor(() => current.purchase?.bound, 'bound');
   });
 
+  it('the bind names the version and the due-today figure shown, and the consent shown above the button, which follows the frequency', async () => {
+    api();
+    const response = quoteFixture();
+    response.policies[0]!.quoteVersion = 4;
+    await mount({ state: wizardWithSavedQuote(response) });
+    assert.equal(consentShown(), CARD_CONSENT.monthly, 'the monthly consent');
+    const consent = root.querySelector('.ppm-payment__consent')!;
+    assert.ok(consent.compareDocumentPosition(submitButton()) & Node.DOCUMENT_POSITION_FOLLOWING, 'just above Submit Payment');
+    assert.equal(submitButton().getAttribute('aria-describedby'), consent.id, 'the button is described by it');
+    await click(getByRole(root, 'radio', T.biannually));
+    await waitFor(() => consentShown() === CARD_CONSENT.biannually, 'the six-month consent');
+    await click(getByRole(root, 'radio', T.monthly));
+    await waitFor(() => consentShown() === CARD_CONSENT.monthly, 'the monthly consent again');
+
+    await fillCard('4242424242424242');
+    const shownDue = dueTodayShown();
+    const shownConsent = consentShown();
+    await click(submitButton());
+    await waitFor(() => binds().length === 1, 'one bind');
+    const body = binds()[0]!.body as { quoteVersion: number; amountDueCents: number; cardConsent: string };
+    assert.equal(body.quoteVersion, 4, "the quote answer's version");
+    assert.equal(formatCents(body.amountDueCents), shownDue, 'the amount due is the figure shown');
+    assert.equal(body.amountDueCents, billingSummary(response.policies[0]!, 'monthly').dueTodayCents);
+    assert.equal(body.cardConsent, shownConsent, 'the consent sent is the one shown');
+  });
+
+  it('409 quote_changed: the new price shows, nothing is bound, the card stays typed; the next submit pays the new version with a new key', async () => {
+    const changed: QuotePolicy = { ...policyOf(), quoteVersion: 2, downPaymentMonthly: 211.5 };
+    let first = true;
+    api(() => {
+      if (!first) return json(200, BOUND);
+      first = false;
+      return json(409, { error_messages: [MESSAGES.quoteChanged], error_type: 'quote_changed', current: changed });
+    });
+    await mount();
+    const before = dueTodayShown();
+    await fillCard('4242424242424242');
+    await click(submitButton());
+    const alert = await waitFor(() => queryAllByRole(root, 'alert').find((a) => a.textContent!.includes(MESSAGES.quoteChanged)), "the server's message");
+    assert.ok(alert);
+    const newDue = formatCents(billingSummary(changed, 'monthly').dueTodayCents);
+    assert.ok(newDue !== before, 'the fixture really changes the figure');
+    await waitFor(() => dueTodayShown() === newDue, 'the new figure shown');
+    assert.equal(current.purchase?.bound ?? null, null, 'nothing bound');
+    assert.equal(current.purchase?.paymentFailed ?? false, false, 'not a refused payment');
+    assert.equal(getByLabel<HTMLInputElement>(root, T.cardNumber).value.replace(/\D/g, ''), '4242424242424242', 'the card number kept');
+    assert.equal(getByLabel<HTMLInputElement>(root, T.nameOnCard).value, 'Ada Lovelace', 'the name kept');
+
+    await click(submitButton());
+    await waitFor(() => binds().length === 2, 'the second bind');
+    const one = binds()[0]!;
+    const two = binds()[1]!;
+    const body = two.body as { quoteVersion: number; amountDueCents: number };
+    assert.equal(body.quoteVersion, 2, 'the version in force');
+    assert.equal(formatCents(body.amountDueCents), newDue, 'the new amount');
+    assert.ok(two.headers['idempotency-key'] && two.headers['idempotency-key'] !== one.headers['idempotency-key'], 'a new Idempotency-Key');
+    await waitFor(() => current.purchase?.bound, 'bound');
+    await waitFor(() => queryAllByRole(root, 'alert').length === 0 || current.step !== 6, 'the notice goes with the payment');
+  });
+
+  it('4000 0027 6000 3184 in test mode: the plainly labelled test authentication window; Complete binds and the lienholders follow with the purchase token', async () => {
+    api((call) => {
+      if (call.url.endsWith('/api/policy/bind')) return json(202, NEEDS_AUTHENTICATION);
+      if (call.url.endsWith('/api/payments/test_authentication')) return json(200, { ok: true });
+      if (call.url.endsWith('/api/policy/complete_payment')) return json(200, BOUND);
+      if (call.url.endsWith('/api/policy/lienholder')) return json(200, { ok: true });
+      return json(404, { error_messages: ['not stubbed'] });
+    });
+    await mount({ purchase: true });
+    await fillCard('4000 0027 6000 3184');
+    await click(submitButton());
+    const dialog = await waitFor(openDialog, 'the test authentication window');
+    assert.equal(dialog.querySelector('h2')!.textContent, T.authTitle);
+    assert.ok(/no real bank/i.test(T.authTitle) && dialog.textContent!.includes('no real charge'), 'says it is a test, with no real charge');
+    assert.equal(mounted!.widget.loader.value, null, 'the payment loader does not cover it');
+    await checkA11y(root.host as HTMLElement);
+    await click(getByRole(dialog, 'button', T.authComplete));
+    await waitFor(() => current.purchase?.bound, 'bound');
+    const auth = callsTo('/api/payments/test_authentication');
+    assert.equal(auth.length, 1);
+    assert.deepEqual(auth[0]!.body, { quoteNumber: 'Q-AZ-000123', result: 'complete' });
+    assert.equal(auth[0]!.headers['purchase-token'], PURCHASE_TOKEN);
+    const complete = callsTo('/api/policy/complete_payment');
+    assert.equal(complete.length, 1);
+    assert.deepEqual(complete[0]!.body, { quoteNumber: 'Q-AZ-000123' });
+    assert.equal(complete[0]!.headers['purchase-token'], PURCHASE_TOKEN);
+    assert.equal(current.purchase!.bound!.amountChargedCents, 19864);
+    assert.equal(JSON.stringify(current).includes(PURCHASE_TOKEN), false, 'the token is not in the saved state');
+    assert.equal(JSON.stringify({ ...sessionStorage }).includes(PURCHASE_TOKEN), false, 'nor in sessionStorage');
+
+    // the lienholder sub-step follows; its call carries the token the bind answered
+    const option = await waitFor(() => root.querySelector<HTMLSelectElement>('select'), 'the lienholder sub-step');
+    option.value = 'PFS';
+    option.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => getByLabel<HTMLInputElement>(root, LIENHOLDER_TEXTS.name).value !== '', 'prefilled');
+    await click(getByRole(root, 'button', LIENHOLDER_TEXTS.submit));
+    await waitFor(() => callsTo('/api/policy/lienholder').length === 1, 'the lienholder call');
+    assert.equal(callsTo('/api/policy/lienholder')[0]!.headers['purchase-token'], PURCHASE_TOKEN);
+  });
+
+  it('a failed test authentication: the decline text; the next submit shows only the call modal', async () => {
+    api((call) => {
+      if (call.url.endsWith('/api/policy/bind')) return json(202, NEEDS_AUTHENTICATION);
+      if (call.url.endsWith('/api/payments/test_authentication')) return json(200, { ok: true });
+      if (call.url.endsWith('/api/policy/complete_payment')) return json(402, { error_messages: [DECLINED], error_type: 'card_error' });
+      return json(404, { error_messages: ['not stubbed'] });
+    });
+    await mount();
+    await fillCard('4000 0000 0000 3220');
+    await click(submitButton());
+    const dialog = await waitFor(openDialog, 'the test authentication window');
+    await click(getByRole(dialog, 'button', T.authFail));
+    await waitFor(() => queryAllByRole(root, 'alert').find((a) => a.textContent!.includes(DECLINED)), 'the decline');
+    assert.deepEqual(callsTo('/api/payments/test_authentication')[0]!.body, { quoteNumber: 'Q-AZ-000123', result: 'fail' });
+    assert.equal(current.purchase?.paymentFailed, true);
+    assert.equal(current.purchase?.bound ?? null, null);
+    assert.equal(openDialog(), null, 'the test window is gone');
+
+    await click(submitButton());
+    const call = await waitFor(openDialog, 'the call modal');
+    assert.equal(call.querySelector('h2')!.textContent, 'Call to complete your quote');
+    assert.equal(binds().length, 1, 'no second bind');
+  });
+
   it('Stripe mode: Elements are mounted in the page, their token is sent, and an incomplete card says so', async () => {
     api(() => json(200, BOUND), { mode: 'stripe', publishableKey: 'pk_test_fromTheServer' });
     let report!: (state: CardState) => void;
@@ -239,7 +386,10 @@ describe('Step 6, Your Payment', () => {
     const fakeStripe: StepPaymentProps['mountCard'] = async (key, containers, onChange) => {
       mountedOn.push(key, ...Object.values(containers).map((element) => element.id));
       report = onChange;
-      return { tokenize: async (name) => ({ token: `tok_from_stripe_for_${name.length}` }), focus: () => undefined, destroy: () => undefined };
+      return {
+        tokenize: async (name) => ({ token: `tok_from_stripe_for_${name.length}` }), authenticate: async () => ({ ok: true }),
+        focus: () => undefined, destroy: () => undefined,
+      };
     };
     // a light-DOM host, as on our own site: Stripe.js refuses a shadow root
     const host = document.createElement('div');

@@ -41,7 +41,7 @@ export const PAYMENT_TEXTS = {
   // the test mode (DESIGN.md "The API": "says on screen that no real charge is made")
   testModeTitle: 'Test mode: no real charge is made.',
   testModeBody:
-    "Payments here are not real. Use one of Stripe's test cards: 4242\u00a04242\u00a04242\u00a04242 is accepted; 4000\u00a00000\u00a00000\u00a00002 is declined. Any future expiry date and any 3-digit CVC will do.",
+    "Payments here are not real. Use one of Stripe's test cards: 4242\u00a04242\u00a04242\u00a04242 (Visa) and 5555\u00a05555\u00a05555\u00a04444 (Mastercard) are accepted; 4000\u00a00000\u00a00000\u00a00002 is declined; 4000\u00a00027\u00a06000\u00a03184 asks for a test authentication. Any future expiry date and any 3-digit CVC will do.",
   cardLoading: 'Loading the secure card form...',
   cardUnavailable: `The card form could not be loaded. Please reload the page, or call us at ${BRAND.phone} to complete your purchase.`,
   // ours: a wizard embedded on another site (payment happens on our own site only, DESIGN.md "Embedding")
@@ -55,6 +55,17 @@ export const PAYMENT_TEXTS = {
   // doc 3 section 8: an answer without the server's words, or no answer
   callUs: MESSAGES.callUs,
   failedHeading: 'Your payment did not go through',
+
+  // ours (issue 19): the test mode's stand-in for the bank's 3-D Secure page, plainly labelled
+  authTitle: 'Test authentication: no real bank',
+  authBody:
+    "Your card asks for a security check (3-D Secure). With a real card your bank would show its own page here. This window stands in for it in test mode: no bank is involved and no real charge is made.",
+  authChoose: 'Choose how the test check ends:',
+  authComplete: 'Complete',
+  authFail: 'Fail',
+  authNotFinished: 'The security check for your card was not finished, so nothing was charged. Press Submit Payment to try again.',
+  // ours (issue 19): the quote changed since the page showed it
+  quoteChangedHeading: 'Please check your new price',
 
   // doc 3 section 8: 'Call to complete your quote'
   callTitle: 'Call to complete your quote',

@@ -12,6 +12,11 @@ export interface BoundPolicy {
   policyNumber: string;
   binderNumber: string;
   emailAddress: string;
+  /**
+   * What the card was charged today, in cents, as the bind answered it (read from the payment record; the
+   * thank-you step and the ppm-purchase event use it). An amount is not secret. Older saves have none.
+   */
+  amountChargedCents?: number;
 }
 
 /** One financed or leased vehicle's lienholder answers, as the controls hold them (doc 3 section 3). */

@@ -20,6 +20,12 @@ export interface CardState {
 export interface StripeCard {
   /** Creates the token; `error` is Stripe's message when it cannot. */
   tokenize(nameOnCard: string): Promise<{ token: string } | { error: string }>;
+  /**
+   * The bank asked for 3-D Secure (the bind's 202): Stripe.js shows the bank's page (handleNextAction with the
+   * PaymentIntent's client secret). `error` is Stripe's message when the buyer failed or left it; either way
+   * POST /api/policy/complete_payment then asks the server how the payment ended.
+   */
+  authenticate(clientSecret: string): Promise<{ ok: true } | { error: string }>;
   focus(field: CardField): void;
   destroy(): void;
 }
@@ -57,6 +63,10 @@ export async function mountStripeCard(
     async tokenize(nameOnCard) {
       const result = await stripe.createToken(fields.cardNumber, { name: nameOnCard });
       return result.token ? { token: result.token.id } : { error: result.error?.message ?? '' };
+    },
+    async authenticate(clientSecret) {
+      const result = await stripe.handleNextAction({ clientSecret });
+      return result.error ? { error: result.error.message ?? '' } : { ok: true };
     },
     focus: (field) => fields[field].focus(),
     destroy: () => Object.values(fields).forEach((field) => field.destroy()),
