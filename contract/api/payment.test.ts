@@ -2,27 +2,37 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
-import { BindRequest, BindResponse, PaymentForm } from './bind.ts';
+import { BindRequest, BindResponse, CARD_CONSENT, PaymentForm } from './bind.ts';
 import { LienholderForm, LienholderRequest, skipsLienholder } from './lienholder.ts';
 
 describe('bind (doc 3 sections 3 and 7)', () => {
   const bind = {
-    quoteNumber: 'Q-1001', stripeKey: { key: 'pk_test_abc123' }, paymentToken: { token: 'tok_visa' },
-    billingFrequency: 'monthly', payPlan: 18,
+    quoteNumber: 'Q-1001', quoteVersion: 1, amountDueCents: 19_864, stripeKey: { key: 'pk_test_abc123' }, paymentToken: { token: 'tok_visa' },
+    billingFrequency: 'monthly', payPlan: 18, cardConsent: CARD_CONSENT.monthly,
   };
   it('pairs monthly with plan 18 and biannually with plan 21', () => {
     assert.equal(check(bind, BindRequest).ok, true);
-    assert.equal(check({ ...bind, billingFrequency: 'biannually', payPlan: 21 }, BindRequest).ok, true);
+    assert.equal(check({ ...bind, billingFrequency: 'biannually', payPlan: 21, cardConsent: CARD_CONSENT.biannually }, BindRequest).ok, true);
     assert.deepEqual(check({ ...bind, payPlan: 21 }, BindRequest), {
       ok: false, errors: [{ path: 'payPlan', message: MESSAGES.choice }],
     });
+  });
+  it('names the version and the amount the buyer saw, and carries the consent words shown for its frequency', () => {
+    assert.equal(check({ ...bind, quoteVersion: 0 }, BindRequest).ok, false);
+    assert.equal(check({ ...bind, amountDueCents: 198.64 }, BindRequest).ok, false, 'cents, whole');
+    assert.deepEqual(check({ ...bind, cardConsent: CARD_CONSENT.biannually }, BindRequest), {
+      ok: false, errors: [{ path: 'cardConsent', message: MESSAGES.cardConsentRequired }],
+    });
+    const { cardConsent: _omitted, ...withoutConsent } = bind;
+    assert.equal(check(withoutConsent, BindRequest).ok, false);
   });
   it('never takes a card number, only the provider token', () => {
     assert.equal(check({ ...bind, cardNumber: '4242424242424242' }, BindRequest).ok, false);
     assert.equal(check({ ...bind, stripeKey: { key: 'sk_live_secret' } }, BindRequest).ok, false);
   });
   it('reads the bind answer and the payment form', () => {
-    assert.equal(check({ policies: [{ policyNumber: 'B-1', policyOwners: [], emailAddress: 'a@b.co' }] }, BindResponse).ok, true);
+    const answer = { policies: [{ policyNumber: 'B-1', policyOwners: [], emailAddress: 'a@b.co' }], amountChargedCents: 19_864, billingFrequency: 'monthly', purchaseToken: 'a'.repeat(64) };
+    assert.equal(check(answer, BindResponse).ok, true);
     assert.deepEqual(check({ nameOnCard: '', billingFrequency: '' }, PaymentForm), {
       ok: false,
       errors: [{ path: 'nameOnCard', message: MESSAGES.required }, { path: 'billingFrequency', message: MESSAGES.required }],

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type RefO
 import { is } from 'superstruct';
 import {
   BRAND, CARD_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
-  formatCents, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
+  formatCents, localToday, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
 } from '../../../../contract/index.ts';
 import type { ApiClient, ApiResult } from '../../../core/api-client.ts';
 import { RadioGroup } from '../../../core/fields/Choices.tsx';
@@ -15,7 +15,8 @@ import { Modal } from '../../../core/modal.tsx';
 import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
-import { quotePolicyOf } from '../quote/quote-logic.ts';
+import { effectiveDatePassed, quotePolicyOf } from '../quote/quote-logic.ts';
+import { useQuoteCall } from '../../quote/use-quote-call.ts';
 import { paymentStyles } from './payment.styles.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
 import { financedVehicles, purchaseOf, type BoundPolicy } from './purchase-model.ts';
@@ -83,6 +84,10 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   const [quoteChanged, setQuoteChanged] = useState<string[] | null>(null);
   // the test mode's authentication window, and how its answer reaches the waiting submit
   const [authWindow, setAuthWindow] = useState(false);
+  // doc 3 section 4's 'Sorry!' for a passed effective date, here as on step 5 (the buyer may reach midnight on this page)
+  const [pastWindow, setPastWindow] = useState(false);
+  const pastAnswer = useRef<((confirmed: boolean) => void) | null>(null);
+  const quoteCall = useQuoteCall({ api, update });
   const authAnswer = useRef<((choice: 'complete' | 'fail' | null) => void) | null>(null);
   const consentId = useId();
   const [submitting, setSubmitting] = useState(false);
@@ -196,6 +201,10 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
     }
     if (!policy || card.kind !== 'ready') return;
     const values = form.validate();
+    if (values && effectiveDatePassed((quotePolicyOf(latest.current.quoteResponse) ?? policy).effectiveDate, localToday())) {
+      await priceForToday();
+      return;
+    }
     const cardOk = testMode || validateStripe();
     if (!values || !cardOk) {
       if (values && !cardOk) {
@@ -285,6 +294,13 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         setQuoteChanged(result.messages.length ? result.messages : [MESSAGES.quoteChanged]);
         return;
       }
+      if (result.status === 422 && result.messages.includes(MESSAGES.effectiveDatePassed)) {
+        // nothing was charged: the 'Sorry!' flow prices the quote from today, then the buyer confirms the new figures
+        attempt.current = null;
+        hideLoader();
+        await priceForToday();
+        return;
+      }
       if (result.status === 0 || result.status >= 500 || result.status === 409 || result.status === 202) {
         // no answer, our fault or still running: whether it was charged is not known; the same key asks again
         setFailure([T.callUs]);
@@ -295,6 +311,35 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       update((s) => ({ ...s, purchase: { ...purchaseOf(s), paymentFailed: true } }));
       return;
     }
+  }
+
+  /**
+   * Doc 3 section 4's 'Sorry!' on step 6: the effective date has passed (the page stayed open past midnight).
+   * Confirmed, the quote is priced again from today, as on step 5, and the new figures stay on this step with
+   * the quote-changed notice: nothing is charged until the buyer presses Submit Payment again.
+   */
+  async function priceForToday(): Promise<void> {
+    const policyNow = quotePolicyOf(latest.current.quoteResponse);
+    if (!policyNow) return;
+    const confirmed = await new Promise<boolean>((resolve) => {
+      pastAnswer.current = resolve;
+      setPastWindow(true);
+    });
+    if (!confirmed) return;
+    const repriced = await quoteCall.repriceForToday(latest.current, policyNow, localToday());
+    if (repriced.ok) {
+      attempt.current = null;
+      setQuoteChanged([MESSAGES.quoteChanged]);
+    } else {
+      // as on step 5: the buyer picks a date on the coverage step and prices the quote there
+      update((s) => ({ ...s, step: 4 }));
+    }
+  }
+
+  function closePast(confirmed: boolean) {
+    setPastWindow(false);
+    pastAnswer.current?.(confirmed);
+    pastAnswer.current = null;
   }
 
   /**
@@ -437,6 +482,13 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
             {T.authFail}
           </button>
         </div>
+      </Modal>
+
+      <Modal open={pastWindow} title={T.sorry} onClose={() => closePast(false)} closeLabel={T.close}>
+        <p>{MESSAGES.effectiveDatePassed}</p>
+        <button type="button" className="ppm-button" onClick={() => closePast(true)}>
+          {T.ok}
+        </button>
       </Modal>
 
       <Modal open={dialog} title={T.callTitle} onClose={() => setDialog(false)} closeLabel={T.close}>

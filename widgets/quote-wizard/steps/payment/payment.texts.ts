@@ -73,5 +73,7 @@ export const PAYMENT_TEXTS = {
   callQuote: 'and give your quote number,',
   callHours: `We answer ${BRAND.supportHours}.`,
   ok: 'OK',
+  // doc 3 section 8: the passed effective date's modal (its text is MESSAGES.effectiveDatePassed)
+  sorry: 'Sorry!',
   close: 'Close',
 } as const;

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { define } from 'superstruct';
 import {
-  MESSAGES, newPassword, passwordChecklist, type MailingAddress, type PasswordChecklist, type SignUpRequest,
+  formatCents, MESSAGES, newPassword, passwordChecklist, type MailingAddress, type PasswordChecklist, type SignUpRequest,
 } from '../../../../contract/index.ts';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../../../core/form.ts';
@@ -87,6 +87,12 @@ export function StepThankYou({ state, register, api, siteUrl = '', navigate = (u
           <dt>{T.policyNumber}</dt>
           <dd>{bound.policyNumber}</dd>
         </div>
+        {bound.amountChargedCents !== undefined && (
+          <div>
+            <dt>{T.paidToday}</dt>
+            <dd>{formatCents(bound.amountChargedCents)}</dd>
+          </div>
+        )}
       </dl>
       <h4 className="ppm-payment__heading">{T.nextHeading}</h4>
       <ul className="ppm-thanks__next">

@@ -19,7 +19,7 @@ let root: ShadowRoot;
 let stub: ReturnType<typeof stubApi> | undefined;
 let navigations: string[] = [];
 
-const BOUND = { quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com' };
+const BOUND = { quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com', amountChargedCents: 19_864 };
 
 function boundState(): WizardState {
   return { ...wizardWithSavedQuote(quoteFixture()), step: 7, purchase: { ...initialPurchase(), bound: BOUND, lienholdersDone: true } };
@@ -52,6 +52,8 @@ describe('Step 7, thank-you', () => {
   it('after payment: the binder number, the e-mail and the text on their way, not issued until both arrive; passes axe', async () => {
     await mount(boundState());
     assert.ok(text().includes('B-AZ-000123'), 'binder number');
+    const paid = [...root.querySelectorAll('dt')].find((term) => term.textContent === T.paidToday);
+    assert.equal(paid?.nextElementSibling?.textContent, '$198.64', 'the amount the payment record says was charged');
     assert.ok(text().includes(T.documentsEmail('ada@example.com')));
     assert.ok(text().includes(T.odometerText));
     assert.ok(text().includes(T.notIssued));

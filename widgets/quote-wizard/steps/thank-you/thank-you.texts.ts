@@ -6,6 +6,8 @@ export const THANK_YOU_TEXTS = {
   purchased: 'Thank you for your purchase! Your policy is bound.',
   binderNumber: 'Binder number',
   policyNumber: 'Policy number',
+  // ours (issue 19): what the card was charged, as the payment record says
+  paidToday: 'Paid today',
   emailAddress: 'E-mail',
   nextHeading: 'What happens next',
   documentsEmail: (email: string) => `An email with your policy documents is on its way to ${email}.`,
