@@ -41,6 +41,7 @@ export * from './api/vin.ts';
 export * from './api/vehicle-image.ts';
 export * from './api/quote.ts';
 export * from './api/bind.ts';
+export * from './api/payment-card.ts';
 export * from './api/handover.ts';
 export * from './api/lienholder.ts';
 export * from './reference/wizard.ts';
