@@ -154,7 +154,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     createSetupIntent: ({ idempotencyKey, customerId }) =>
       call(async () =>
         setupIntentOf(
-          await stripe.setupIntents.create({ customer: customerId, payment_method_types: ['card'], usage: 'off_session' }, { idempotencyKey }),
+          await stripe.setupIntents.create({ customer: customerId, allowed_payment_method_types: ['card'], usage: 'off_session' }, { idempotencyKey }),
         ),
       ),
 
