@@ -246,7 +246,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const setup = setupIntents.get(setupPath[1]!);
       if (!setup) return answer(error(404, 'invalid_request_error', `No such setupintent: '${setupPath[1]}'`, { code: 'resource_missing' }));
       const { card, ...body } = setup;
-      const expanded = new URLSearchParams(query).getAll('expand[]').includes('payment_method');
+      // stripe-node writes arrays with indices (expand[0]=payment_method)
+      const expanded = [...new URLSearchParams(query)].some(([name, value]) => /^expand\[\d*\]$/.test(name) && value === 'payment_method');
       const paymentMethod = expanded && setup.payment_method
         ? { id: setup.payment_method, object: 'payment_method', type: 'card', card: card ? { brand: card.brand, last4: card.last4 } : null }
         : setup.payment_method;
