@@ -6,7 +6,7 @@ import type { Policy } from '../../../contract/api/policy.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { endSession, startSession } from '../../core/session.ts';
 import { assert, checkA11y, click, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall } from '../../testing/browser.ts';
-import { CardPage } from './CardPage.tsx';
+import { CardPage, type CardPageProps } from './CardPage.tsx';
 import type { CardState, StripeSetupCard } from './stripe-setup.ts';
 import { CARD_PAGE_TEXTS as T } from './card.texts.ts';
 
@@ -23,7 +23,7 @@ let react: Root | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 
 /** The page in the light DOM, as the Astro island draws it (Stripe's fields mount nowhere else). */
-function mount(props: Parameters<typeof CardPage>[0] = {}): HTMLElement {
+function mount(props: CardPageProps = {}): HTMLElement {
   host = document.createElement('main');
   const heading = document.createElement('h1');
   heading.textContent = 'Card for Your Monthly Bill';
