@@ -93,7 +93,8 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
       const state = await whenSessionKnown();
       const policy = selectedPolicy(state);
       if (!alive) return;
-      // signed out: the layout's guard sends the person to the log-in page
+      // signed out: the layout's guard is sending the person to the log-in page; the loader stays till then
+      if (state.status === 'empty') return;
       if (state.status !== 'success') return setPage({ kind: 'failed', message: T.callUs });
       if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
       const [card, config] = await Promise.all([
