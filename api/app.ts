@@ -31,6 +31,7 @@ import { paymentsRoutes, purchaseRoutes } from './routes/purchase.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { testModeEventEmitter } from './payments/webhooks.ts';
 import { isTestModeGateway } from './payments/test-mode.ts';
+import { paymentCardRoutes } from './routes/payment-card.ts';
 import { handoverRoutes } from './routes/handover.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -72,6 +73,8 @@ export const RATE_LIMITS = {
   documentsMail: { name: 'documents-mail', limit: 5, windowSeconds: 60 * 60 },
   /** Per account: each card request may send an e-mail (with a PDF) or start a posting. */
   cardRequest: { name: 'card-request', limit: 5, windowSeconds: 60 * 60 },
+  /** Per account: each is a SetupIntent, a card form in which cards can be tried (card testing). */
+  cardSetup: { name: 'card-setup', limit: 10, windowSeconds: 60 * 60 },
   /**
    * Failed sign-ins (a wrong current password on the change-password page included) per account, that is
    * per e-mail address as typed, known or not: after 100 failures within an hour the next try is a 429. NIST SP
@@ -168,6 +171,7 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', userRoutes(deps, limits));
   api.route('/', odometerRoutes(deps));
   api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));
+  api.route('/', paymentCardRoutes(deps, { cardSetup: limits.cardSetup }));
   api.route('/', renewalRoutes(deps));
   api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock, { body: PolicyDocsRequest }), documentsMail: limits.documentsMail }));
   api.all('*', () => {

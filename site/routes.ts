@@ -58,6 +58,8 @@ export const ROUTES: readonly SiteRoute[] = [
     login: true,
     navHidden: false,
   },
+  // Ours (issue 19): the card kept for the monthly bill, replaced from the account.
+  { path: '/account/card', title: 'Card for Your Monthly Bill', description: 'See and replace the card we charge for your monthly bill.', login: true, navHidden: false },
   { path: '/account/claims', title: 'Claims', description: `File a claim with ${product}: our claims concierge contacts you within one business day.`, login: false, navHidden: false },
   { path: '/account/my-policy', title: 'My Policy', description: 'Request your policy documents and insurance card by e-mail, or retrieve a saved quote.', login: false, navHidden: false },
   { path: '/account/documents/:id', title: 'Policy Documents', description: 'Your policy documents and insurance ID card.', login: false, navHidden: false },

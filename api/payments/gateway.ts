@@ -17,6 +17,14 @@
  *   cancelIntent   an attempt that will never be charged (abandoned authentication, a settled failure);
  *   refund         a charge that cannot become a policy.
  *
+ * Replacing the kept card from the account (issue 19) is Stripe's SetupIntent flow, which moves no money:
+ *
+ *   createSetupIntent    for the policy's Customer, off_session, cards only; Stripe.js confirms it in the
+ *                        browser with the card fields (confirmCardSetup), the test mode on our server with
+ *                        the browser's test token (test-mode.ts confirmSetupIntent);
+ *   retrieveSetupIntent  what the provider says: its status, its Customer and the card it saved (brand and
+ *                        last four), which the server checks before it keeps that card.
+ *
  * Every call that can move money names an idempotency key: asking twice with one key is one effect,
  * whichever gateway answers. No card number ever reaches our server: paymentToken is what the browser made.
  */
@@ -106,6 +114,29 @@ export interface ProviderEvent {
   data: { object: Record<string, unknown> };
 }
 
+export type SetupIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
+
+/** A SetupIntent as the provider holds it: a card saved for later charges, nothing charged now. */
+export interface SetupIntent {
+  id: string;
+  status: SetupIntentStatus;
+  /** What Stripe.js confirms it with in the browser; null in test mode (our server confirms it there). */
+  clientSecret: string | null;
+  /** The saved card, once succeeded. */
+  paymentMethodId: string | null;
+  /** The saved card's brand and last four digits (never the number). */
+  card: { brand: string; last4: string } | null;
+  customerId: string | null;
+  /** The last confirmation's refusal (the SetupIntent went back to requires_payment_method). */
+  lastError: { type: PaymentErrorType; code: string | undefined; declineCode: string | undefined } | null;
+}
+
 export interface PaymentGateway {
   readonly mode: 'stripe' | 'test';
   /** 'stripe' or 'test-mode', stored with each payment. */
@@ -119,4 +150,7 @@ export interface PaymentGateway {
   retrieveIntent(intentId: string): Promise<GatewayResult<Intent>>;
   cancelIntent(intentId: string, idempotencyKey: string): Promise<GatewayResult<Intent>>;
   refund(request: RefundRequest): Promise<GatewayResult<Refund>>;
+  /** A SetupIntent for `customerId`'s next card (off_session, cards only); nothing is charged. */
+  createSetupIntent(request: { idempotencyKey: string; customerId: string }): Promise<GatewayResult<SetupIntent>>;
+  retrieveSetupIntent(setupIntentId: string): Promise<GatewayResult<SetupIntent>>;
 }

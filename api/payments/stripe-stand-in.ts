@@ -10,6 +10,10 @@
  *   GET  /v1/payment_intents/:id            what happened
  *   POST /v1/payment_intents/:id/cancel
  *   POST /v1/refunds
+ *   POST /v1/setup_intents                  a SetupIntent for a Customer's next card (the account's card page)
+ *   GET  /v1/setup_intents/:id              with `expand[]=payment_method`, the card's brand and last four
+ *
+ * A SetupIntent is confirmed by Stripe.js in the browser, never by our server: `confirmSetup` plays that part.
  *
  * Its faults are scripted per confirmation, so a test can make the provider charge then fail, hang past the
  * client's timeout, or refuse before charging, and then count what was really charged and refunded.
@@ -48,6 +52,19 @@ interface Intent {
   metadata: Record<string, string>;
 }
 
+interface StandInSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: string;
+  customer: string | null;
+  usage: string | null;
+  payment_method: string | null;
+  client_secret: string;
+  last_setup_error: Record<string, unknown> | null;
+  /** the saved card (what the expanded PaymentMethod shows) */
+  card: { brand: string; last4: string } | null;
+}
+
 export interface StripeStandIn {
   url: string;
   /** PaymentIntents that succeeded: what the card holder would see on their statement. */
@@ -61,6 +78,12 @@ export interface StripeStandIn {
   /** How many of the next retrieves answer 500 (the provider cannot say what happened, for now). */
   failRetrieves: number;
   intents: Map<string, Intent>;
+  setupIntents: Map<string, StandInSetupIntent>;
+  /**
+   * Stripe.js's confirmCardSetup in the policyholder's browser: the test token decides (a declined card leaves
+   * the SetupIntent in requires_payment_method, a 3-D Secure card in requires_action, any other is saved).
+   */
+  confirmSetup(setupIntentId: string, token: string): void;
   /** The buyer finishes 3-D Secure at the bank (Stripe.js's handleNextAction in a real browser). */
   authenticate(intentId: string, result: 'complete' | 'fail'): void;
   close(): Promise<void>;
@@ -86,6 +109,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refunds: StripeStandIn['refunds'] = [];
   const requests: StripeStandIn['requests'] = [];
   const intents = new Map<string, Intent>();
+  const setupIntents = new Map<string, StandInSetupIntent>();
   const byKey = new Map<string, { status: number; body: unknown }>();
   const hanging: ServerResponse[] = [];
   let counter = 0;
@@ -118,7 +142,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   const standIn: StripeStandIn = {
-    url: '', charges, refunds, requests, script: [], failRetrieves: 0, intents,
+    url: '', charges, refunds, requests, script: [], failRetrieves: 0, intents, setupIntents,
+    confirmSetup(setupIntentId, token) {
+      const setup = setupIntents.get(setupIntentId);
+      if (!setup || setup.status === 'succeeded' || setup.status === 'canceled') throw new Error(`${setupIntentId} cannot be confirmed`);
+      const card = testCardOfToken(token);
+      if (!card) throw new Error(`No such token: ${token}`);
+      if (card.outcome.kind === 'declines') {
+        setup.status = 'requires_payment_method';
+        setup.last_setup_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
+        return;
+      }
+      setup.card = { brand: card.brand.replace(/ \(.*\)$/, '').toLowerCase(), last4: card.number.slice(-4) };
+      setup.last_setup_error = null;
+      if (card.outcome.kind === 'authenticates') setup.status = 'requires_action';
+      else {
+        setup.status = 'succeeded';
+        setup.payment_method = next('pm');
+      }
+    },
     authenticate(intentId, result) {
       const intent = intents.get(intentId);
       if (!intent || intent.status !== 'requires_action') throw new Error(`${intentId} is not waiting for authentication`);
@@ -134,7 +176,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const server: Server = createServer(async (request, response) => {
     const form = new URLSearchParams(await readBody(request));
     const key = request.headers['idempotency-key'] as string | undefined;
-    const path = (request.url ?? '').split('?')[0]!;
+    const [path = '', query = ''] = (request.url ?? '').split('?');
     const method = request.method ?? 'GET';
     requests.push({ method, path, idempotencyKey: key, form, authorization: request.headers.authorization });
     const answer = (result: { status: number; body: unknown }) => {
@@ -188,6 +230,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (step === 'charge-then-500') return answer(error(500, 'api_error', 'An unknown error occurred.'));
         return answer(result);
       }
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const id = next('seti');
+      const setup: StandInSetupIntent = {
+        id, object: 'setup_intent', status: 'requires_payment_method', customer: form.get('customer'), usage: form.get('usage'),
+        payment_method: null, client_secret: `${id}_secret_standin`, last_setup_error: null, card: null,
+      };
+      setupIntents.set(id, setup);
+      const { card: _card, ...body } = setup;
+      return answer(keep({ status: 200, body }));
+    }
+    const setupPath = /^\/v1\/setup_intents\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && setupPath) {
+      const setup = setupIntents.get(setupPath[1]!);
+      if (!setup) return answer(error(404, 'invalid_request_error', `No such setupintent: '${setupPath[1]}'`, { code: 'resource_missing' }));
+      const { card, ...body } = setup;
+      // stripe-node writes arrays with indices (expand[0]=payment_method)
+      const expanded = [...new URLSearchParams(query)].some(([name, value]) => /^expand\[\d*\]$/.test(name) && value === 'payment_method');
+      const paymentMethod = expanded && setup.payment_method
+        ? { id: setup.payment_method, object: 'payment_method', type: 'card', card: card ? { brand: card.brand, last4: card.last4 } : null }
+        : setup.payment_method;
+      return answer({ status: 200, body: { ...body, payment_method: paymentMethod } });
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.get('payment_intent') ?? '');

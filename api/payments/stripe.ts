@@ -16,7 +16,7 @@
  * - STRIPE_API_URL points the client at another host, port and protocol: the tests' stand-in on loopback.
  */
 import Stripe from 'stripe';
-import type { GatewayFailure, GatewayResult, Intent, IntentStatus, PaymentGateway } from './gateway.ts';
+import type { GatewayFailure, GatewayResult, Intent, IntentStatus, PaymentGateway, PaymentErrorType, SetupIntent, SetupIntentStatus } from './gateway.ts';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -75,6 +75,25 @@ function intentOf(intent: Stripe.PaymentIntent): Intent {
   };
 }
 
+function errorType(type: string): PaymentErrorType {
+  return type === 'card_error' ? 'card_error' : type === 'invalid_request_error' ? 'invalid_request_error' : 'api_error';
+}
+
+function setupIntentOf(intent: Stripe.SetupIntent): SetupIntent {
+  const method = intent.payment_method;
+  const card = typeof method === 'object' && method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  const error = intent.last_setup_error;
+  return {
+    id: intent.id,
+    status: intent.status as SetupIntentStatus,
+    clientSecret: intent.client_secret,
+    paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
+    card,
+    customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+    lastError: error ? { type: errorType(error.type), code: error.code, declineCode: error.decline_code } : null,
+  };
+}
+
 async function call<T>(work: () => Promise<T>): Promise<GatewayResult<T>> {
   try {
     return { ok: true, value: await work() };
@@ -130,5 +149,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents, metadata: { reason } }, { idempotencyKey });
         return { id: refund.id, status: (refund.status ?? 'pending') as 'pending', amountCents: refund.amount };
       }),
+
+    // A card saved for the monthly bill from the account: Stripe.js confirms it in the browser (confirmCardSetup)
+    createSetupIntent: ({ idempotencyKey, customerId }) =>
+      call(async () =>
+        setupIntentOf(
+          await stripe.setupIntents.create({ customer: customerId, allowed_payment_method_types: ['card'], usage: 'off_session' }, { idempotencyKey }),
+        ),
+      ),
+
+    retrieveSetupIntent: (setupIntentId) => call(async () => setupIntentOf(await stripe.setupIntents.retrieve(setupIntentId, { expand }))),
   };
 }

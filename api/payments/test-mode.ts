@@ -12,12 +12,18 @@
  *   answer in our plainly labelled test authentication window (`authenticate`);
  * - what changes is told as Stripe's webhook events (payment_intent.succeeded, payment_intent.payment_failed,
  *   charge.refunded) through `emit`, which signs them and sends them through the webhook's own path.
+ *
+ * A SetupIntent (the account's card replacement) is kept the same way. Stripe.js confirms one in the browser;
+ * here the server does, with the test token the browser made (`confirmSetupIntent`), by the same table: a card
+ * that succeeds is saved, a declined one leaves it in requires_payment_method with the decline, and a card that
+ * asks for 3-D Secure leaves it in requires_action (there is no test authentication step for a SetupIntent:
+ * the page asks for another card).
  */
 import { createHash } from 'node:crypto';
 import { TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
 import { testCardOfToken } from '../../contract/reference/test-cards.ts';
 import type { Queryable } from '../db/db.ts';
-import type { GatewayFailure, GatewayResult, Intent, PaymentGateway, Refund } from './gateway.ts';
+import type { GatewayFailure, GatewayResult, Intent, PaymentGateway, Refund, SetupIntent } from './gateway.ts';
 
 /** Sends a Stripe-shaped event through the webhook's path (api/payments/webhooks.ts). */
 export type EmitEvent = (type: string, object: Record<string, unknown>) => Promise<void>;
@@ -28,6 +34,36 @@ export interface TestModeGateway extends PaymentGateway {
   authenticate(intentId: string, result: 'complete' | 'fail'): Promise<GatewayResult<Intent>>;
   /** Where events go; set once the webhook's receiver exists (the app wires it). */
   setEmitter(emit: EmitEvent | null): void;
+  /**
+   * Test mode only: confirms a SetupIntent with the browser's test token, as Stripe.js's confirmCardSetup
+   * does with Stripe. A declined card answers ok: false (card_error); 3-D Secure answers requires_action.
+   */
+  confirmSetupIntent(setupIntentId: string, paymentToken: string): Promise<GatewayResult<SetupIntent>>;
+}
+
+interface StoredSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: SetupIntent['status'];
+  customer: string;
+  usage: 'off_session';
+  payment_method: string | null;
+  card: { brand: string; last4: string } | null;
+  last_setup_error: { type: 'card_error' | 'invalid_request_error'; code: string; decline_code?: string } | null;
+}
+
+function setupView(intent: StoredSetupIntent): SetupIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    clientSecret: null,
+    paymentMethodId: intent.payment_method,
+    card: intent.card,
+    customerId: intent.customer,
+    lastError: intent.last_setup_error
+      ? { type: intent.last_setup_error.type, code: intent.last_setup_error.code, declineCode: intent.last_setup_error.decline_code }
+      : null,
+  };
 }
 
 interface StoredIntent {
@@ -79,6 +115,10 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
   }
   async function save(intent: StoredIntent): Promise<void> {
     await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+  }
+  async function loadSetup(id: string): Promise<StoredSetupIntent | null> {
+    const rows = await db.query<{ object: StoredSetupIntent }>(`SELECT object FROM test_mode_objects WHERE id = $1 AND kind = 'setup_intent'`, [id]);
+    return rows[0]?.object ?? null;
   }
   /** A request's answer kept under its idempotency key, as Stripe keeps it: the same key answers it again. */
   async function once<T>(key: string, work: () => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
@@ -208,6 +248,53 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
         await save(intent);
         return { ok: true, value: view(intent) };
       });
+    },
+
+    createSetupIntent({ idempotencyKey, customerId }) {
+      return once(idempotencyKey, async (): Promise<GatewayResult<SetupIntent>> => {
+        const customer = await db.query(`SELECT 1 FROM test_mode_objects WHERE id = $1 AND kind = 'customer'`, [customerId]);
+        if (customer.length === 0) return invalid('resource_missing');
+        const intent: StoredSetupIntent = {
+          id: idFrom('seti', idempotencyKey), object: 'setup_intent', status: 'requires_payment_method', customer: customerId,
+          usage: 'off_session', payment_method: null, card: null, last_setup_error: null,
+        };
+        await db.query(
+          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'setup_intent', $2::jsonb, now()) ON CONFLICT DO NOTHING`,
+          [intent.id, JSON.stringify(intent)],
+        );
+        return { ok: true, value: setupView(intent) };
+      });
+    },
+
+    async retrieveSetupIntent(setupIntentId) {
+      const intent = await loadSetup(setupIntentId);
+      return intent ? { ok: true, value: setupView(intent) } : invalid('resource_missing');
+    },
+
+    async confirmSetupIntent(setupIntentId, paymentToken) {
+      const intent = await loadSetup(setupIntentId);
+      if (!intent) return invalid('resource_missing');
+      // confirmed already: what it saved stands, as Stripe answers a second confirmCardSetup
+      if (intent.status === 'succeeded' || intent.status === 'canceled') return { ok: true, value: setupView(intent) };
+      const card = testCardOfToken(paymentToken);
+      if (!card) return invalid('resource_missing');
+      if (card.outcome.kind === 'declines') {
+        intent.status = 'requires_payment_method';
+        intent.card = null;
+        intent.last_setup_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
+        await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+        return { ok: false, type: 'card_error', code: card.outcome.code, declineCode: card.outcome.declineCode, outcomeUnknown: false };
+      }
+      intent.card = { brand: card.brand.replace(/ \(.*\)$/, ''), last4: card.number.slice(-4) };
+      intent.last_setup_error = null;
+      if (card.outcome.kind === 'authenticates') {
+        intent.status = 'requires_action';
+      } else {
+        intent.status = 'succeeded';
+        intent.payment_method = idFrom('pm', `${intent.id}:${paymentToken}`);
+      }
+      await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+      return { ok: true, value: setupView(intent) };
     },
 
     refund({ intentId, amountCents, idempotencyKey, reason }) {

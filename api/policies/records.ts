@@ -1,7 +1,8 @@
 /**
- * Reading a bound policy's own records (written by bind.ts): its number and its vehicles. The paperwork,
+ * Reading a bound policy's own records (written by bind.ts): its number, its vehicles and its billing. The paperwork,
  * the odometer page and the operations page all name policies and vehicles the same way through these.
  */
+import type { BillingFrequency } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface PolicyVehicle {
@@ -32,3 +33,19 @@ export async function vehiclesOf(db: Queryable, policyId: number): Promise<Polic
 
 /** '2021 Porsche 911': how a vehicle is named in mail and on the operations page. */
 export const vehicleName = (vehicle: Pick<PolicyVehicle, 'year' | 'make' | 'model'>): string => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+/** What the account's card page needs of a policy: its number, how it is billed and where its mail goes. */
+export interface PolicyBilling {
+  policyNumber: string;
+  billingFrequency: BillingFrequency;
+  emailLower: string;
+}
+
+export async function billingOf(db: Queryable, policyId: number, lock = false): Promise<PolicyBilling | null> {
+  const rows = await db.query<{ policy_number: string; billing_frequency: BillingFrequency; email_lower: string }>(
+    `SELECT policy_number, billing_frequency, email_lower FROM policies WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [policyId],
+  );
+  const row = rows[0];
+  return row ? { policyNumber: row.policy_number, billingFrequency: row.billing_frequency, emailLower: row.email_lower } : null;
+}

@@ -19,7 +19,8 @@ const BILLING = Object.keys(PAY_PLANS) as BillingFrequency[];
 const publishableKey = define<string>('publishableKey', (value) =>
   (typeof value === 'string' && /^pk_(test|live)_[A-Za-z0-9]{1,255}$/.test(value)) || MESSAGES.required,
 );
-const paymentToken = define<string>('paymentToken', (value) =>
+/** A token the card provider's library made in the browser (tok_... or pm_...): never a card number. */
+export const paymentTokenRule = define<string>('paymentToken', (value) =>
   (typeof value === 'string' && /^[A-Za-z0-9_]{3,255}$/.test(value)) || MESSAGES.cardNumber,
 );
 
@@ -51,6 +52,22 @@ export const CARD_CONSENT: Readonly<Record<BillingFrequency, string>> = {
     'month for the miles you drove that month, until your policy ends or you replace the card in your account.',
 };
 
+/**
+ * The consent for a card that replaces the kept one from the account (issue 19; /account/card): shown above
+ * Replace card for the policy's billing frequency, sent back by the page and stored with the new card and the
+ * time, as CARD_CONSENT is at the purchase.
+ */
+export const CARD_REPLACE_CONSENT: Readonly<Record<BillingFrequency, string>> = {
+  monthly:
+    `By pressing Replace card you authorise ${BRAND.productName} to keep this card on file in place of your current ` +
+    'card and to charge it each month for your base rate and the miles you drove that month, until your policy ends ' +
+    'or you replace the card again.',
+  biannually:
+    `By pressing Replace card you authorise ${BRAND.productName} to keep this card on file in place of your current ` +
+    'card and to charge it each month for the miles you drove that month, until your policy ends or you replace the ' +
+    'card again.',
+};
+
 const consentText = define<string>('cardConsent', (value, context) => {
   const parent = context.branch[context.branch.length - 2] as { billingFrequency?: unknown } | undefined;
   const frequency = parent?.billingFrequency;
@@ -67,7 +84,7 @@ export const BindRequest = object({
   quoteVersion: size(integer(), 1, 1_000_000),
   amountDueCents: size(integer(), 1, 100_000_000),
   stripeKey: object({ key: publishableKey }),
-  paymentToken: object({ token: paymentToken }),
+  paymentToken: object({ token: paymentTokenRule }),
   billingFrequency: oneOf(BILLING),
   payPlan: define<18 | 21>('payPlan', (value, context) => {
     const parent = context.branch[context.branch.length - 2] as { billingFrequency?: unknown } | undefined;

@@ -23,5 +23,6 @@ export * from './endpoints/quote.ts';
 export * from './endpoints/handover.ts';
 export * from './endpoints/purchase.ts';
 export * from './endpoints/user.ts';
+export * from './endpoints/payment-card.ts';
 export * from './endpoints/documents.ts';
 export * from './endpoints/renewal.ts';

@@ -6,6 +6,7 @@ export * from './retrieval.ts';
 export * from './purchase.ts';
 export * from './sign-up.ts';
 export * from './card-request.ts';
+export * from './payment-card.ts';
 export * from './account.ts';
 export * from './claims.ts';
 export * from './contact.ts';

@@ -193,6 +193,8 @@ export const ACCOUNT_PATHS = {
   /** doc 1: "/account/Statements (linked as /account/statements)" */
   statements: '/account/statements',
   requestCard: '/account/request-a-card',
+  /** ours (issue 19): the card kept for the monthly bill, and its replacement */
+  paymentCard: '/account/card',
   changePassword: '/account/change-password',
   /** the quote wizard (documents 2 and 3) */
   receiveQuote: WIZARD_PATH,

@@ -11,7 +11,7 @@
  *     'Call Us' modal and do not navigate;
  *   - the ID card opens the policy's insuranceCardUri in a new tab; without insuranceInfo it is a disabled
  *     button with a note saying why;
- *   - links to Statements, Request a Card, Lookup Quotes and Change Password.
+ *   - links to Statements, the card for the monthly bill, Request a Card, Lookup Quotes and Change Password.
  * The older /account/address, /vehicles, /coverage and /drivers redirect to /account#address and so on: the
  * matching section of the first vehicle's block opens, scrolls into view and takes focus.
  *
@@ -300,6 +300,7 @@ function driversSection(context: BlockContext): Child[] {
 function accountLinks(): HTMLElement {
   const links: [string, string][] = [
     [ACCOUNT_PATHS.statements, T.statements],
+    [ACCOUNT_PATHS.paymentCard, T.paymentCard],
     [ACCOUNT_PATHS.requestCard, T.requestCard],
     [ACCOUNT_PATHS.lookupQuotes, T.lookupQuotes],
     [ACCOUNT_PATHS.changePassword, T.changePassword],

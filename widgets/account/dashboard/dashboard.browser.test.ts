@@ -235,7 +235,7 @@ describe('<account-dashboard>', () => {
     await waitFor(() => visits.length === 2, 'a quote is no policy to show');
   });
 
-  it('the links of the account: Statements, Request a Card, Lookup Quotes, Change Password', async () => {
+  it('the links of the account: Statements, the card for the monthly bill, Request a Card, Lookup Quotes, Change Password', async () => {
     answering(sessionAnswer([policy()]));
     const page = mount();
     await welcome(page);
@@ -244,6 +244,7 @@ describe('<account-dashboard>', () => {
     const links = queryAllByRole(nav, 'link').map((a) => [a.textContent, a.getAttribute('href')]);
     assert.deepEqual(links, [
       [T.statements, '/account/statements'],
+      [T.paymentCard, '/account/card'],
       [T.requestCard, '/account/request-a-card'],
       [T.lookupQuotes, '/account/lookup-quotes'],
       [T.changePassword, '/account/change-password'],

@@ -65,6 +65,7 @@ export const DASHBOARD_TEXTS = {
   // the account's links
   linksTitle: 'More in your account',
   statements: 'Statements',
+  paymentCard: 'Change the card for your monthly bill',
   requestCard: 'Request a Card',
   lookupQuotes: 'Lookup Quotes',
   changePassword: 'Change Password',
