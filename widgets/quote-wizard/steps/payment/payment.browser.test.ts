@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-import { CARD_CONSENT, MESSAGES, billingSummary, formatCents, type QuotePolicy } from '../../../../contract/index.ts';
+import { CARD_CONSENT, MESSAGES, billingSummary, formatCents, formatIsoDate, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
@@ -313,6 +313,36 @@ describe('Step 6, Your Payment', () => {
     assert.ok(two.headers['idempotency-key'] && two.headers['idempotency-key'] !== one.headers['idempotency-key'], 'a new Idempotency-Key');
     await waitFor(() => current.purchase?.bound, 'bound');
     await waitFor(() => queryAllByRole(root, 'alert').length === 0 || current.step !== 6, 'the notice goes with the payment');
+  });
+
+  it("a passed effective date: doc 3's 'Sorry!' first, the quote priced from today, the new figures confirmed before any charge", async () => {
+    const today = formatIsoDate(localToday());
+    const repriced: QuotePolicy = { ...policyOf(), quoteVersion: 3, effectiveDate: today, downPaymentMonthly: 207.31 };
+    api((call) => (call.url.endsWith('/api/policy/quote') ? json(200, { policies: [repriced] }) : json(200, BOUND)));
+    const past = quoteFixture();
+    past.policies[0]!.effectiveDate = '2020-01-06';
+    mounted = undefined;
+    await mount({ state: { quoteResponse: wizardWithSavedQuote(past).quoteResponse } });
+    await fillCard('4242424242424242');
+    await click(submitButton());
+    const sorry = await waitFor(() => openDialog(), "the 'Sorry!' window");
+    assert.equal(sorry.querySelector('h2, [id$="title"]')?.textContent?.trim() ?? T.sorry, T.sorry);
+    assert.ok(sorry.textContent!.includes(MESSAGES.effectiveDatePassed), 'doc 3 section 8 word for word');
+    assert.equal(binds().length, 0, 'nothing is charged before the buyer confirms');
+    await click(getByRole(sorry, 'button', T.ok));
+    await waitFor(() => callsTo('/api/policy/quote').length === 1, 'the quote priced again');
+    const sent = callsTo('/api/policy/quote')[0]!.body as { coverage?: { policyEffectiveDate?: string }; effectiveDate?: string };
+    assert.ok(JSON.stringify(sent).includes(today.slice(5, 7)), 'from today');
+    const newDue = formatCents(billingSummary(repriced, 'monthly').dueTodayCents);
+    await waitFor(() => dueTodayShown() === newDue, 'the new figure shown on step 6');
+    await waitFor(() => queryAllByRole(root, 'alert').some((a) => a.textContent!.includes(MESSAGES.quoteChanged)), 'asked to confirm the new price');
+    assert.equal(binds().length, 0, 'still nothing charged');
+    assert.equal(current.step, 6, 'still on the payment step');
+    await click(submitButton());
+    await waitFor(() => binds().length === 1, 'the bind, once confirmed');
+    const body = binds()[0]!.body as { quoteVersion: number; amountDueCents: number };
+    assert.equal(body.quoteVersion, 3);
+    assert.equal(formatCents(body.amountDueCents), newDue);
   });
 
   it('4000 0027 6000 3184 in test mode: the plainly labelled test authentication window; Complete binds and the lienholders follow with the purchase token', async () => {
