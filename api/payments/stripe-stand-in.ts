@@ -16,7 +16,8 @@
  * A SetupIntent is confirmed by Stripe.js in the browser, never by our server: `confirmSetup` plays that part.
  *
  * Its faults are scripted per confirmation, so a test can make the provider charge then fail, hang past the
- * client's timeout, or refuse before charging, and then count what was really charged and refunded.
+ * client's timeout (having charged, or without charging), or refuse before charging, and then count what was
+ * really charged and refunded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,11 @@ export type StandInStep =
   | 'normal'
   /** charge, then never answer (the client times out) */
   | 'hang-after-charge'
+  /**
+   * receive the confirmation and never carry it out nor answer: the PaymentIntent stays unconfirmed (as if the
+   * request never got past the provider's door), so a retrieve finds nothing charged and no error
+   */
+  | 'hang-before-charge'
   /** charge, then answer 500 as if it had failed */
   | 'charge-then-500'
   /** answer 500 without charging anything */
@@ -225,6 +231,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === 'POST' && intentPath[2] === '/confirm') {
         const step = standIn.script.shift() ?? 'normal';
         if (step === 'error-500') return answer(error(500, 'api_error', 'An unknown error occurred.'));
+        if (step === 'hang-before-charge') return void hanging.push(response);
         const result = keep(confirm(intent, form, key));
         if (step === 'hang-after-charge') return void hanging.push(response);
         if (step === 'charge-then-500') return answer(error(500, 'api_error', 'An unknown error occurred.'));
