@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type HandoverAnswer, type QuotePolicy } from '../../contract/index.ts';
+import { localToday, MESSAGES, type HandoverAnswer, type QuotePolicy } from '../../contract/index.ts';
+import { bindRequestFor } from '../policies/testing.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
 import { TOKEN_PURPOSES, hashToken } from '../tokens/tokens.ts';
 import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -100,7 +101,7 @@ for (const target of dbTargets()) {
       const bind = await t.app.request(
         ...postJson(
           '/api/policy/bind',
-          { quoteNumber: q.policy.policyNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 },
+          bindRequestFor(q.policy),
           { 'Idempotency-Key': `handover-test-${process.pid}-${target}` },
         ),
       );
