@@ -333,4 +333,78 @@ describe('purchase on our own site, in test mode', () => {
     await stepHeading(page, 'Payment').waitFor();
     await page.close();
   });
+
+  test('two tabs: a quote re-priced in tab B makes tab A\'s Submit Payment charge nothing and show the new price; the next Submit Payment pays it', async () => {
+    const buyer = person('twotabs');
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tabA = await context.newPage();
+    const binds = bindRequests(tabA);
+    await toQuoteStep(tabA, run.server.url, 'TX', { person: buyer });
+    await purchaseNow(tabA);
+    const dueBefore = await dueToday(tabA);
+    await fillTestCard(tabA, '4242 4242 4242 4242');
+
+    // tab B, same browser, its own sessionStorage: the saved quote by e-mail, birth date and ZIP (doc 2 section 2)
+    const tabB = await context.newPage();
+    const [month, day, year] = buyer.dateOfBirth.split('/');
+    const query = new URLSearchParams({ email: buyer.email, dob: `${year}-${month}-${day}`, zipcode: STATE_FIXTURES.TX.zip });
+    await tabB.goto(`${run.server.url}/receive-a-quote?${query}`);
+    await stepHeading(tabB, 'Your Quote').waitFor({ timeout: 30_000 });
+    await tabB.getByRole('button', { name: 'Back', exact: true }).click();
+    await stepHeading(tabB, 'Your Coverage').waitFor();
+    // another collision deductible: the quote is priced again under its number, as its version 2
+    const collision = tabB.getByLabel('Collision', { exact: true });
+    const chosen = await collision.inputValue();
+    const other = (await collision.locator('option').evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent?.trim() ?? '' }))))
+      .filter((o) => o.value !== '' && o.value !== chosen && o.label !== 'I decline this coverage')
+      .at(-1);
+    assert.ok(other, `another collision deductible than ${chosen}`);
+    await collision.selectOption(other.value);
+    const repriced = tabB.waitForResponse((r) => r.url().endsWith('/api/policy/quote') && r.request().method() === 'POST', { timeout: 30_000 });
+    await tabB.getByRole('button', { name: 'Calculate', exact: true }).click();
+    const answer = await repriced;
+    assert.equal(answer.status(), 200);
+    const quoteNumber = await fact(tabA, 'Quote number');
+    const version = ((await answer.json()) as { policies: { policyNumber: string; quoteVersion?: number }[] }).policies[0]!;
+    assert.equal(version.policyNumber, quoteNumber, 'the same quote, priced again');
+    assert.equal(version.quoteVersion, 2);
+    await tabB.getByRole('button', { name: 'Continue', exact: true }).click();
+    await stepHeading(tabB, 'Your Quote').waitFor({ timeout: 30_000 });
+    await purchaseNow(tabB);
+    const dueInB = await dueToday(tabB);
+    assert.notEqual(dueInB, dueBefore, 'the new collision deductible changes what is due today');
+    await tabB.close();
+
+    // tab A still shows version 1: its Submit Payment is refused before any charge
+    const refused = tabA.waitForResponse((r) => r.url().endsWith('/api/policy/bind'));
+    await tabA.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+    const first = await refused;
+    assert.equal(first.status(), 409);
+    assert.equal(((await first.json()) as { error_type: string }).error_type, 'quote_changed');
+    const notice = tabA.getByRole('alert').filter({ hasText: MESSAGES.quoteChanged });
+    await notice.waitFor();
+    assert.match(await notice.innerText(), /Please check your new price/);
+    assert.equal(await dueToday(tabA), dueInB, 'tab A shows the price tab B made');
+    assert.equal(await thankYou(tabA).count(), 0);
+    const sentFirst = binds[0]!.postDataJSON() as { quoteVersion: number; amountDueCents: number };
+    assert.deepEqual([sentFirst.quoteVersion, sentFirst.amountDueCents], [1, cents(dueBefore)]);
+    // nothing charged: no policy, so no purchase e-mail (the quote e-mail alone)
+    assert.deepEqual(await purchaseMails(run.server.dataDir, buyer.email, 1), []);
+
+    // the next Submit Payment pays version 2, at its price
+    const paid = tabA.waitForResponse((r) => r.url().endsWith('/api/policy/bind'));
+    await tabA.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+    assert.equal((await paid).status(), 200);
+    await thankYou(tabA).waitFor({ timeout: 30_000 });
+    assert.equal(binds.length, 2);
+    const sentSecond = binds[1]!.postDataJSON() as { quoteVersion: number; amountDueCents: number };
+    assert.deepEqual([sentSecond.quoteVersion, sentSecond.amountDueCents], [2, cents(dueInB)]);
+    assert.notEqual(binds[1]!.headers()['idempotency-key'], binds[0]!.headers()['idempotency-key'], 'a new attempt, a new key');
+    const binder = await fact(tabA, 'Binder number');
+    const purchase = await purchaseMails(run.server.dataDir, buyer.email, 2);
+    assert.equal(purchase.length, 1);
+    assert.ok(purchase[0]!.subject.includes(binder));
+    assert.ok(purchase[0]!.text.includes(`Your payment of ${dueInB} (first monthly payment)`), purchase[0]!.text);
+    await context.close();
+  });
 });
