@@ -4,6 +4,12 @@
  * browser, the bind, the lienholder sub-step for a financed car, step 7 with the binder number and account
  * creation, and what the bind queued in the outbox: the policy-documents e-mail and the odometer-photo text.
  * The dealer-demo hand-over is the hand-over's own e2e test.
+ *
+ * Issue 19 ("Every charge right"): the Mastercard test card and the kept card's consent (shown above Submit
+ * Payment, the words the bind sends, following the frequency); a card that asks for 3-D Secure, with the test
+ * mode's labelled authentication window completed and failed; and two tabs of one browser, where the quote
+ * re-priced in one makes the other's bind answer 409 quote_changed (nothing charged) and its next Submit
+ * Payment pay the new version at the new price.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
