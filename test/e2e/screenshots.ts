@@ -7,7 +7,8 @@
  * Against the real server in test mode, the way purchase.e2e.test.ts buys: step 5 (the house style the
  * purchase steps should match), step 6 before typing, step 6 with a declined card's message and then its
  * 'Call to complete your quote' modal, the lienholder sub-step of a financed car (empty, then with PFS
- * prefilled and locked) and step 7 with the account form (empty, then half filled in). Each at a phone's
+ * prefilled and locked), step 7 with the account form (empty, then half filled in) and the test mode's
+ * 3-D Secure window (issue 19: 4000 0027 6000 3184 asks for it). Each at a phone's
  * width and a desktop's, full page but for the modal; the file names are printed as they are written.
  */
 import { mkdirSync } from 'node:fs';
@@ -50,6 +51,14 @@ async function lienholderThenThankYou(page: Page): Promise<void> {
   await shoot(page, '08-thank-you-checklist');
 }
 
+/** A card that asks for 3-D Secure: in test mode our labelled test authentication window opens over step 6. */
+async function testAuthentication(page: Page): Promise<void> {
+  await fillTestCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Submit Payment', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Test authentication: no real bank' }).waitFor({ timeout: 30_000 });
+  await shoot(page, '09-step6-test-authentication', { viewportOnly: true });
+}
+
 mkdirSync(OUTPUT, { recursive: true });
 const server = await startServer();
 const browser = await launchChromium();
@@ -71,6 +80,12 @@ try {
   await purchaseNow(financed);
   await lienholderThenThankYou(financed);
   await financed.close();
+
+  const authenticating = await browser.newPage({ viewport: VIEWPORTS[1] });
+  await toQuoteStep(authenticating, server.url, 'TX', { person: { ...GRACE, email: 'grace.threeds@example.com' } });
+  await purchaseNow(authenticating);
+  await testAuthentication(authenticating);
+  await authenticating.close();
 } finally {
   await browser.close();
   await server.stop();

@@ -39,6 +39,8 @@ export const paymentOwnStyles = /* css */ `
 .ppm-payment__failure .ppm-payment__failure-title { font-size: 1.0625rem; font-weight: 700; }
 .ppm-payment__submit[aria-disabled="true"] { opacity: 0.6; cursor: progress; }
 .ppm-payment__nowrap { white-space: nowrap; }
+/* the test authentication window's two choices sit together under its text, not as the step's footer (no divider, not spread apart) */
+.ppm-payment .ppm-modal__body .ppm-wizard__actions { justify-content: flex-start; margin-top: 1rem; padding-top: 0; border-top: 0; }
 .ppm-purchase__lead { margin: 0 0 1rem; }
 .ppm-purchase__vehicle { margin: 0 0 1rem; padding: 0; border: 0; min-width: 0; }
 .ppm-purchase__legend { margin-bottom: 1rem; padding: 0; font-size: 1.125rem; font-weight: 700; }

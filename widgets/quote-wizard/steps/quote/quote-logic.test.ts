@@ -143,3 +143,15 @@ describe('saved-quote query', () => {
     assert.equal(withoutSavedQuoteParams('https://x.test/receive-a-quote?state=TX'), null);
   });
 });
+
+describe('wizardWithSavedQuote', () => {
+  test("keeps the quote's number past a change that clears the quote, so pricing it again names it (issue 11)", async () => {
+    const { wizardWithSavedQuote } = await import('./saved-quote.ts');
+    const { settle } = await import('../../quote/quote-lifecycle.ts');
+    const opened = wizardWithSavedQuote(quoteFixture());
+    assert.equal(opened.quoteNumber, 'Q-AZ-000123');
+    const changed = settle(opened, { ...opened, coverage: { ...opened.coverage! } });
+    assert.equal(changed.quoteResponse, null, 'a coverage change clears the quote');
+    assert.equal(changed.quoteNumber, 'Q-AZ-000123', 'its number stays');
+  });
+});

@@ -30,7 +30,11 @@ export async function fetchSavedQuote(api: ApiClient, query: SavedQuoteQuery): P
   return result.ok && quotePolicyOf(result.data) ? result.data : null;
 }
 
-/** A wizard holding the saved quote, open on step 5 (its forms rebuilt, so Back leads to what was chosen). */
+/**
+ * A wizard holding the saved quote, open on step 5 (its forms rebuilt, so Back leads to what was chosen). Its
+ * number is kept as the wizard's quoteNumber too (issue 11): a change in step 4 clears the stored quote, and
+ * pricing it again must still name it, so the API makes a new version of this quote rather than a new quote.
+ */
 export function wizardWithSavedQuote(response: QuoteResponse): WizardState {
   const rebuilt = wizardFromQuote(response);
   const policy = quotePolicyOf(response);
@@ -39,6 +43,7 @@ export function wizardWithSavedQuote(response: QuoteResponse): WizardState {
     ...rebuilt,
     quoteResponse: response,
     quoteRequest: rebuilt.quoteRequest ?? ((policy?.quoteRequest ?? null) as WizardState['quoteRequest']),
+    ...(policy?.policyNumber ? { quoteNumber: policy.policyNumber } : {}),
     step: 5,
   };
 }
