@@ -11,7 +11,8 @@ import { vinCheck, type Endpoint } from '../../contract/api/endpoints.ts';
 import { MESSAGES } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from './errors.ts';
 import { on } from './endpoint.ts';
-import { currentReadme, ENDPOINTS, README } from './endpoints-readme.ts';
+import { currentReadme, ENDPOINTS, README, summaryOf } from './endpoints-readme.ts';
+import { SUMMARIES } from '../../contract/api/endpoints/summaries.ts';
 import { openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
 
 describe('the table of endpoints', () => {
@@ -66,6 +67,12 @@ describe('the table of endpoints', () => {
     const scopes = ENDPOINTS.flatMap((endpoint) => (endpoint.idempotency ? [endpoint.idempotency.scope] : []));
     assert.equal(scopes.length, new Set(scopes).size);
     assert.deepEqual(scopes.sort(), ['bind', 'claim', 'contact']);
+  });
+
+  test('every endpoint has its README line in summaries.ts, and every line an endpoint', () => {
+    const named = new Set(ENDPOINTS.map((endpoint) => endpoint.name));
+    for (const endpoint of ENDPOINTS) assert.ok(summaryOf(endpoint).length > 10, endpoint.name);
+    assert.deepEqual(Object.keys(SUMMARIES).filter((name) => !named.has(name)), [], 'lines without an endpoint');
   });
 
   test('README.md carries the API table written from the endpoints (run: node api/http/endpoints-readme.ts --write)', () => {

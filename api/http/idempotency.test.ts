@@ -23,7 +23,6 @@ function declared(path: `/api/${string}`, extra: Partial<Endpoint<any, any>> = {
   return {
     method: 'POST', path, request: null, answer: any(), body: json, session: false, headers: ['Idempotency-Key'],
     idempotency: { scope: `test-${process.pid}-${path}`, each: 'test call', reused: 'idempotencyKeyReused', inFlight: 'paymentInProgress' },
-    summary: 'a test endpoint',
     ...extra,
   };
 }

@@ -22,6 +22,7 @@ export * from './endpoints/contact.ts';
 export * from './endpoints/quote.ts';
 export * from './endpoints/handover.ts';
 export * from './endpoints/purchase.ts';
+export * from './endpoints/webhook.ts';
 export * from './endpoints/user.ts';
 export * from './endpoints/payment-card.ts';
 export * from './endpoints/documents.ts';

@@ -20,38 +20,29 @@ export const PHOTO_UPLOAD_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
 export const documentList = endpoint({
   method: 'GET', path: '/api/documents', request: DocumentListQuery, answer: DocumentListResponse, body: none, session: false,
-  summary: "the documents of the link's policy, newest of each kind, and its open e-sign and odometer requests; query `id` (the link's token)",
 });
 
 export const documentFile = endpoint({
   method: 'GET', path: '/api/documents/files/:fileId', request: DocumentListQuery, answer: null, body: none, session: false,
-  summary: 'one PDF, only through a valid token of its own policy (`Cache-Control: private, no-store`)',
 });
 
 export const documentsLink = endpoint({
   method: 'POST', path: '/api/documents/link', request: PolicyDocsRequest, answer: DocumentsLinkAnswer, body: json, session: false,
-  summary: 'e-mails a fresh documents link to the address of a policy; the same answer whether or not there is one',
 });
 
 export const esignView = endpoint({
   method: 'GET', path: '/api/esign', request: TokenQuery, answer: EsignView, body: none, session: false,
-  summary: "the application to sign, the consent text, and whether it is signed; query `token`",
 });
 
 export const esign = endpoint({
   method: 'POST', path: '/api/esign', request: EsignRequest, answer: EsignAnswer, body: json, session: false,
-  summary: 'signs the application: consent and the typed full name of the named insured; records signer, time, SHA-256, IP and user agent',
 });
 
 export const odometerView = endpoint({
   method: 'GET', path: '/api/odometer', request: TokenQuery, answer: OdometerView, body: none, session: false,
-  summary: "the policy's vehicles and the latest reading of each; query `token`",
 });
 
 export const odometerPhoto = endpoint({
   method: 'POST', path: '/api/odometer/photo', request: null, answer: OdometerPhotoAnswer,
   body: { kind: 'multipart', limitBytes: PHOTO_UPLOAD_LIMIT }, session: false,
-  summary:
-    'an odometer photo (multipart: `token`, `carNumber`, `reading`, `photo`): checked by its bytes, read twice by OCR; ' +
-    'verified or held for review (201), or rejected with what to do (422)',
 });

@@ -45,8 +45,6 @@ export interface Endpoint<Request = unknown, Answer = unknown> {
   headers?: readonly string[];
   /** Takes an Idempotency-Key: a retry under the same key and body answers the first answer again. */
   idempotency?: Idempotency;
-  /** One line for README.md's API table. */
-  summary: string;
 }
 
 export type RequestOf<E> = E extends Endpoint<infer R, any> ? R : never;

@@ -4,7 +4,4 @@ import { endpoint, json } from './endpoint.ts';
 
 export const rollover = endpoint({
   method: 'POST', path: '/api/policy/rollover', request: RolloverRequest, answer: RolloverResponse, body: json, session: false,
-  summary:
-    "the renewal e-mail's link (`/rollover#token`): the e-signature link of the renewal application, the documents link and the " +
-    "next term's declarations; 404 for an unknown or expired link",
 });
