@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CARD_REPLACE_CONSENT } from '../../../contract/api/bind.ts';
 import { paymentsConfig } from '../../../contract/api/endpoints/purchase.ts';
 import { cardSetup, paymentCard, replaceCard } from '../../../contract/api/endpoints/payment-card.ts';
 import type { CardSetupAnswer, KeptCardView, PaymentCardAnswer } from '../../../contract/api/payment-card.ts';
 import { ErrorSummary } from '../../core/ErrorSummary.tsx';
-import { FieldFrame } from '../../core/fields/FieldFrame.tsx';
 import { MaskedField } from '../../core/fields/MaskedField.tsx';
-import { useForm, type FieldBinding, type Rules } from '../../core/form.ts';
+import { useForm, type Rules } from '../../core/form.ts';
 import { Overlay } from '../../core/overlay.tsx';
 import { ownPolicies, selectedPolicy, whenSessionKnown } from '../../core/session.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { cardRules, testTokenFor } from '../../quote-wizard/steps/payment/card-logic.ts';
-import type { CardField, CardState, StripeSetupCard } from './stripe-setup.ts';
+import { useStripeFields, type MountCard } from '../../quote-wizard/steps/payment/StripeFields.tsx';
 import { cardPageStyles } from './card.styles.ts';
 import { CARD_PAGE_TEXTS, type CardPageTexts } from './card.texts.ts';
 
@@ -23,7 +22,7 @@ import { CARD_PAGE_TEXTS, type CardPageTexts } from './card.texts.ts';
  *
  * - GET /api/account/card for the selected policy; GET /api/payments/config for the card form's mode.
  * - Replace card: POST /api/account/card/setup (once, kept for the next tries until a card is saved), then
- *   with Stripe, Stripe.js's confirmCardSetup with the card fields (./stripe-setup.ts) and POST
+ *   with Stripe, Stripe.js's confirmCardSetup with the payment step's card fields (stripe-card.ts) and POST
  *   /api/account/card with the SetupIntent's id; in test mode, the payment step's test card fields and rules
  *   (card-logic.ts) and POST /api/account/card with the test token only. No card number leaves the page
  *   except into Stripe's own fields.
@@ -36,8 +35,8 @@ export interface CardPageProps {
   apiBase?: string;
   /** Replacement texts, merged over CARD_PAGE_TEXTS. */
   texts?: Partial<CardPageTexts>;
-  /** Mounts Stripe's fields (tests pass their own); default ./stripe-setup.ts, loaded only in Stripe mode. */
-  mountCard?: typeof import('./stripe-setup.ts').mountStripeSetup;
+  /** Mounts Stripe's fields (tests pass their own); default the payment step's stripe-card.ts, loaded only in Stripe mode. */
+  mountCard?: MountCard;
 }
 
 /** The widget's name in its ppm-error events (an island of our site, not an embeddable element). */
@@ -49,7 +48,6 @@ type CardValues = {
   cardCvc: string;
 };
 const EMPTY: CardValues = { cardNumber: '', cardExpiry: '', cardCvc: '' };
-const FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
 
 type Page =
   | { kind: 'loading' }
@@ -81,11 +79,6 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
   const rules = useMemo(() => (testMode ? cardRules() : {}) as Rules<CardValues>, [testMode]);
   const form = useForm<CardValues>('ppm-card', rules, EMPTY);
 
-  // Stripe Elements, when the server saves cards through Stripe
-  const stripeCard = useRef<StripeSetupCard | null>(null);
-  const [stripeState, setStripeState] = useState<CardState>({ complete: { cardNumber: false, cardExpiry: false, cardCvc: false }, errors: {} });
-  const [stripeShown, setStripeShown] = useState<Partial<Record<CardField, string>>>({});
-  const containers = { cardNumber: useRef<HTMLDivElement>(null), cardExpiry: useRef<HTMLDivElement>(null), cardCvc: useRef<HTMLDivElement>(null) };
 
   useEffect(() => {
     let alive = true;
@@ -112,48 +105,21 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
     };
   }, [api]);
 
+  // Stripe Elements, when the server saves cards through Stripe
   const stripeMode = page.kind === 'ready' && page.mode === 'stripe' && page.answer.card !== null;
-  const publishableKey = page.kind === 'ready' ? page.publishableKey : '';
-  useEffect(() => {
-    if (!stripeMode) return;
-    const targets = { cardNumber: containers.cardNumber.current, cardExpiry: containers.cardExpiry.current, cardCvc: containers.cardCvc.current };
-    if (!targets.cardNumber || !targets.cardExpiry || !targets.cardCvc) return;
-    let alive = true;
-    const mount = mountCard ?? (async (...args: Parameters<typeof import('./stripe-setup.ts').mountStripeSetup>) => (await import('./stripe-setup.ts')).mountStripeSetup(...args));
-    mount(publishableKey, targets as Record<CardField, HTMLElement>, (next) => {
-      setStripeState(next);
-      setStripeShown((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !next.complete[field as CardField])));
-    }).then(
-      (mounted) => {
-        if (alive) stripeCard.current = mounted;
-        else mounted.destroy();
-      },
-      () => alive && setPage((p) => (p.kind === 'ready' ? { ...p, mode: 'unavailable' } : p)),
-    );
-    return () => {
-      alive = false;
-      stripeCard.current?.destroy();
-      stripeCard.current = null;
-    };
-  }, [stripeMode, publishableKey]);
-
-  /** Stripe's fields: complete, else the spec's message (or Stripe's own for a wrong value); focus the first. */
-  function validateStripe(): boolean {
-    const required: Record<CardField, string> = { cardNumber: T.cardNumberRequired, cardExpiry: T.cardExpiryRequired, cardCvc: T.cardCvcRequired };
-    const messages: Partial<Record<CardField, string>> = {};
-    for (const field of FIELDS) if (!stripeState.complete[field]) messages[field] = stripeState.errors[field] ?? required[field];
-    setStripeShown(messages);
-    const first = FIELDS.find((field) => messages[field]);
-    if (first) stripeCard.current?.focus(first);
-    return first === undefined;
-  }
+  const stripe = useStripeFields({
+    publishableKey: stripeMode ? page.publishableKey : null,
+    mount: mountCard,
+    onFailed: () => setPage((p) => (p.kind === 'ready' ? { ...p, mode: 'unavailable' } : p)),
+  });
+  const stripeCard = stripe.card;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current || page.kind !== 'ready' || page.mode === 'unavailable' || !page.answer.card) return;
     const values = form.validate();
     if (!values) return;
-    if (!testMode && !validateStripe()) return;
+    if (!testMode && !stripe.validate()) return;
     const policyNumber = page.answer.policyNumber;
     sending.current = true;
     setBusy(true);
@@ -179,7 +145,7 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
       if (!testMode) {
         const mounted = stripeCard.current;
         if (!mounted || !current.clientSecret) return fail(0, [T.cardUnavailable]);
-        const confirmed = await mounted.confirm(current.clientSecret);
+        const confirmed = await mounted.confirmSetup(current.clientSecret);
         if ('error' in confirmed) return fail(402, [confirmed.error || T.callUs]);
       }
       const result = await api.call(replaceCard, {
@@ -272,13 +238,7 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
             </>
           )}
           {page.mode === 'stripe' && (
-            <>
-              <StripeField id="ppm-card-cardNumber" label={T.cardNumber} error={stripeShown.cardNumber} container={containers.cardNumber} onLabel={() => stripeCard.current?.focus('cardNumber')} />
-              <div className="ppm-card-page__row">
-                <StripeField id="ppm-card-cardExpiry" label={T.cardExpiry} error={stripeShown.cardExpiry} container={containers.cardExpiry} onLabel={() => stripeCard.current?.focus('cardExpiry')} />
-                <StripeField id="ppm-card-cardCvc" label={T.cardCvc} error={stripeShown.cardCvc} container={containers.cardCvc} onLabel={() => stripeCard.current?.focus('cardCvc')} />
-              </div>
-            </>
+            stripe.render({ idPrefix: 'ppm-card', classPrefix: 'ppm-card-page' })
           )}
           <p className="ppm-card-page__secure">{testMode ? T.secureTestMode : T.secure}</p>
           <div aria-live="polite" aria-atomic="true">
@@ -309,16 +269,5 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
 }
 
 /** A Stripe Element's frame: a label that focuses it, the spec's message, and the element's container. */
-function StripeField({ id, label, error, container, onLabel }: {
-  id: string; label: string; error: string | undefined; container: RefObject<HTMLDivElement | null>; onLabel: () => void;
-}) {
-  const field: FieldBinding = { id, name: id, value: '', error, onChange: () => undefined, onBlur: () => undefined, inputRef: () => undefined };
-  return (
-    <FieldFrame label={label} field={field}>
-      <div id={id} ref={container} className={error ? 'ppm-input ppm-card-page__element ppm-card-page__element--error' : 'ppm-input ppm-card-page__element'} onClick={onLabel} />
-    </FieldFrame>
-  );
-}
-
 /** The page with its own widget context (widget.tsx): its API client, loader and events. */
 export const CardPage = scoped<CardPageProps>(CARD_PAGE_WIDGET, CardPageView);

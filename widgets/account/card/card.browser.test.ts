@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../contract/messages.ts';
 import { endSession, startSession } from '../../core/session.ts';
 import { assert, checkA11y, click, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall } from '../../testing/browser.ts';
 import { CardPage, type CardPageProps } from './CardPage.tsx';
-import type { CardState, StripeSetupCard } from './stripe-setup.ts';
+import type { CardState, StripeCard } from '../../quote-wizard/steps/payment/stripe-card.ts';
 import { CARD_PAGE_TEXTS as T } from './card.texts.ts';
 
 const POLICY = 'PPMP-7K2D-Q9XA';
@@ -137,12 +137,13 @@ describe('the account card page (/account/card)', () => {
     stub = api({ mode: 'stripe' });
     const confirmed: string[] = [];
     let report: ((state: CardState) => void) | undefined;
-    const mountCard = async (key: string, containers: Record<string, HTMLElement>, onChange: (state: CardState) => void): Promise<StripeSetupCard> => {
+    const mountCard = async (key: string, containers: Record<string, HTMLElement>, onChange: (state: CardState) => void): Promise<StripeCard> => {
       assert.equal(key, 'pk_test_abc123');
       assert.ok(containers.cardNumber!.isConnected && containers.cardNumber!.getRootNode() === document, 'mounted in the light DOM');
       report = onChange;
       return {
-        confirm: async (secret) => (confirmed.push(secret), { setupIntentId: 'seti_standin_1' }),
+        confirmSetup: async (secret) => (confirmed.push(secret), { setupIntentId: 'seti_standin_1' }),
+        tokenize: async () => ({ error: 'not on this page' }), authenticate: async () => ({ error: 'not on this page' }),
         focus: () => undefined, clear: () => undefined, destroy: () => undefined,
       };
     };

@@ -1,5 +1,6 @@
 import { BRAND } from '../../../contract/brand.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { CARD_FIELD_TEXTS } from '../../quote-wizard/steps/payment/card-field.texts.ts';
 
 /**
  * Every text of the account's card page (/account/card, issue 19), keyed (STYLE.md habit 7). The consent
@@ -15,12 +16,7 @@ export const CARD_PAGE_TEXTS = {
   noCard: MESSAGES.noCardOnFile,
   replaceHeading: 'Replace your card',
   policy: 'Policy',
-  cardNumber: 'Card Number',
-  cardExpiry: 'Expiry Date (MM/YY)',
-  cardCvc: 'CVC',
-  cardNumberRequired: MESSAGES.cardNumber,
-  cardExpiryRequired: MESSAGES.cardExpiry,
-  cardCvcRequired: MESSAGES.cardCvc,
+  ...CARD_FIELD_TEXTS,
   submit: 'Replace card',
   saving: 'Saving your new card. Please do not reload this page.',
   replaced: (brand: string, last4: string) => `Your ${brand} ending ${last4} is now the card for your monthly bill.`,
@@ -29,8 +25,6 @@ export const CARD_PAGE_TEXTS = {
   testModeTitle: 'Test mode: no real card is saved.',
   testModeBody:
     "Cards here are not real. Use one of Stripe's test cards: 4242\u00a04242\u00a04242\u00a04242 (Visa) or 5555\u00a05555\u00a05555\u00a04444 (Mastercard) is accepted; 4000\u00a00000\u00a00000\u00a00002 is declined. Any future expiry date and any 3-digit CVC will do.",
-  secure: 'Your card details go straight to Stripe; they never reach our servers.',
-  secureTestMode: 'In test mode your card details never leave this page: only a Stripe test token is sent.',
   cardLoading: 'Loading the secure card form...',
   cardUnavailable: `The card form could not be loaded. Please reload the page, or call us at ${BRAND.phone}.`,
   callUs: MESSAGES.callUs,

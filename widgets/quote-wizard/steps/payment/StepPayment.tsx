@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { is } from 'superstruct';
 import {
   BRAND, CARD_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
@@ -6,7 +6,6 @@ import {
 } from '../../../../contract/index.ts';
 import type { ApiClient, ApiResult } from '../../../core/api-client.ts';
 import { RadioGroup } from '../../../core/fields/Choices.tsx';
-import { FieldFrame } from '../../../core/fields/FieldFrame.tsx';
 import { newIdempotencyKey } from '../../../core/idempotency-key.ts';
 import { MaskedField } from '../../../core/fields/MaskedField.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
@@ -21,7 +20,7 @@ import { paymentStyles } from './payment.styles.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
 import { financedVehicles, purchaseOf, type BoundPolicy } from './purchase-model.ts';
 import { rememberPurchaseToken } from './purchase-token.ts';
-import type { CardField, CardState, StripeCard } from './stripe-card.ts';
+import { useStripeFields, type MountCard } from './StripeFields.tsx';
 import { cardRules, testTokenFor } from './card-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
@@ -68,7 +67,7 @@ const nameRule = { nameOnCard: requiredMax(LIMITS.shortTextMax) };
 
 export interface StepPaymentProps extends StepProps {
   /** Tests: a stand-in for Stripe Elements (the real one needs js.stripe.com). */
-  mountCard?: typeof import('./stripe-card.ts').mountStripeCard;
+  mountCard?: MountCard;
 }
 
 export function StepPayment({ state, update, register, api, mountCard }: StepPaymentProps) {
@@ -101,10 +100,13 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   const form = useForm<PaymentValues>('ppm-payment', rules, EMPTY);
 
   // Stripe Elements, when the server pays through Stripe
-  const stripeCard = useRef<StripeCard | null>(null);
-  const [stripeState, setStripeState] = useState<CardState>({ complete: { cardNumber: false, cardExpiry: false, cardCvc: false }, errors: {} });
-  const [stripeShown, setStripeShown] = useState<Partial<Record<CardField, string>>>({});
-  const containers = { cardNumber: useRef<HTMLDivElement>(null), cardExpiry: useRef<HTMLDivElement>(null), cardCvc: useRef<HTMLDivElement>(null) };
+  const stripe = useStripeFields({
+    publishableKey: card.kind === 'ready' && card.mode === 'stripe' ? card.publishableKey : null,
+    mount: mountCard,
+    onChange: () => (attempt.current = null), // another card is another attempt
+    onFailed: () => setCard({ kind: 'failed' }),
+  });
+  const stripeCard = stripe.card;
 
   useEffect(() => {
     let alive = true;
@@ -120,31 +122,6 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       alive = false;
     };
   }, [api]);
-
-  useEffect(() => {
-    if (card.kind !== 'ready' || card.mode !== 'stripe') return;
-    const targets = { cardNumber: containers.cardNumber.current, cardExpiry: containers.cardExpiry.current, cardCvc: containers.cardCvc.current };
-    if (!targets.cardNumber || !targets.cardExpiry || !targets.cardCvc) return;
-    let alive = true;
-    const mount = mountCard ?? (async (...args: Parameters<typeof import('./stripe-card.ts').mountStripeCard>) => (await import('./stripe-card.ts')).mountStripeCard(...args));
-    mount(card.publishableKey, targets as Record<CardField, HTMLElement>, (next) => {
-      attempt.current = null; // another card is another attempt
-      setStripeState(next);
-      // reward early: a shown message goes once Stripe says the field is right
-      setStripeShown((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !next.complete[field as CardField])));
-    }).then(
-      (mounted) => {
-        if (alive) stripeCard.current = mounted;
-        else mounted.destroy();
-      },
-      () => alive && setCard({ kind: 'failed' }),
-    );
-    return () => {
-      alive = false;
-      stripeCard.current?.destroy();
-      stripeCard.current = null;
-    };
-  }, [card]);
 
   register({
     onContinue: async () => {
@@ -171,17 +148,6 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
     update((s) => ({ ...s, purchase: { ...purchaseOf(s), billingFrequency: value } }));
   }
 
-  /** Stripe's fields: complete, else the spec's message (or Stripe's own for a wrong value). */
-  function validateStripe(): boolean {
-    const messages: Partial<Record<CardField, string>> = {};
-    const required: Record<CardField, string> = { cardNumber: T.cardNumberRequired, cardExpiry: T.cardExpiryRequired, cardCvc: T.cardCvcRequired };
-    for (const field of ['cardNumber', 'cardExpiry', 'cardCvc'] as CardField[]) {
-      if (!stripeState.complete[field]) messages[field] = stripeState.errors[field] ?? required[field];
-    }
-    setStripeShown(messages);
-    return Object.keys(messages).length === 0;
-  }
-
   async function tokenFor(values: PaymentValues): Promise<string | { error: string }> {
     if (testMode) return testTokenFor(values.cardNumber) ?? { error: T.cardNumberRequired };
     const mounted = stripeCard.current;
@@ -205,14 +171,8 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       await priceForToday();
       return;
     }
-    const cardOk = testMode || validateStripe();
-    if (!values || !cardOk) {
-      if (values && !cardOk) {
-        const first = (['cardNumber', 'cardExpiry', 'cardCvc'] as CardField[]).find((field) => !stripeState.complete[field]);
-        if (first) stripeCard.current?.focus(first);
-      }
-      return;
-    }
+    // Stripe's fields are checked once ours pass, so the focus goes to the first problem on the page
+    if (!values || !(testMode || stripe.validate())) return;
     busy.current = true;
     setSubmitting(true);
     setFailure(null);
@@ -416,13 +376,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
           </>
         )}
         {card.kind === 'ready' && card.mode === 'stripe' && (
-          <>
-            <StripeField id="ppm-payment-cardNumber" label={T.cardNumber} error={stripeShown.cardNumber} container={containers.cardNumber} onLabel={() => stripeCard.current?.focus('cardNumber')} />
-            <div className="ppm-payment__row">
-              <StripeField id="ppm-payment-cardExpiry" label={T.cardExpiry} error={stripeShown.cardExpiry} container={containers.cardExpiry} onLabel={() => stripeCard.current?.focus('cardExpiry')} />
-              <StripeField id="ppm-payment-cardCvc" label={T.cardCvc} error={stripeShown.cardCvc} container={containers.cardCvc} onLabel={() => stripeCard.current?.focus('cardCvc')} />
-            </div>
-          </>
+          stripe.render({ idPrefix: 'ppm-payment', classPrefix: 'ppm-payment' })
         )}
         <p className="ppm-payment__badge">
           <span className="ppm-payment__powered">
@@ -532,22 +486,6 @@ function withPolicy(response: unknown, policy: QuotePolicy): unknown {
 }
 
 /** A Stripe Element's frame: a label that focuses it, the spec's message, and the element's container. */
-function StripeField({ id, label, error, container, onLabel }: {
-  id: string; label: string; error: string | undefined; container: RefObject<HTMLDivElement | null>; onLabel: () => void;
-}) {
-  const field: FieldBinding = { id, name: id, value: '', error, onChange: () => undefined, onBlur: () => undefined, inputRef: () => undefined };
-  return (
-    <FieldFrame label={label} field={field}>
-      <div
-        id={id}
-        ref={container}
-        className={error ? 'ppm-input ppm-payment__element ppm-payment__element--error' : 'ppm-input ppm-payment__element'}
-        onClick={onLabel}
-      />
-    </FieldFrame>
-  );
-}
-
 /** The price of the chosen frequency: what is due today, what follows, the term's total and the fees. */
 function PriceSummary({ policy, frequency }: { policy: QuotePolicy; frequency: BillingFrequency }) {
   const headingId = useId();

@@ -418,7 +418,7 @@ describe('Step 6, Your Payment', () => {
       report = onChange;
       return {
         tokenize: async (name) => ({ token: `tok_from_stripe_for_${name.length}` }), authenticate: async () => ({ ok: true }),
-        focus: () => undefined, destroy: () => undefined,
+        confirmSetup: async () => ({ error: 'not on this step' }), focus: () => undefined, clear: () => undefined, destroy: () => undefined,
       };
     };
     // a light-DOM host, as on our own site: Stripe.js refuses a shadow root

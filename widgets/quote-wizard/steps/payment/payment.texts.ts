@@ -1,4 +1,5 @@
 import { BRAND, MESSAGES } from '../../../../contract/index.ts';
+import { CARD_FIELD_TEXTS } from './card-field.texts.ts';
 
 /**
  * Every text of step 6 (Your Payment), keyed (STYLE.md habit 7). The spec's texts are word for word and
@@ -26,18 +27,10 @@ export const PAYMENT_TEXTS = {
   cardHeading: 'Card details',
   cardAccepted: 'We accept debit and credit cards.',
   nameOnCard: 'Name on Card',
-  cardNumber: 'Card Number',
-  cardExpiry: 'Expiry Date (MM/YY)',
-  cardCvc: 'CVC',
-  // doc 3 section 5
-  cardNumberRequired: MESSAGES.cardNumber,
-  cardExpiryRequired: MESSAGES.cardExpiry,
-  cardCvcRequired: MESSAGES.cardCvc,
+  ...CARD_FIELD_TEXTS,
   // doc 3 section 1: "indicated by a 'powered by' badge"
   poweredBy: 'Powered by',
   stripe: 'Stripe',
-  secure: 'Your card details go straight to Stripe; they never reach our servers.',
-  secureTestMode: 'In test mode your card details never leave this page: only a Stripe test token is sent.',
   // the test mode (DESIGN.md "The API": "says on screen that no real charge is made")
   testModeTitle: 'Test mode: no real charge is made.',
   testModeBody:

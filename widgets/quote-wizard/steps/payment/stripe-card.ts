@@ -26,7 +26,14 @@ export interface StripeCard {
    * POST /api/policy/complete_payment then asks the server how the payment ended.
    */
   authenticate(clientSecret: string): Promise<{ ok: true } | { error: string }>;
+  /**
+   * The account's card page (widgets/account/card/): confirms a SetupIntent with the card typed, Stripe.js
+   * showing the bank's 3-D Secure window itself when asked; `error` is Stripe's message (a decline).
+   */
+  confirmSetup(clientSecret: string): Promise<{ setupIntentId: string } | { error: string }>;
   focus(field: CardField): void;
+  /** Empties the fields for another card. */
+  clear(): void;
   destroy(): void;
 }
 
@@ -68,7 +75,13 @@ export async function mountStripeCard(
       const result = await stripe.handleNextAction({ clientSecret });
       return result.error ? { error: result.error.message ?? '' } : { ok: true };
     },
+    async confirmSetup(clientSecret) {
+      const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card: fields.cardNumber } });
+      if (result.setupIntent?.status === 'succeeded') return { setupIntentId: result.setupIntent.id };
+      return { error: result.error?.message ?? '' };
+    },
     focus: (field) => fields[field].focus(),
+    clear: () => Object.values(fields).forEach((field) => field.clear()),
     destroy: () => Object.values(fields).forEach((field) => field.destroy()),
   };
 }
