@@ -114,13 +114,8 @@ export interface ProviderEvent {
   data: { object: Record<string, unknown> };
 }
 
-export type SetupIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'succeeded'
-  | 'canceled';
+/** Stripe gives a SetupIntent the same statuses as a PaymentIntent. */
+export type SetupIntentStatus = IntentStatus;
 
 /** A SetupIntent as the provider holds it: a card saved for later charges, nothing charged now. */
 export interface SetupIntent {

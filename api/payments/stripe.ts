@@ -53,45 +53,30 @@ function failure(error: unknown): GatewayFailure {
   return { ok: false, type: 'api_error', code: e.code ?? e.type, outcomeUnknown: true };
 }
 
-function intentOf(intent: Stripe.PaymentIntent): Intent {
-  const method = intent.payment_method;
-  const card = typeof method === 'object' && method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
-  const error = intent.last_payment_error;
-  return {
-    id: intent.id,
-    status: intent.status as IntentStatus,
-    amountCents: intent.amount,
-    clientSecret: intent.client_secret,
-    paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
-    customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
-    lastError: error
-      ? {
-          type: error.type === 'card_error' ? 'card_error' : error.type === 'invalid_request_error' ? 'invalid_request_error' : 'api_error',
-          code: error.code,
-          declineCode: error.decline_code,
-        }
-      : null,
-    card,
-  };
-}
-
 function errorType(type: string): PaymentErrorType {
   return type === 'card_error' ? 'card_error' : type === 'invalid_request_error' ? 'invalid_request_error' : 'api_error';
 }
 
-function setupIntentOf(intent: Stripe.SetupIntent): SetupIntent {
+/** What a PaymentIntent and a SetupIntent say alike: the card (brand and last four, never the number), whose it is, and the last refusal. */
+function cardSide(intent: Stripe.PaymentIntent | Stripe.SetupIntent, error: Stripe.PaymentIntent.LastPaymentError | Stripe.SetupIntent.LastSetupError | null) {
   const method = intent.payment_method;
-  const card = typeof method === 'object' && method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
-  const error = intent.last_setup_error;
   return {
-    id: intent.id,
-    status: intent.status as SetupIntentStatus,
-    clientSecret: intent.client_secret,
     paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
-    card,
+    card: typeof method === 'object' && method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null,
     customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
     lastError: error ? { type: errorType(error.type), code: error.code, declineCode: error.decline_code } : null,
   };
+}
+
+function intentOf(intent: Stripe.PaymentIntent): Intent {
+  return {
+    id: intent.id, status: intent.status as IntentStatus, amountCents: intent.amount, clientSecret: intent.client_secret,
+    ...cardSide(intent, intent.last_payment_error),
+  };
+}
+
+function setupIntentOf(intent: Stripe.SetupIntent): SetupIntent {
+  return { id: intent.id, status: intent.status as SetupIntentStatus, clientSecret: intent.client_secret, ...cardSide(intent, intent.last_setup_error) };
 }
 
 async function call<T>(work: () => Promise<T>): Promise<GatewayResult<T>> {
