@@ -254,6 +254,17 @@ export async function settleAttempt(context: BindContext, attempt: Attempt, opti
     }
     case 'bound':
       return { kind: 'bound', policyId: await policyIdOfAttempt(db, attempt.id), attempt, fresh: false };
+    case 'declined':
+    case 'failed': {
+      // Written off, yet the provider says it succeeded (its webhook says so: a late confirmation, a
+      // refusal answered wrongly): the money moved, so it becomes the policy or is refunded all the same.
+      if (!attempt.intentId) return { kind: 'not-charged' };
+      const retrieved = await gateway.retrieveIntent(attempt.intentId);
+      if (!retrieved.ok) return { kind: 'unknown' };
+      if (retrieved.value.status !== 'succeeded') return { kind: 'not-charged' };
+      await changeAttempt(db, attempt.id, ['declined', 'failed'], { status: 'charged' }, now);
+      return finish(context, attempt.id, retrieved.value);
+    }
     default:
       return { kind: 'not-charged' };
   }

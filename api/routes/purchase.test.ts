@@ -14,9 +14,9 @@ import { createTestModeGateway } from '../payments/test-mode.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { bindRequestFor } from '../policies/testing.ts';
 import { TEST_CARDS } from '../../contract/reference/test-cards.ts';
-import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS } from '../policies/bind.ts';
+import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS, settleAttemptOfIntent } from '../policies/bind.ts';
 import { runSettlement } from '../payments/settlement-job.ts';
-import { dbTargets, openTestDb, postJson, testApp, testConfig, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, testConfig, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
@@ -620,6 +620,24 @@ for (const target of dbTargets()) {
         standIn.authenticate(intentA, 'complete');
         const b = await bind(s, bindBody(policy, 'tok_visa', 'monthly', STRIPE_PK));
         assert.deepEqual([b.status, b.body.error_messages], [409, [MESSAGES.quoteAlreadyBound]]);
+        await moneyHolds({ charges: c0 + 1, refunds: r0 });
+      });
+
+      test('an attempt written off as declined whose PaymentIntent the provider later reports succeeded still becomes the policy (its webhook settles it)', async () => {
+        const policy = await quote(s, { state: 'GA' });
+        const [c0, r0] = [charged(), refunded()];
+        const asked = await bind(s, bindBody(policy, 'tok_authenticationRequired', 'monthly', STRIPE_PK));
+        const intentId = (asked.body as unknown as PaymentNeedsAuthentication).authentication.clientSecret!.split('_secret_')[0]!;
+        standIn.authenticate(intentId, 'fail');
+        const failed = await s.app.request(...postJson('/api/policy/complete_payment', { quoteNumber: policy.policyNumber }, { 'Purchase-Token': (asked.body as unknown as PaymentNeedsAuthentication).purchaseToken }));
+        assert.equal(failed.status, 402);
+        // the bank's late word: the PaymentIntent succeeded after all
+        const intent = standIn.intents.get(intentId)!;
+        intent.status = 'succeeded';
+        intent.payment_method = 'pm_standin_late';
+        standIn.charges.push({ id: intentId, amount: intent.amount, idempotencyKey: undefined });
+        const settled = await settleAttemptOfIntent({ db: testDb.db, gateway, clock: () => now, publicOrigin: PUBLIC_ORIGIN }, intentId);
+        assert.equal(settled?.kind, 'bound');
         await moneyHolds({ charges: c0 + 1, refunds: r0 });
       });
 
