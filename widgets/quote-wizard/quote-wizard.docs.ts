@@ -36,7 +36,7 @@ export const docs: ElementDocs<typeof element> = {
     {
       name: 'ppm-purchase',
       detail: '{ policyNumber; binderNumber; quoteNumber; billingFrequency; amount }',
-      doc: 'once a policy is bound (amount: dollars charged today)',
+      doc: 'once a policy is bound (amount: the dollars the card was charged today, as the payment record says)',
     },
     {
       name: 'ppm-error',

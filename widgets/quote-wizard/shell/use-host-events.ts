@@ -57,11 +57,9 @@ export function useHostEvents(state: WizardState, shown: WizardStep | undefined)
         binderNumber: bound.binderNumber,
         quoteNumber: bound.quoteNumber,
         billingFrequency: frequency,
-        // what the card was charged, as the bind answered it (in dollars, as before); an older save recomputes it
-        amount:
-          bound.amountChargedCents !== undefined
-            ? bound.amountChargedCents / 100
-            : policy ? (frequency === 'monthly' ? policy.downPaymentMonthly : policy.downPaymentSingle) : 0,
+        // what the card was charged, as the bind answered it from the payment record (in dollars, as before);
+        // the event fires only when a bind in this page binds, so the answer's amount is always there
+        amount: (bound.amountChargedCents ?? 0) / 100,
       });
     }
   }, [state]);
