@@ -18,7 +18,8 @@ import { lookupZip, zipCount } from '../../api/zip/lookup.ts';
 import { priceQuote } from '../../api/rating/index.ts';
 import { prepared, typicalRequest } from '../../api/rating/testing.ts';
 import { quoteRequestFixture } from '../../api/quotes/testing.ts';
-import { localToday, TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
+import { localToday, type QuotePolicy } from '../../contract/index.ts';
+import { bindRequestFor } from '../../api/policies/testing.ts';
 import { benchDocuments } from '../../api/documents/pdf/bench.ts';
 import { odometerImage } from '../../api/odometer/testing/odometer-images.ts';
 import { lighthouseTable } from './lighthouse.ts';
@@ -276,7 +277,7 @@ async function loadBind(name: string, server: BenchServer): Promise<Row> {
   const base = server.base;
   const template = quoteRequestFixture({ state: 'TX', vehicles: 1 });
   const run = Date.now().toString(36);
-  const numbers: string[] = [];
+  const quotes: QuotePolicy[] = [];
   let made = 0;
   const makeQuotes = async () => {
     while (made < BIND_REQUESTS) {
@@ -286,27 +287,26 @@ async function loadBind(name: string, server: BenchServer): Promise<Row> {
         headers: { 'content-type': 'application/json', origin: base },
         body: JSON.stringify({ ...template, emailAddress: `bind.${run}.${made}@example.com` }),
       });
-      const body = (await response.json()) as { policies?: { policyNumber: string }[] };
-      if (body.policies?.[0]) numbers.push(body.policies[0].policyNumber);
+      const body = (await response.json()) as { policies?: QuotePolicy[] };
+      if (body.policies?.[0]) quotes.push(body.policies[0]);
     }
   };
   await Promise.all(Array.from({ length: 5 }, makeQuotes));
   let next = 0;
   return load(name, `${base}/api/policy/bind`, {
     connections: BIND_CONNECTIONS,
-    amount: numbers.length,
+    amount: quotes.length,
     requests: [
       {
         method: 'POST',
         setupRequest: (request) => {
-          const quoteNumber = numbers[next % numbers.length]!;
+          const quote = quotes[next % quotes.length]!;
           next += 1;
           return {
             ...request,
             headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': `bench-${run}-${next}` },
-            body: JSON.stringify({
-              quoteNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18,
-            }),
+            // what step 6 sends: the quote's version, the amount shown and the consent shown
+            body: JSON.stringify(bindRequestFor(quote)),
           };
         },
       },
@@ -330,11 +330,11 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify(quoteRequestFixture({ state: 'OH', today: localToday(), email: `photos.${Date.now()}@example.com` })),
   });
-  const quoteNumber = ((await quoted.json()) as { policies: { policyNumber: string }[] }).policies[0]!.policyNumber;
+  const quote = ((await quoted.json()) as { policies: QuotePolicy[] }).policies[0]!;
   const bound = await fetch(`${base}/api/policy/bind`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': `photos-${quoteNumber}` },
-    body: JSON.stringify({ quoteNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 }),
+    headers: { 'content-type': 'application/json', origin: base, 'idempotency-key': `photos-${quote.policyNumber}` },
+    body: JSON.stringify(bindRequestFor(quote)),
   });
   const policyNumber = ((await bound.json()) as { policies: { policyNumber: string }[] }).policies[0]!.policyNumber;
   let token: string | undefined;

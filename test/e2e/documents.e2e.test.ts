@@ -8,10 +8,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { localToday, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type QuotePolicy } from '../../contract/index.ts';
+import { localToday, type BindResponse, type QuotePolicy } from '../../contract/index.ts';
 import { pdfFlatText } from '../../api/documents/pdf/testing.ts';
 import { parseEml } from '../../api/mail/eml.ts';
 import { odometerImage } from '../../api/odometer/testing/odometer-images.ts';
+import { bindRequestFor } from '../../api/policies/testing.ts';
 import { quoteRequestFixture } from '../../api/quotes/testing.ts';
 import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 
@@ -39,7 +40,7 @@ async function buyPolicy(base: string, email: string): Promise<{ quote: QuotePol
   const bound = await fetch(`${base}/api/policy/bind`, {
     method: 'POST',
     headers: { ...origin, 'Idempotency-Key': `e2e-${quote.policyNumber}` },
-    body: JSON.stringify({ quoteNumber: quote.policyNumber, stripeKey: { key: TEST_MODE_PUBLISHABLE_KEY }, paymentToken: { token: 'tok_visa' }, billingFrequency: 'monthly', payPlan: 18 }),
+    body: JSON.stringify(bindRequestFor(quote)),
   });
   assert.equal(bound.status, 200);
   return { quote, policyNumber: ((await bound.json()) as BindResponse).policies[0]!.policyNumber };
