@@ -98,13 +98,9 @@ export async function attemptOfIntent(db: Queryable, intentId: string): Promise<
   return rows[0] ? attemptOf(rows[0]) : null;
 }
 
-/** The quote's newest attempt waiting for the buyer's authentication, if any. */
-export async function authenticatingAttemptOf(db: Queryable, quoteId: number): Promise<Attempt | null> {
-  const rows = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM bind_attempts WHERE quote_id = $1 AND status IN ('requires_action', 'charged', 'bound', 'declined', 'failed')
-     ORDER BY id DESC LIMIT 1`,
-    [quoteId],
-  );
+/** The quote's newest attempt, whatever its status (3-D Secure's completion asks about it). */
+export async function latestAttemptOf(db: Queryable, quoteId: number): Promise<Attempt | null> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM bind_attempts WHERE quote_id = $1 ORDER BY id DESC LIMIT 1`, [quoteId]);
   return rows[0] ? attemptOf(rows[0]) : null;
 }
 
@@ -207,4 +203,52 @@ export async function cardInForce(db: Queryable, policyId: number): Promise<(Kep
     id: row.id, policyId: row.policy_id, gateway: row.gateway, customerId: row.customer_id, paymentMethodId: row.payment_method_id,
     card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null, consentText: row.consent_text, consentedAt: row.consented_at,
   };
+}
+
+/*
+ * What the provider's webhooks ask of a charge: whose it is, and the consent kept with its card. Read from
+ * this module's tables and, for the policy, the payment and policy rows the bind wrote with the charge.
+ */
+export interface ChargeOwner {
+  attemptId: string;
+  /** Null while the attempt has no policy (it was refunded, or is still being settled). */
+  policyId: number | null;
+  policyNumber: string | null;
+}
+
+/**
+ * The bind attempt whose PaymentIntent this is, and its policy once bound (bind_attempts.intent_id ->
+ * payments.bind_attempt_id -> policies.payment_id); null for a PaymentIntent we did not make.
+ */
+export async function ownerOfIntent(db: Queryable, intentId: string): Promise<ChargeOwner | null> {
+  const rows = await db.query<{ attempt_id: string; policy_id: number | null; policy_number: string | null }>(
+    `SELECT a.id::text AS attempt_id, po.id AS policy_id, po.policy_number
+     FROM bind_attempts a
+     LEFT JOIN payments p ON p.bind_attempt_id = a.id
+     LEFT JOIN policies po ON po.payment_id = p.id
+     WHERE a.intent_id = $1`,
+    [intentId],
+  );
+  const row = rows[0];
+  return row ? { attemptId: row.attempt_id, policyId: row.policy_id, policyNumber: row.policy_number } : null;
+}
+
+export interface CardConsent {
+  /** The exact words the buyer agreed to when the card was kept. */
+  text: string;
+  consentedAt: Date;
+}
+
+/**
+ * The consent kept with the card the policy was bought with: its first card. Only a bind attempt's charge is
+ * placed by ownerOfIntent, and that charge is made with the card kept at the bind, so a later change of card
+ * does not change the evidence. Never the card itself: no number, brand or digits.
+ */
+export async function bindCardConsent(db: Queryable, policyId: number): Promise<CardConsent | null> {
+  const rows = await db.query<{ consent_text: string; consented_at: Date }>(
+    'SELECT consent_text, consented_at FROM payment_cards WHERE policy_id = $1 ORDER BY created_at, id LIMIT 1',
+    [policyId],
+  );
+  const row = rows[0];
+  return row ? { text: row.consent_text, consentedAt: row.consented_at } : null;
 }

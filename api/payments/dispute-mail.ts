@@ -7,7 +7,7 @@
 import { BRAND, formatCents } from '../../contract/index.ts';
 import { brandedHtml, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { CardConsent } from './charge-owner.ts';
+import type { CardConsent } from './attempts.ts';
 
 export const DISPUTE_MAIL_KIND = 'dispute mail to the team';
 

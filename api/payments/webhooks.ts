@@ -41,7 +41,7 @@ import type { Deps } from '../deps.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { settleAttemptOfIntent, type BindContext } from '../policies/bind.ts';
-import { bindCardConsent, ownerOfIntent } from './charge-owner.ts';
+import { bindCardConsent, ownerOfIntent } from './attempts.ts';
 import { DISPUTE_MAIL_KIND, disputeMail } from './dispute-mail.ts';
 import { recordDispute } from './disputes.ts';
 import type { ProviderEvent } from './gateway.ts';

@@ -32,7 +32,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
 import type { GatewayFailure, Intent, PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
 import {
-  attemptById, boundAttemptOfSubmission, changeAttempt, keepCard, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, staleOpenAttempts,
+  attemptById, attemptOfIntent, boundAttemptOfSubmission, changeAttempt, keepCard, latestAttemptOf, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, staleOpenAttempts,
   type Attempt,
 } from '../payments/attempts.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
@@ -447,11 +447,6 @@ export async function completePayment(context: BindContext, quoteNumber: string,
   return outcomeOf(context, await settleAttempt(context, attempt, {}));
 }
 
-async function latestAttemptOf(db: Queryable, quoteId: number): Promise<Attempt | null> {
-  const rows = await db.query<{ id: string }>(`SELECT id::text AS id FROM bind_attempts WHERE quote_id = $1 ORDER BY id DESC LIMIT 1`, [quoteId]);
-  return rows[0] ? attemptById(db, rows[0].id) : null;
-}
-
 /** The test mode's authentication window: the buyer's Complete or Fail for the attempt waiting on it. */
 export async function testAuthentication(
   context: BindContext,
@@ -484,10 +479,8 @@ export async function settleStaleAttempts(context: BindContext, limit = 100): Pr
 
 /** The provider told us about a PaymentIntent (a webhook): its attempt is settled, whatever the event said. */
 export async function settleAttemptOfIntent(context: BindContext, intentId: string): Promise<Settled | null> {
-  const rows = await context.db.query<{ id: string }>(`SELECT id::text AS id FROM bind_attempts WHERE intent_id = $1`, [intentId]);
-  if (!rows[0]) return null;
-  const attempt = (await attemptById(context.db, rows[0].id))!;
-  return settleAttempt(context, attempt, {});
+  const attempt = await attemptOfIntent(context.db, intentId);
+  return attempt ? settleAttempt(context, attempt, {}) : null;
 }
 
 interface WriteInput {
