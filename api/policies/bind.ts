@@ -22,6 +22,7 @@
  * Every step that can be interrupted is picked up again by whoever comes next: the retried request, the
  * provider's webhook (api/payments/webhooks.ts) or the settlement job (api/payments/settlement-job.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sha256Hex } from '../hash.ts';
 import {
   billingSummary, CARD_CONSENT, compareDates, localToday, MESSAGES, parseIsoDate, PAY_PLANS, toCents, type BillingFrequency,
@@ -39,7 +40,7 @@ import { addLedgerEntry } from '../payments/ledger.ts';
 import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
 import { isTestModeGateway } from '../payments/test-mode.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
-import { lockQuoteForBind, markQuoteBound, quoteForBindById, type QuoteForBind } from '../quotes/store.ts';
+import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type QuoteForBind } from '../quotes/store.ts';
 import { issueToken, readToken, revokeTokens } from '../tokens/tokens.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
 import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
@@ -91,7 +92,6 @@ export function dueTodayCents(policy: QuotePolicy, frequency: BillingFrequency):
   return billingSummary(policy, frequency).dueTodayCents;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The quote's checks at `now`: open, young enough, starting today or later. */
 function quoteRefusal(quote: QuoteForBind | null, now: Date): BindOutcome | null {
@@ -243,11 +243,11 @@ export async function settleAttempt(context: BindContext, attempt: Attempt, opti
         return { kind: 'not-charged' };
       }
       return settleAgain(context, attempt.id, options);
-    case 'charged':
     case 'refunding':
+      return refund(context, attempt);
+    case 'charged':
     case 'confirming':
     case 'requires_action': {
-      if (attempt.status === 'refunding') return refund(context, attempt);
       const retrieved = await gateway.retrieveIntent(attempt.intentId!);
       if (!retrieved.ok) return { kind: 'unknown' };
       return settleWith(context, attempt, retrieved.value, options);
@@ -429,8 +429,8 @@ export async function purchaseTokenQuote(db: Queryable, token: string | undefine
   if (!token) return null;
   const read = await readToken(db, 'purchase', token, now);
   if (!read || read.subjectId === null) return null;
-  const quote = await quoteForBindById(db, read.subjectId);
-  return quote && quote.quote_number === quoteNumber ? quote.id : null;
+  // the number alone, not the quote locked and read whole: a lienholder or a 3-D Secure answer only asks whose it is
+  return (await quoteIdOf(db, quoteNumber)) === read.subjectId ? read.subjectId : null;
 }
 
 /**
