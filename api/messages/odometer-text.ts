@@ -1,12 +1,12 @@
 /**
  * The text sent at bind with the link for the initial odometer photo (doc 3 section 1: "Mileage is reported
  * by a photo of the odometer, through a web link sent by text and email"; issue 7: step 7 says the text is
- * on its way). Queued by api/policies/purchase-messages.ts in the bind's transaction.
+ * on its way). Queued in the bind's transaction (api/policies/bind.ts) and again with the onboarding
+ * reminders (api/policies/reminders.ts).
  *
  * It goes to the insured's mobile number from the stored quote request (phoneNumbers: the Mobile entry,
  * else the Other one). The body names no one and holds nothing of the policy but its number; the link
- * (`/odometer?token=...`, token purpose 'odometer-photo') opens the rest. The page behind the link is a
- * later issue.
+ * (`/odometer?token=...`, token purpose 'odometer-photo') opens the odometer page, which asks for the rest.
  */
 import { BRAND } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
