@@ -15,6 +15,7 @@ import { propertyName, type ElementDocs, type ElementSurface } from './core/elem
 import { SHARED_PARTS, THEME, type SharedPart, type ThemeProperty } from './core/shared.docs.ts';
 import { baseStyles } from './core/styles/base.styles.ts';
 import { ELEMENTS } from './elements.ts';
+import { eventDetail } from './event-details.ts';
 
 const HERE = import.meta.dirname;
 export const WIDGETS_README = join(HERE, 'README.md');
@@ -138,7 +139,7 @@ function elementSection({ element, docs }: Declaration): string[] {
       '',
       ...table(
         ['event', 'detail', 'cancelable', 'meaning'],
-        docs.events.map((event) => [code(event.name), cell(code(event.detail)), event.cancelable ? 'yes' : '', cell(event.doc)]),
+        docs.events.map((event) => [code(event.name), cell(code(eventDetail(event.from ?? element.tag, event.name, event.variant))), event.cancelable ? 'yes' : '', cell(event.doc)]),
       ),
       '',
     );

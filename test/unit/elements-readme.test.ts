@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { propertyName } from '../../widgets/core/element-declaration.ts';
+import { eventDetail, EVENTS_SOURCE } from '../../widgets/event-details.ts';
 import {
   currentReadme,
   declarations,
@@ -122,7 +123,7 @@ test('a declaration is rendered into its tables: cells escaped, a part listed tw
       description: 'Shows <ppm-x> and `<ppm-y>`.',
       attributes: { 'api-base': 'where the API is' },
       properties: { texts: { type: 'Partial<XTexts>', doc: 'texts a | b' } },
-      events: [{ name: 'ppm-error', detail: "{ widget: 'ppm-x' | 'ppm-y' }", cancelable: true, doc: 'a failure' }],
+      events: [{ name: 'ppm-error', cancelable: true, doc: 'a failure' }, { name: 'ppm-quote', variant: 'priced', from: 'ppm-y', doc: 'a | price' }],
       parts: ['base', ['submit', "'Go'"], 'field', ['submit', "'Again'"], ['submit', "'Go'"]],
       cssProperties: ['--ppm-ink'],
     },
@@ -132,7 +133,18 @@ test('a declaration is rendered into its tables: cells escaped, a part listed tw
   assert.ok(readme.includes('Shows &lt;ppm-x&gt; and `<ppm-y>`.'));
   assert.ok(readme.includes('| `api-base` | `apiBase` | where the API is |'));
   assert.ok(readme.includes('| `texts` | `Partial<XTexts>` | texts a \\| b |'));
-  assert.ok(readme.includes("| `ppm-error` | `{ widget: 'ppm-x' \\| 'ppm-y' }` | yes | a failure |"));
+  assert.ok(readme.includes("| `ppm-error` | `{ widget: 'ppm-x'; status: number; message: string }` | yes | a failure |"), readme);
+  assert.ok(readme.includes("| `ppm-quote` | `{ action: 'priced'; policyNumber: string; ratedState: string; vehicles: number; estimatedMonthlyPayment: number }` |  | a \\| price |"), readme);
   assert.ok(readme.includes("| `submit` | 'Go'; 'Again' |"));
   assert.ok(readme.includes('| `--ppm-ink` | `#1b1f24` |'));
+});
+
+test("an event's detail is printed from the event map, so the docs follow a changed type", () => {
+  const source = readFileSync(EVENTS_SOURCE, 'utf8');
+  assert.equal(eventDetail('ppm-notify-me', 'ppm-subscribe'), '{ state: string; alreadySubscribed: boolean }');
+  assert.equal(eventDetail('ppm-retrieve-quote', 'ppm-quote', 'retrieved'), "{ action: 'retrieved'; policyNumber: string }");
+  const changed = source.replace("'ppm-subscribe': { state: string; alreadySubscribed: boolean };", "'ppm-subscribe': { state: string; alreadySubscribed: boolean; listId: number };");
+  assert.notEqual(changed, source, 'the fixture edits the real map');
+  assert.equal(eventDetail('ppm-notify-me', 'ppm-subscribe', undefined, changed), '{ state: string; alreadySubscribed: boolean; listId: number }');
+  assert.throws(() => eventDetail('ppm-x', 'ppm-gone' as never), /ppm-gone is not in PpmEventMap/);
 });

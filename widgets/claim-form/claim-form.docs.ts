@@ -19,8 +19,8 @@ export const docs: ElementDocs<typeof element> = {
     texts: { type: 'Partial<ClaimFormTexts>', doc: 'replacement texts (questions, step titles, buttons, notices), merged over the defaults' },
   },
   events: [
-    { name: 'ppm-claim', detail: '{ reference: string }', doc: 'the claim was filed; `reference` is what the claimant was shown (CLM-XXXX-XXXX)' },
-    { name: 'ppm-error', detail: "{ widget: 'ppm-claim-form'; status: number; message: string }", doc: 'the request failed; the form keeps every answer' },
+    { name: 'ppm-claim', doc: 'the claim was filed; `reference` is what the claimant was shown (CLM-XXXX-XXXX)' },
+    { name: 'ppm-error', doc: 'the request failed; the form keeps every answer' },
   ],
   parts: [
     'base',

@@ -13,7 +13,7 @@
  *   type lists the surface's names, so a name without its doc (or a doc without its name) does not compile.
  * What every element shares (the theme, the parts of core's pieces) is documented once, in shared.docs.ts.
  */
-import type { PpmEventName } from './events.ts';
+import type { PpmEventName, PpmQuoteVariants } from './events.ts';
 import type { SharedPart, ThemeProperty } from './shared.docs.ts';
 
 export interface ElementSurface {
@@ -50,9 +50,12 @@ export type TagNameMapEntry<E extends ElementSurface, Props> = { [Tag in E['tag'
 export type OwnPart = readonly [name: string, doc: string];
 
 export interface EventDoc {
+  /** The event; its `detail` type is printed from the event map (widgets/core/events.ts), never written here. */
   name: PpmEventName;
-  /** The event's `detail`, as a host's TypeScript would write it. */
-  detail: string;
+  /** For an event of several kinds (ppm-quote), the kind this element sends. */
+  variant?: keyof PpmQuoteVariants;
+  /** The element inside this one that sends it, when not this element itself (quote-start's retrieve window). */
+  from?: `ppm-${string}`;
   /** A listener may call preventDefault() to stop what the widget does next. */
   cancelable?: true;
   doc: string;

@@ -6,7 +6,7 @@
 export interface PpmEventMap {
   /** notify-me: the availability sign-up was accepted (or the address was already on the list). */
   'ppm-subscribe': { state: string; alreadySubscribed: boolean };
-  /** Any widget: a request failed; `message` is what the person was shown. */
+  /** Any widget: a request failed; `widget` is its tag, `message` what the person was shown. */
   'ppm-error': { widget: string; status: number; message: string };
   /** Sent on window when the API answered 401: the page-wide session is gone (every widget shows signed out). */
   'ppm-logout': { reason: 'unauthorized' };
@@ -29,14 +29,21 @@ export interface PpmEventMap {
 }
 
 /**
- * A quote event. retrieve-quote: `action` 'retrieved', a saved quote was found (`policyNumber`, its first
- * policy's number) and the widget is about to open it in the wizard. Cancelable: preventDefault() keeps the
- * visitor on the page. quote-wizard: `action` 'priced', a new price was calculated (the quote number, the
- * rated state, how many vehicles, the estimated monthly payment in dollars). Never personal data.
+ * The kinds of quote event, by `action`. Never personal data. A widget's docs name the kind it sends
+ * (EventDoc's `variant`), and widgets/README.md prints that kind's detail from here.
  */
-export type PpmQuoteDetail =
-  | { action: 'retrieved'; policyNumber: string }
-  | { action: 'priced'; policyNumber: string; ratedState: string; vehicles: number; estimatedMonthlyPayment: number };
+export interface PpmQuoteVariants {
+  /**
+   * retrieve-quote: a saved quote was found (`policyNumber`, its first policy's number) and the widget is about
+   * to open it in the wizard. Cancelable: preventDefault() keeps the visitor on the page.
+   */
+  retrieved: { action: 'retrieved'; policyNumber: string };
+  /** quote-wizard: a new price was calculated (the quote number, the rated state, how many vehicles, the estimated monthly payment in dollars). */
+  priced: { action: 'priced'; policyNumber: string; ratedState: string; vehicles: number; estimatedMonthlyPayment: number };
+}
+
+/** A quote event: one of PpmQuoteVariants. */
+export type PpmQuoteDetail = PpmQuoteVariants[keyof PpmQuoteVariants];
 
 export type PpmEventName = keyof PpmEventMap;
 

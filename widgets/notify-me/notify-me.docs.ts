@@ -16,8 +16,8 @@ export const docs: ElementDocs<typeof element> = {
     texts: { type: 'Partial<NotifyMeTexts>', doc: 'replacement texts (labels, button, notices), merged over the defaults' },
   },
   events: [
-    { name: 'ppm-subscribe', detail: '{ state: string; alreadySubscribed: boolean }', doc: 'after the sign-up is accepted' },
-    { name: 'ppm-error', detail: "{ widget: 'ppm-notify-me'; status: number; message: string }", doc: 'the request failed' },
+    { name: 'ppm-subscribe', doc: 'after the sign-up is accepted' },
+    { name: 'ppm-error', doc: 'the request failed' },
   ],
   parts: [
     'base',

@@ -29,13 +29,12 @@ export const docs: ElementDocs<typeof element> = {
   events: [
     {
       name: 'ppm-quote-start',
-      detail: '{ state: string; dealer: string; url: string }',
       cancelable: true,
       doc:
         'sent when the visitor presses the button and before the widget navigates to `url`; call preventDefault() ' +
         "to navigate yourself ('' means no state or no dealer)",
     },
-    ...retrieveQuote.events.map((event) => ({ ...event, doc: `from 'Retrieve my quote': ${event.doc}` })),
+    ...retrieveQuote.events.map((event) => ({ ...event, from: 'ppm-retrieve-quote' as const, doc: `from 'Retrieve my quote': ${event.doc}` })),
   ],
   parts: [
     'base',

@@ -27,20 +27,18 @@ export const docs: ElementDocs<typeof element> = {
   },
   properties: {},
   events: [
-    { name: 'ppm-step', detail: '{ step: number; name: string }', doc: 'each time a step is shown (a page view per step)' },
+    { name: 'ppm-step', doc: 'each time a step is shown (a page view per step)' },
     {
       name: 'ppm-quote',
-      detail: "{ action: 'priced'; policyNumber; ratedState; vehicles; estimatedMonthlyPayment }",
+      variant: 'priced',
       doc: 'each time a new price is calculated (no personal data)',
     },
     {
       name: 'ppm-purchase',
-      detail: '{ policyNumber; binderNumber; quoteNumber; billingFrequency; amount }',
       doc: 'once a policy is bound (amount: the dollars the card was charged today, as the payment record says)',
     },
     {
       name: 'ppm-error',
-      detail: "{ widget: 'ppm-quote-wizard'; status: number; message: string }",
       doc: 'each failure shown to the person (status 0: no HTTP status to report)',
     },
   ],

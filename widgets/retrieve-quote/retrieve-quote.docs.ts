@@ -45,13 +45,12 @@ export const docs: ElementDocs<typeof element> = {
   events: [
     {
       name: 'ppm-quote',
-      detail: "{ action: 'retrieved'; policyNumber: string }",
+      variant: 'retrieved',
       cancelable: true,
       doc: 'sent when the quote was found and before the widget opens it in the wizard; preventDefault() keeps the visitor here',
     },
     {
       name: 'ppm-error',
-      detail: "{ widget: 'ppm-retrieve-quote'; status: number; message: string }",
       doc: 'the lookup failed (404: no quote matches; 429: too many tries; 0: no answer); `message` is what was shown',
     },
   ],
