@@ -46,6 +46,7 @@ export * from './api/payment-card.ts';
 export * from './api/handover.ts';
 export * from './api/lienholder.ts';
 export * from './reference/wizard.ts';
+export * from './pages.ts';
 export * from './api/zip.ts';
 // coverage rules (doc 3 sections 3 to 5)
 export * from './coverage/index.ts';

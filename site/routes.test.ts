@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PAGES as LINKED_PAGES } from '../contract/pages.ts';
 import { NOT_FOUND, QUOTE_STEP_PATHS, ROUTES, routeFor } from './routes.ts';
 
 const PAGES = join(import.meta.dirname, 'pages');
@@ -55,5 +56,15 @@ test('the seven quote step paths of doc 1 redirect, and none of them is a page o
   for (const path of QUOTE_STEP_PATHS) {
     assert.match(path, /^\/receive-a-quote\/quote-[a-z-]+-page$/);
     assert.equal(routeFor(path), NOT_FOUND);
+  }
+});
+
+test('every page the API links to (contract/pages.ts) is a route of the site with a page file', () => {
+  const files = new Set(pagePaths().map((path) => routeFor(path).path));
+  for (const [name, path] of Object.entries(LINKED_PAGES)) {
+    const linked = name === 'documents' ? `${path}/a-token` : path;
+    const route = routeFor(linked);
+    assert.notEqual(route, NOT_FOUND, `${name}: ${path} is in the route table`);
+    assert.ok(files.has(route.path), `${name}: ${path} has its page in site/pages/`);
   }
 });

@@ -5,6 +5,7 @@
  * A route listed here may not have its page yet: the later issues add them; until then it answers 404.
  */
 import { BRAND } from '../contract/brand.ts';
+import { PAGES } from '../contract/pages.ts';
 import { WIZARD_PATH, WIZARD_STEP_PAGES } from '../contract/reference/wizard.ts';
 
 export interface SiteRoute {
@@ -37,11 +38,11 @@ export const ROUTES: readonly SiteRoute[] = [
   // Ours (issue 9; doc 1 names it only as where create password leads): sign-in by password or e-mailed link.
   // Navigation shown: doc 1 hides it only on the routes its table marks, and a signed-out visitor sent here
   // from any login-required page may rather go somewhere else (a quote, claims) than sign in.
-  { path: '/account/log-in', title: 'Log In', description: `Sign in to your ${product} account with your password or a link sent by e-mail.`, login: false, navHidden: false },
+  { path: PAGES.logIn, title: 'Log In', description: `Sign in to your ${product} account with your password or a link sent by e-mail.`, login: false, navHidden: false },
   { path: '/account/multiple-policies', title: 'Choose a Policy', description: 'Choose which of your policies to view.', login: true, navHidden: false },
-  { path: '/account/forgot-password', title: 'Forgot Password', description: `Reset the password of your ${product} account.`, login: false, navHidden: true },
+  { path: PAGES.forgotPassword, title: 'Forgot Password', description: `Reset the password of your ${product} account.`, login: false, navHidden: true },
   { path: '/account/change-password', title: 'Change Password', description: `Change the password of your ${product} account.`, login: true, navHidden: true },
-  { path: '/account/create-password', title: 'Create Password', description: `Create the password of your ${product} account from the link we e-mailed you.`, login: false, navHidden: true },
+  { path: PAGES.createPassword, title: 'Create Password', description: `Create the password of your ${product} account from the link we e-mailed you.`, login: false, navHidden: true },
   {
     path: '/account/request-a-card',
     aliases: ['/account/request-card'],
@@ -59,15 +60,15 @@ export const ROUTES: readonly SiteRoute[] = [
     navHidden: false,
   },
   // Ours (issue 19): the card kept for the monthly bill, replaced from the account.
-  { path: '/account/card', title: 'Card for Your Monthly Bill', description: 'See and replace the card we charge for your monthly bill.', login: true, navHidden: false },
+  { path: PAGES.card, title: 'Card for Your Monthly Bill', description: 'See and replace the card we charge for your monthly bill.', login: true, navHidden: false },
   { path: '/account/claims', title: 'Claims', description: `File a claim with ${product}: our claims concierge contacts you within one business day.`, login: false, navHidden: false },
   { path: '/account/my-policy', title: 'My Policy', description: 'Request your policy documents and insurance card by e-mail, or retrieve a saved quote.', login: false, navHidden: false },
-  { path: '/account/documents/:id', title: 'Policy Documents', description: 'Your policy documents and insurance ID card.', login: false, navHidden: false },
+  { path: `${PAGES.documents}/:id`, title: 'Policy Documents', description: 'Your policy documents and insurance ID card.', login: false, navHidden: false },
   // Ours (issue 7): where the account confirmation e-mail's single-use link lands.
-  { path: '/account/confirm', title: 'Confirm Your Account', description: `Confirm the ${product} account you created.`, login: false, navHidden: false },
+  { path: PAGES.confirmAccount, title: 'Confirm Your Account', description: `Confirm the ${product} account you created.`, login: false, navHidden: false },
   // Ours (issue 8): the e-signature of the application and the odometer photo, opened from e-mailed and texted links.
-  { path: '/account/sign', title: 'Sign Your Application', description: 'Read and sign your insurance application online.', login: false, navHidden: false },
-  { path: '/odometer', title: 'Odometer Photo', description: "Send a photo of your vehicle's odometer from your phone.", login: false, navHidden: false },
+  { path: PAGES.sign, title: 'Sign Your Application', description: 'Read and sign your insurance application online.', login: false, navHidden: false },
+  { path: PAGES.odometer, title: 'Odometer Photo', description: "Send a photo of your vehicle's odometer from your phone.", login: false, navHidden: false },
   { path: '/account/lookup-quotes', title: 'My Saved Quotes', description: 'Your saved quotes that are not yet policies.', login: true, navHidden: false },
   // Doc 1 gives these four no login or nav column ("only linked from an older account-info block"); they
   // show account data, so they ask for a sign-in like the rest of the account area.
@@ -75,8 +76,8 @@ export const ROUTES: readonly SiteRoute[] = [
   { path: '/account/vehicles', title: 'My Vehicles', description: 'The vehicles on your policy.', login: true, navHidden: false },
   { path: '/account/coverage', title: 'My Coverage', description: 'The coverage on your policy.', login: true, navHidden: false },
   { path: '/account/drivers', title: 'My Drivers', description: 'The drivers on your policy.', login: true, navHidden: false },
-  { path: '/receive-a-quote', title: 'Receive a Quote', description: `Get a ${product} quote for your ${marque} in minutes and buy your policy online.`, login: false, navHidden: false },
-  { path: '/rollover', title: 'Renew Your Policy', description: 'Review your renewal quote and sign your renewal application.', login: false, navHidden: true },
+  { path: PAGES.wizard, title: 'Receive a Quote', description: `Get a ${product} quote for your ${marque} in minutes and buy your policy online.`, login: false, navHidden: false },
+  { path: PAGES.rollover, title: 'Renew Your Policy', description: 'Review your renewal quote and sign your renewal application.', login: false, navHidden: true },
   {
     path: '/unavailable/:state?',
     aliases: ['/not-available'],

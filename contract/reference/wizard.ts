@@ -2,7 +2,9 @@
  * The quote wizard's old per-step pages (doc 1 route table, doc 2 section 1, doc 3 section 2). Each one
  * redirects to /receive-a-quote: the API answers a real 301, the static site writes a redirect page.
  */
-export const WIZARD_PATH = '/receive-a-quote';
+import { PAGES } from '../pages.ts';
+
+export const WIZARD_PATH = PAGES.wizard;
 
 export const WIZARD_STEP_PAGES = [
   'quote-info-page',
