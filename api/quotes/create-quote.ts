@@ -38,14 +38,14 @@ import { ApiError } from '../http/errors.ts';
 import { hit, hitClauses, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { priceQuote, RatingError, type PricedQuote, type RatedVehicle } from '../rating/index.ts';
-import { hashToken, issueToken, newToken } from '../tokens/tokens.ts';
+import { issueToken, newToken } from '../tokens/tokens.ts';
 import { decodeVin } from '../vin/decode.ts';
 import { quoteMail } from './mail.ts';
 import { quotePolicy, type VehicleIdentity } from './mapping.ts';
 import { newQuoteNumber } from './numbering.ts';
 import { ratedVehicleOf } from './rating-input.ts';
 import {
-  insertQuote, LINK_TTL_MS, markQuoteMailed, repricedQuote, storeNewVersion, type MailGate, type QuoteKeys, type QuoteMailRows,
+  insertQuote, markQuoteMailed, repricedQuote, storeNewVersion, type MailGate, type QuoteKeys, type QuoteMailRows,
 } from './store.ts';
 
 /** How long an identical request answers the quote already made (ours: a quote session's few minutes). */
@@ -206,7 +206,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
   /** A new quote's e-mail and its single-use link, as insertQuote stores them with the quote. */
   function mailRows(answer: QuotePolicy, now: Date): QuoteMailRows {
     const link = newToken();
-    return { tokenHash: hashToken(link), linkExpiresAt: new Date(now.getTime() + LINK_TTL_MS), kind: QUOTE_MAIL, message: quoteMail(answer, link, deps.config.publicOrigin) };
+    return { token: link, kind: QUOTE_MAIL, message: quoteMail(answer, link, deps.config.publicOrigin) };
   }
 
   /** The quote e-mail with its single-use link, queued in `tx` for a quote already stored (a re-price). */

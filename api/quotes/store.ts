@@ -5,7 +5,9 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { QuotePolicy, QuoteRequest } from '../../contract/index.ts';
-import { redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import { issueTokenClause, redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import { enqueueMailClause } from '../mail/queue.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import type { HitClauses } from '../http/rate-limit.ts';
 
 /** How long the link in the quote e-mail opens the quote (api/tokens/tokens.ts). */
@@ -29,13 +31,13 @@ export interface NewQuote {
   answerJson: string;
 }
 
-/** The quote e-mail stored with a new quote: its link (only the token's hash is kept) and the message. */
+/** The quote e-mail stored with a new quote: its link, already drawn (only its hash is kept), and the message. */
 export interface QuoteMailRows {
-  tokenHash: string;
-  linkExpiresAt: Date;
-  /** The mail queue's row (api/mail/queue.ts): its kind for logs, and the message with the link in it. */
+  /** The link's token in clear (api/tokens/tokens.ts newToken), purpose quote-link. */
+  token: string;
+  /** The mail queue's kind for logs, and the message with the link in it. */
   kind: string;
-  message: unknown;
+  message: MailMessage;
 }
 
 /**
@@ -56,8 +58,8 @@ export type InsertedQuote =
  * Stores a new quote, status QUOTE, unless an identical request (same hash, still a quote) was priced since
  * `recentSince`: a double-clicked Calculate, or the wizard re-requesting on Continue, gets that quote's
  * answer, the same number and no second e-mail. When the mail gate lets it through, the quote's e-mail link
- * (tokens, purpose quote-link: the rows api/tokens/tokens.ts issueToken writes) and its e-mail (mail_queue:
- * api/mail/queue.ts enqueueMail's row) are stored with it.
+ * and its e-mail are stored with it, by their owners' clauses (api/tokens/tokens.ts issueTokenClause,
+ * api/mail/queue.ts enqueueMailClause).
  *
  * One statement, so none of quote, link and e-mail exists without the others and no transaction is needed.
  * The quote call's database work was seven round trips at the start of issue 11 (the identical-request
@@ -74,25 +76,34 @@ export async function insertQuote(
   const { mail } = options;
   const params: unknown[] = [
     quote.quoteNumber, quote.emailLower, quote.dob, quote.zip, quote.ratedState, quote.rateTableVersion,
-    quote.requestHash, quote.requestJson, quote.answerJson, now,
-    mail?.tokenHash ?? null, mail?.linkExpiresAt ?? null, mail?.kind ?? null, mail ? JSON.stringify(mail.message) : null,
-    options.recentSince,
+    quote.requestHash, quote.requestJson, quote.answerJson, now, options.recentSince,
   ];
   const fresh = 'NOT EXISTS (SELECT 1 FROM recent)';
   let gate: string;
   if (mail === null || typeof options.mailGate === 'boolean') {
     // `counted`: a row when the e-mail goes, as the rate limit's CTE of the same name would give.
-    gate = `counted AS (SELECT 1 AS hits WHERE $16::boolean AND ${fresh})`;
+    gate = `counted AS (SELECT 1 AS hits WHERE $${params.length + 1}::boolean AND ${fresh})`;
     params.push(mail !== null && options.mailGate === true);
   } else {
     const clauses = options.mailGate(params.length + 1, fresh);
     gate = clauses.sql;
     params.push(...clauses.params);
   }
+  // The link and the e-mail are their owners' statements (api/tokens/tokens.ts, api/mail/queue.ts), run here
+  // for the quote just stored when its e-mail goes.
+  const mailed = 'quote WHERE EXISTS (SELECT 1 FROM counted)';
+  let sending = '';
+  if (mail !== null) {
+    const link = issueTokenClause('quote-link', mail.token, now, mailed, params.length + 1);
+    params.push(...link.params);
+    const message = enqueueMailClause(mail.kind, mail.message, now, mailed, params.length + 1);
+    params.push(...message.params);
+    sending = `, link AS (${link.sql}), mail AS (${message.sql})`;
+  }
   const rows = await db.query<{ recent: string | null; id: number | null; mailed: boolean }>(
     `WITH recent AS (
        SELECT response::text AS response FROM quotes
-       WHERE request_hash = $7 AND priced_at >= $15 AND status = 'QUOTE'
+       WHERE request_hash = $7 AND priced_at >= $11 AND status = 'QUOTE'
        ORDER BY priced_at DESC, id DESC LIMIT 1
      ), ${gate}, quote AS (
        INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
@@ -102,13 +113,7 @@ export async function insertQuote(
        WHERE ${fresh}
        ON CONFLICT (quote_number) DO NOTHING
        RETURNING id
-     ), link AS (
-       INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
-       SELECT $11::text, 'quote-link', id, NULL, $10::timestamptz, $12::timestamptz FROM quote WHERE EXISTS (SELECT 1 FROM counted)
-     ), mail AS (
-       INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
-       SELECT 'mail', $13::text, $14::json, $10::timestamptz, $10::timestamptz FROM quote WHERE EXISTS (SELECT 1 FROM counted)
-     )
+     )${sending}
      SELECT (SELECT response FROM recent) AS recent, (SELECT id::int FROM quote) AS id, EXISTS (SELECT 1 FROM counted) AS mailed`,
     params,
   );
