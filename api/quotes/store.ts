@@ -1,7 +1,9 @@
 /**
- * The quotes table (migrations 002_quotes.sql, 004_tokens.sql for its links, 014_quote_versions.sql for its
- * versions): the only module that writes or reads it. Answers are kept as the JSON the shopper was shown and read back as text, so a lookup sends
- * the stored answer without re-building it.
+ * The quote aggregate's tables: quotes (migration 002), quote_versions (014) and account_quotes (010, the
+ * quotes an account saved): the only module that writes or reads them, each function taking the handle (a
+ * transaction or the database) it runs in. A quote's e-mail links are tokens (api/tokens/tokens.ts) and its
+ * e-mail a queued message (api/mail/queue.ts), written through their owners. Answers are kept as the JSON the
+ * shopper was shown and read back as text, so a lookup sends the stored answer without re-building it.
  */
 import type { Queryable } from '../db/db.ts';
 import type { QuotePolicy, QuoteRequest } from '../../contract/index.ts';
@@ -321,4 +323,61 @@ export async function pricedQuoteById(db: Queryable, quoteId: number): Promise<{
   );
   const row = rows[0];
   return row ? { quoteNumber: row.quote_number, request: row.request, answer: row.response } : null;
+}
+
+/**
+ * Saves the quotes numbered `quoteNumbers` to account `accountId` (Save My Quote, migration 010's
+ * account_quotes), all or none: only when every number is a quote made with `emailLower`. Returns how many of
+ * them are; saving one twice is fine. One statement finds and saves them together.
+ */
+export async function saveQuotesToAccount(
+  db: Queryable,
+  accountId: number,
+  quoteNumbers: readonly string[],
+  emailLower: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db.query<{ found: number }>(
+    `WITH own AS (SELECT id FROM quotes WHERE quote_number = ANY($2::text[]) AND email_lower = $3),
+     saved AS (
+       INSERT INTO account_quotes (account_id, quote_id, saved_at)
+       SELECT $1, id, $4 FROM own WHERE (SELECT count(*) FROM own) = $5
+       ON CONFLICT (account_id, quote_id) DO NOTHING
+       RETURNING quote_id
+     )
+     SELECT (SELECT count(*)::int FROM own) AS found, (SELECT count(*)::int FROM saved) AS saved`,
+    [accountId, quoteNumbers, emailLower, now, quoteNumbers.length],
+  );
+  return rows[0]?.found ?? 0;
+}
+
+/**
+ * The quote `quoteNumber` saved to account `accountId` and made with `emailLower`, still open, as its stored
+ * answer text; null for one not saved there, made with another address, bought, or unknown.
+ */
+export async function openSavedQuote(db: Queryable, accountId: number, quoteNumber: string, emailLower: string): Promise<string | null> {
+  const rows = await db.query<{ response: string }>(
+    `SELECT q.response::text AS response FROM account_quotes s JOIN quotes q ON q.id = s.quote_id
+     WHERE s.account_id = $1 AND q.quote_number = $2 AND q.status = 'QUOTE' AND q.email_lower = $3`,
+    [accountId, quoteNumber, emailLower],
+  );
+  return rows[0]?.response ?? null;
+}
+
+/** A quote saved to an account, bought or not. */
+export interface SavedQuote {
+  quoteNumber: string;
+  status: string;
+  emailLower: string;
+  answer: QuotePolicy;
+}
+
+/** The quotes saved to account `accountId`, in the order they were saved. */
+export async function savedQuotesOf(db: Queryable, accountId: number): Promise<SavedQuote[]> {
+  const rows = await db.query<{ quote_number: string; status: string; email_lower: string; response: QuotePolicy }>(
+    `SELECT q.quote_number, q.status, q.email_lower, q.response FROM account_quotes s JOIN quotes q ON q.id = s.quote_id
+     WHERE s.account_id = $1 ORDER BY s.saved_at, q.id`,
+    [accountId],
+  );
+  return rows.map((row) => ({ quoteNumber: row.quote_number, status: row.status, emailLower: row.email_lower, answer: row.response }));
 }
