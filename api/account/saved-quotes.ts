@@ -9,7 +9,8 @@
  */
 import type { SaveQuoteRequest } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
-import type { AccountIdentity } from './session-answer.ts';
+import { openSavedQuote, saveQuotesToAccount } from '../quotes/store.ts';
+import { accountById, type AccountIdentity } from './session-answer.ts';
 
 export type SaveOutcome =
   | { kind: 'saved'; count: number }
@@ -23,19 +24,7 @@ export async function saveQuotes(db: Queryable, account: AccountIdentity, reques
   if (!account.confirmed) return { kind: 'not-found' };
   const numbers = [...new Set(request.policyNumbers)];
   if (numbers.length === 0) return { kind: 'saved', count: 0 };
-  // One statement finds and saves them together, only when every number is the account's own quote.
-  const rows = await db.query<{ found: number; saved: number }>(
-    `WITH own AS (SELECT id FROM quotes WHERE quote_number = ANY($2::text[]) AND email_lower = $3),
-     saved AS (
-       INSERT INTO account_quotes (account_id, quote_id, saved_at)
-       SELECT $1, id, $4 FROM own WHERE (SELECT count(*) FROM own) = $5
-       ON CONFLICT (account_id, quote_id) DO NOTHING
-       RETURNING quote_id
-     )
-     SELECT (SELECT count(*)::int FROM own) AS found, (SELECT count(*)::int FROM saved) AS saved`,
-    [account.id, numbers, account.emailLower, now, numbers.length],
-  );
-  const found = rows[0]?.found ?? 0;
+  const found = await saveQuotesToAccount(db, account.id, numbers, account.emailLower, now);
   if (found !== numbers.length) return { kind: 'not-found' };
   return { kind: 'saved', count: found };
 }
@@ -45,12 +34,9 @@ export async function saveQuotes(db: Queryable, account: AccountIdentity, reques
  * answers for it); null for a quote that is not saved to this account, bought, or unknown.
  */
 export async function savedQuoteAnswer(db: Queryable, accountId: number, quoteNumber: string): Promise<string | null> {
-  const rows = await db.query<{ response: string }>(
-    `SELECT q.response::text AS response
-     FROM account_quotes s JOIN quotes q ON q.id = s.quote_id JOIN accounts a ON a.id = s.account_id
-     WHERE s.account_id = $1 AND q.quote_number = $2 AND q.status = 'QUOTE'
-       AND a.confirmed_at IS NOT NULL AND q.email_lower = a.email_lower`,
-    [accountId, quoteNumber],
-  );
-  return rows[0]?.response ?? null;
+  // saved only by a confirmed account, for quotes made with its address (saveQuotes); checked again here
+  // because the account's address may have changed since
+  const account = await accountById(db, accountId);
+  if (!account?.confirmed) return null;
+  return openSavedQuote(db, accountId, quoteNumber, account.emailLower);
 }

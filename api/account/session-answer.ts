@@ -16,6 +16,7 @@
 import type { Policy, QuotePolicy, SessionResponse, VehicleInfo } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { vehicleImageFor } from '../vehicle/picture.ts';
+import { savedQuotesOf } from '../quotes/store.ts';
 
 /** The dashboard's ID card (GET /api/user/id_card/:policyNumber, answered only to the policy's account). */
 export const accountIdCardPath = (policyNumber: string): string => `/api/user/id_card/${encodeURIComponent(policyNumber)}`;
@@ -71,13 +72,6 @@ interface VehicleRow {
   make: string;
   model: string;
   body_style: string;
-}
-
-interface SavedQuoteRow {
-  quote_number: string;
-  status: string;
-  email_lower: string;
-  response: QuotePolicy;
 }
 
 /**
@@ -140,23 +134,18 @@ export async function accountPolicies(db: Queryable, account: AccountIdentity, n
       });
     }
   }
-  const saved = await db.query<SavedQuoteRow>(
-    `SELECT q.quote_number, q.status, q.email_lower, q.response FROM account_quotes s JOIN quotes q ON q.id = s.quote_id
-     WHERE s.account_id = $1 ORDER BY s.saved_at, q.id`,
-    [account.id],
-  );
-  for (const row of saved) {
+  for (const saved of await savedQuotesOf(db, account.id)) {
     policies.push({
-      ...shown(row.response),
-      policyNumber: row.quote_number,
+      ...shown(saved.answer),
+      policyNumber: saved.quoteNumber,
       renewalDate: null,
       // a saved quote reads as QUOTE even once bought: the bought policy names it as fromQuoteNumber, and
       // doc 1's lookup list leaves such quotes out
       policyStatus: 'QUOTE',
       fromQuoteNumber: null,
-      emailAddress: row.email_lower,
+      emailAddress: saved.emailLower,
       insuranceInfo: null,
-      vehicleInfo: row.response.vehicleInfo.map((v) => withPicture(v, now)),
+      vehicleInfo: saved.answer.vehicleInfo.map((v) => withPicture(v, now)),
     });
   }
   return policies;

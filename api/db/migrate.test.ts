@@ -10,7 +10,7 @@ const tables = async (db: { query: <T extends object>(sql: string) => Promise<T[
     )
   ).map((row) => row.name);
 
-test('migration files are numbered NNN_name.sql, in order, without gaps', () => {
+test('migration files are numbered NNN_name.sql (or NNN_name.ts, a data step), in order, without gaps', () => {
   const versions = readMigrations().map((migration) => Number(migration.version));
   assert.ok(versions.length >= 1);
   assert.deepEqual(versions, versions.map((_v, index) => index + 1));

@@ -1,28 +1,42 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from './db.ts';
+import { pathToFileURL } from 'node:url';
+import type { Db, Queryable } from './db.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 /** Any fixed number; every process that migrates this database takes the same lock. */
 const MIGRATION_LOCK = 775_401_233;
 
-export interface Migration {
-  version: string;
-  name: string;
-  sql: string;
-}
+/**
+ * One version of the schema: the SQL of an NNN_name.sql file, or the data step of an NNN_name.ts file, for
+ * what SQL cannot compute (021: each stored quote's coverage choices, read by the contract's coverage rules).
+ * A data step's module exports `up(tx)`, run in the migrations' transaction like any SQL file and recorded
+ * alike, so it runs once per database.
+ */
+export type Migration = { version: string; name: string } & ({ sql: string } | { up: (tx: Queryable) => Promise<void> });
 
-/** NNN_name.sql files in order. A name outside that pattern is a mistake, not a file to skip quietly. */
+/** NNN_name.sql and NNN_name.ts files in order (tests beside them left out). A name outside that pattern is a mistake, not a file to skip quietly. */
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.sql'))
+  const migrations = readdirSync(dir)
+    .filter((file) => file.endsWith('.sql') || (file.endsWith('.ts') && !file.endsWith('.test.ts')))
     .sort()
-    .map((file) => {
-      const match = /^(\d{3})_([a-z0-9_]+)\.sql$/.exec(file);
-      if (!match) throw new Error(`Migration file ${file} must be named NNN_name.sql.`);
-      return { version: match[1]!, name: match[2]!, sql: readFileSync(join(dir, file), 'utf8') };
+    .map((file): Migration => {
+      const match = /^(\d{3})_([a-z0-9_]+)\.(sql|ts)$/.exec(file);
+      if (!match) throw new Error(`Migration file ${file} must be named NNN_name.sql (or NNN_name.ts for a data step).`);
+      const [, version, name, kind] = match as unknown as [string, string, string, 'sql' | 'ts'];
+      const path = join(dir, file);
+      if (kind === 'sql') return { version, name, sql: readFileSync(path, 'utf8') };
+      // loaded when it runs: a database that has it applied never imports it
+      return {
+        version, name,
+        up: async (tx) => ((await import(pathToFileURL(path).href)) as { up: (tx: Queryable) => Promise<void> }).up(tx),
+      };
     });
+  migrations.forEach((migration, index) => {
+    if (migrations[index - 1]?.version === migration.version) throw new Error(`Two migration files are numbered ${migration.version}.`);
+  });
+  return migrations;
 }
 
 /**
@@ -45,7 +59,8 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
-      await tx.exec(migration.sql);
+      if ('sql' in migration) await tx.exec(migration.sql);
+      else await migration.up(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       applied.push(migration.version);
     }

@@ -50,6 +50,21 @@ export async function enqueueMessage(db: Queryable, channel: 'mail' | 'text', ki
   );
 }
 
+/**
+ * enqueueMail as a part of another module's statement (the quote call stores a quote, its link and its e-mail
+ * in one: api/quotes/store.ts insertQuote): an INSERT queuing the e-mail once for each row of `when`, a FROM
+ * clause (the quote stored, when its e-mail may go). `sql` is an INSERT ... SELECT to stand as a common table
+ * expression's body; its parameters are numbered from `first`.
+ */
+export function enqueueMailClause(kind: string, message: MailMessage, now: Date, when: string, first: number): { sql: string; params: unknown[] } {
+  const p = (n: number) => `$${first + n - 1}`;
+  return {
+    sql: `INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
+       SELECT 'mail', ${p(1)}::text, ${p(2)}::json, ${p(3)}::timestamptz, ${p(3)}::timestamptz FROM ${when}`,
+    params: [kind, JSON.stringify(message), now],
+  };
+}
+
 /** Queues an e-mail (see enqueueMessage). */
 export async function enqueueMail(db: Queryable, kind: string, message: MailMessage, now: Date): Promise<void> {
   await enqueueMessage(db, 'mail', kind, message, now);

@@ -31,21 +31,21 @@ import {
   check, localToday, MESSAGES, quoteRequest, stateName, UNLIMITED_STATES, WRITING_STATES, type FieldError,
   type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
-import { coverageLimits, coverageProblems, formOfSelection, limitsOfRequest, sameLimits } from '../../contract/coverage/index.ts';
+import { coverageLimits, coverageProblems, formOfLimits, formOfSelection, limitsOfRequest, sameLimits, selectionOf } from '../../contract/coverage/index.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, hitClauses, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { priceQuote, RatingError, type PricedQuote, type RatedVehicle } from '../rating/index.ts';
-import { hashToken, issueToken, newToken } from '../tokens/tokens.ts';
+import { issueToken, newToken } from '../tokens/tokens.ts';
 import { decodeVin } from '../vin/decode.ts';
 import { quoteMail } from './mail.ts';
 import { quotePolicy, type VehicleIdentity } from './mapping.ts';
 import { newQuoteNumber } from './numbering.ts';
 import { ratedVehicleOf } from './rating-input.ts';
 import {
-  insertQuote, LINK_TTL_MS, markQuoteMailed, repricedQuote, storeNewVersion, type MailGate, type QuoteKeys, type QuoteMailRows,
+  insertQuote, markQuoteMailed, repricedQuote, storeNewVersion, type MailGate, type QuoteKeys, type QuoteMailRows,
 } from './store.ts';
 
 /** How long an identical request answers the quote already made (ours: a quote session's few minutes). */
@@ -130,6 +130,17 @@ function consistencyProblems(request: QuoteRequest, restrictedZips: ReadonlySet<
   return { errors, identities, rated };
 }
 
+/**
+ * The request as stored: every quote version keeps the step 4 choices it was priced from, so opening it again
+ * shows them. A request that carries none (an older widget, another client) stores the choices its limits
+ * say (formOfLimits: consistencyProblems has just read them without a problem).
+ */
+function withSelection(request: QuoteRequest): QuoteRequest {
+  if (request.coverageSelection) return request;
+  const form = formOfLimits(request.ratedState, limitsOfRequest(request), request.vehicles.length, '');
+  return form ? { ...request, coverageSelection: selectionOf(form) } : request;
+}
+
 /** The keys the lookup finds a quote by: e-mail in lower case, the insured's birth date, the mailing ZIP. */
 function lookupKeys(request: QuoteRequest): QuoteKeys {
   const insured = request.drivers.find((driver) => driver.relation === 'INSURED') ?? request.drivers[0]!;
@@ -160,9 +171,10 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
     }
     const checked = check(body, QuoteRequestRule);
     if (!checked.ok) refuse(checked.errors);
-    const { quoteNumber, ...request } = checked.value;
-    const { errors, identities, rated } = consistencyProblems(request, restrictedZips, now);
+    const { quoteNumber, ...sent } = checked.value;
+    const { errors, identities, rated } = consistencyProblems(sent, restrictedZips, now);
     if (errors.length > 0) refuse(errors);
+    const request = withSelection(sent);
     try {
       return { request, reprices: quoteNumber ?? null, priced: priceQuote({ request, vehicles: rated }), identities };
     } catch (error) {
@@ -194,7 +206,7 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
   /** A new quote's e-mail and its single-use link, as insertQuote stores them with the quote. */
   function mailRows(answer: QuotePolicy, now: Date): QuoteMailRows {
     const link = newToken();
-    return { tokenHash: hashToken(link), linkExpiresAt: new Date(now.getTime() + LINK_TTL_MS), kind: QUOTE_MAIL, message: quoteMail(answer, link, deps.config.publicOrigin) };
+    return { token: link, kind: QUOTE_MAIL, message: quoteMail(answer, link, deps.config.publicOrigin) };
   }
 
   /** The quote e-mail with its single-use link, queued in `tx` for a quote already stored (a re-price). */

@@ -1,11 +1,15 @@
 /**
- * The quotes table (migrations 002_quotes.sql, 004_tokens.sql for its links, 014_quote_versions.sql for its
- * versions): the only module that writes or reads it. Answers are kept as the JSON the shopper was shown and read back as text, so a lookup sends
- * the stored answer without re-building it.
+ * The quote aggregate's tables: quotes (migration 002), quote_versions (014) and account_quotes (010, the
+ * quotes an account saved): the only module that writes or reads them, each function taking the handle (a
+ * transaction or the database) it runs in. A quote's e-mail links are tokens (api/tokens/tokens.ts) and its
+ * e-mail a queued message (api/mail/queue.ts), written through their owners. Answers are kept as the JSON the
+ * shopper was shown and read back as text, so a lookup sends the stored answer without re-building it.
  */
 import type { Queryable } from '../db/db.ts';
 import type { QuotePolicy, QuoteRequest } from '../../contract/index.ts';
-import { redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import { issueTokenClause, redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import { enqueueMailClause } from '../mail/queue.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import type { HitClauses } from '../http/rate-limit.ts';
 
 /** How long the link in the quote e-mail opens the quote (api/tokens/tokens.ts). */
@@ -29,13 +33,13 @@ export interface NewQuote {
   answerJson: string;
 }
 
-/** The quote e-mail stored with a new quote: its link (only the token's hash is kept) and the message. */
+/** The quote e-mail stored with a new quote: its link, already drawn (only its hash is kept), and the message. */
 export interface QuoteMailRows {
-  tokenHash: string;
-  linkExpiresAt: Date;
-  /** The mail queue's row (api/mail/queue.ts): its kind for logs, and the message with the link in it. */
+  /** The link's token in clear (api/tokens/tokens.ts newToken), purpose quote-link. */
+  token: string;
+  /** The mail queue's kind for logs, and the message with the link in it. */
   kind: string;
-  message: unknown;
+  message: MailMessage;
 }
 
 /**
@@ -56,8 +60,8 @@ export type InsertedQuote =
  * Stores a new quote, status QUOTE, unless an identical request (same hash, still a quote) was priced since
  * `recentSince`: a double-clicked Calculate, or the wizard re-requesting on Continue, gets that quote's
  * answer, the same number and no second e-mail. When the mail gate lets it through, the quote's e-mail link
- * (tokens, purpose quote-link: the rows api/tokens/tokens.ts issueToken writes) and its e-mail (mail_queue:
- * api/mail/queue.ts enqueueMail's row) are stored with it.
+ * and its e-mail are stored with it, by their owners' clauses (api/tokens/tokens.ts issueTokenClause,
+ * api/mail/queue.ts enqueueMailClause).
  *
  * One statement, so none of quote, link and e-mail exists without the others and no transaction is needed.
  * The quote call's database work was seven round trips at the start of issue 11 (the identical-request
@@ -74,25 +78,34 @@ export async function insertQuote(
   const { mail } = options;
   const params: unknown[] = [
     quote.quoteNumber, quote.emailLower, quote.dob, quote.zip, quote.ratedState, quote.rateTableVersion,
-    quote.requestHash, quote.requestJson, quote.answerJson, now,
-    mail?.tokenHash ?? null, mail?.linkExpiresAt ?? null, mail?.kind ?? null, mail ? JSON.stringify(mail.message) : null,
-    options.recentSince,
+    quote.requestHash, quote.requestJson, quote.answerJson, now, options.recentSince,
   ];
   const fresh = 'NOT EXISTS (SELECT 1 FROM recent)';
   let gate: string;
   if (mail === null || typeof options.mailGate === 'boolean') {
     // `counted`: a row when the e-mail goes, as the rate limit's CTE of the same name would give.
-    gate = `counted AS (SELECT 1 AS hits WHERE $16::boolean AND ${fresh})`;
+    gate = `counted AS (SELECT 1 AS hits WHERE $${params.length + 1}::boolean AND ${fresh})`;
     params.push(mail !== null && options.mailGate === true);
   } else {
     const clauses = options.mailGate(params.length + 1, fresh);
     gate = clauses.sql;
     params.push(...clauses.params);
   }
+  // The link and the e-mail are their owners' statements (api/tokens/tokens.ts, api/mail/queue.ts), run here
+  // for the quote just stored when its e-mail goes.
+  const mailed = 'quote WHERE EXISTS (SELECT 1 FROM counted)';
+  let sending = '';
+  if (mail !== null) {
+    const link = issueTokenClause('quote-link', mail.token, now, mailed, params.length + 1);
+    params.push(...link.params);
+    const message = enqueueMailClause(mail.kind, mail.message, now, mailed, params.length + 1);
+    params.push(...message.params);
+    sending = `, link AS (${link.sql}), mail AS (${message.sql})`;
+  }
   const rows = await db.query<{ recent: string | null; id: number | null; mailed: boolean }>(
     `WITH recent AS (
        SELECT response::text AS response FROM quotes
-       WHERE request_hash = $7 AND priced_at >= $15 AND status = 'QUOTE'
+       WHERE request_hash = $7 AND priced_at >= $11 AND status = 'QUOTE'
        ORDER BY priced_at DESC, id DESC LIMIT 1
      ), ${gate}, quote AS (
        INSERT INTO quotes (quote_number, status, email_lower, dob, zip, rated_state, rate_table_version,
@@ -102,13 +115,7 @@ export async function insertQuote(
        WHERE ${fresh}
        ON CONFLICT (quote_number) DO NOTHING
        RETURNING id
-     ), link AS (
-       INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
-       SELECT $11::text, 'quote-link', id, NULL, $10::timestamptz, $12::timestamptz FROM quote WHERE EXISTS (SELECT 1 FROM counted)
-     ), mail AS (
-       INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
-       SELECT 'mail', $13::text, $14::json, $10::timestamptz, $10::timestamptz FROM quote WHERE EXISTS (SELECT 1 FROM counted)
-     )
+     )${sending}
      SELECT (SELECT response FROM recent) AS recent, (SELECT id::int FROM quote) AS id, EXISTS (SELECT 1 FROM counted) AS mailed`,
     params,
   );
@@ -316,4 +323,61 @@ export async function pricedQuoteById(db: Queryable, quoteId: number): Promise<{
   );
   const row = rows[0];
   return row ? { quoteNumber: row.quote_number, request: row.request, answer: row.response } : null;
+}
+
+/**
+ * Saves the quotes numbered `quoteNumbers` to account `accountId` (Save My Quote, migration 010's
+ * account_quotes), all or none: only when every number is a quote made with `emailLower`. Returns how many of
+ * them are; saving one twice is fine. One statement finds and saves them together.
+ */
+export async function saveQuotesToAccount(
+  db: Queryable,
+  accountId: number,
+  quoteNumbers: readonly string[],
+  emailLower: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db.query<{ found: number }>(
+    `WITH own AS (SELECT id FROM quotes WHERE quote_number = ANY($2::text[]) AND email_lower = $3),
+     saved AS (
+       INSERT INTO account_quotes (account_id, quote_id, saved_at)
+       SELECT $1, id, $4 FROM own WHERE (SELECT count(*) FROM own) = $5
+       ON CONFLICT (account_id, quote_id) DO NOTHING
+       RETURNING quote_id
+     )
+     SELECT (SELECT count(*)::int FROM own) AS found, (SELECT count(*)::int FROM saved) AS saved`,
+    [accountId, quoteNumbers, emailLower, now, quoteNumbers.length],
+  );
+  return rows[0]?.found ?? 0;
+}
+
+/**
+ * The quote `quoteNumber` saved to account `accountId` and made with `emailLower`, still open, as its stored
+ * answer text; null for one not saved there, made with another address, bought, or unknown.
+ */
+export async function openSavedQuote(db: Queryable, accountId: number, quoteNumber: string, emailLower: string): Promise<string | null> {
+  const rows = await db.query<{ response: string }>(
+    `SELECT q.response::text AS response FROM account_quotes s JOIN quotes q ON q.id = s.quote_id
+     WHERE s.account_id = $1 AND q.quote_number = $2 AND q.status = 'QUOTE' AND q.email_lower = $3`,
+    [accountId, quoteNumber, emailLower],
+  );
+  return rows[0]?.response ?? null;
+}
+
+/** A quote saved to an account, bought or not. */
+export interface SavedQuote {
+  quoteNumber: string;
+  status: string;
+  emailLower: string;
+  answer: QuotePolicy;
+}
+
+/** The quotes saved to account `accountId`, in the order they were saved. */
+export async function savedQuotesOf(db: Queryable, accountId: number): Promise<SavedQuote[]> {
+  const rows = await db.query<{ quote_number: string; status: string; email_lower: string; response: QuotePolicy }>(
+    `SELECT q.quote_number, q.status, q.email_lower, q.response FROM account_quotes s JOIN quotes q ON q.id = s.quote_id
+     WHERE s.account_id = $1 ORDER BY s.saved_at, q.id`,
+    [accountId],
+  );
+  return rows.map((row) => ({ quoteNumber: row.quote_number, status: row.status, emailLower: row.email_lower, answer: row.response }));
 }

@@ -10,7 +10,7 @@ import {
   addDays, DECLINE, formatIsoDate, localToday, WRITING_STATES, type CalendarDate,
 } from '../../contract/index.ts';
 import {
-  applyCoverageChange, coverageDefaults, coverageFields, coverageLimits,
+  applyCoverageChange, coverageDefaults, coverageFields, coverageLimits, selectionOf,
 } from '../../contract/coverage/index.ts';
 import type { CoverageForm, CoverageVehicle } from '../../contract/coverage/coverage-model.ts';
 import { porscheVin } from '../vin/build-vin.ts';
@@ -122,6 +122,6 @@ export function quoteRequestFixture(options: QuoteFixtureOptions = {}): Record<s
   };
   if (limits.tortOption) body.tortOption = limits.tortOption;
   if (state === 'OH') body.householdCount = 2;
-  if (options.withSelection) body.coverageSelection = { shared: { ...form.shared }, vehicles: form.vehicles.map((vehicle) => ({ ...vehicle })) };
+  if (options.withSelection) body.coverageSelection = selectionOf(form);
   return body;
 }

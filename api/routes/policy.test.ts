@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addDays, check, formatIsoDate, formatUsDate, localToday, MESSAGES, QuoteResponse, UNLIMITED_STATES, WRITING_STATES,
-  type QuotePolicy,
+  type CoverageSelection, type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
+import { coverageLimits, formOfSelection, limitsOfRequest, sameLimits } from '../../contract/coverage/index.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml } from '../mail/eml.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -210,6 +211,22 @@ for (const target of dbTargets()) {
       assert.equal(refused.res.status, 400);
       assert.deepEqual(refused.body.error_messages, [MESSAGES.coverageSelectionMismatch]);
       assert.equal(await quoteCount(), count);
+    });
+
+    test('a request without choices (an older client) is stored with the choices its limits say', async () => {
+      const request = fixture({ state: 'TX' });
+      assert.equal(request.coverageSelection, undefined);
+      const stored = await quote(request);
+      assert.equal(stored.res.status, 200);
+      const selection = (stored.body.policies[0]!.quoteRequest as { coverageSelection?: CoverageSelection }).coverageSelection;
+      const rows = await testDb.db.query<{ selection: unknown }>(
+        `SELECT request->'coverageSelection' AS selection FROM quotes WHERE quote_number = $1`,
+        [stored.body.policies[0]!.policyNumber],
+      );
+      assert.deepEqual(rows[0]!.selection, selection);
+      // the form those choices make sends the very limits that were priced
+      const vehicles = request.vehicles.map((vehicle: { financing: string; statedValue: string }) => ({ financing: vehicle.financing.toLowerCase(), statedValue: Number(vehicle.statedValue) }));
+      assert.ok(sameLimits(coverageLimits('TX', formOfSelection(selection!, ''), vehicles), limitsOfRequest(request as QuoteRequest)));
     });
 
     describe('refusals answer 400 with the rule messages and store nothing', () => {

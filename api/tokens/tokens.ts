@@ -91,6 +91,21 @@ export interface IssueOptions {
   ttlMs?: number;
 }
 
+/**
+ * issueToken as a part of another module's statement, for `token` already drawn (newToken): the quote call
+ * stores a quote, its e-mail's link and the e-mail in one statement (api/quotes/store.ts insertQuote). Inserts
+ * one token for each row of `subjects`, a FROM clause whose rows have the `id` the token opens. `sql` is an
+ * INSERT ... SELECT to stand as a common table expression's body; its parameters are numbered from `first`.
+ */
+export function issueTokenClause(purpose: TokenPurpose, token: string, now: Date, subjects: string, first: number): { sql: string; params: unknown[] } {
+  const p = (n: number) => `$${first + n - 1}`;
+  return {
+    sql: `INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
+       SELECT ${p(1)}::text, ${p(2)}::text, id, NULL, ${p(3)}::timestamptz, ${p(4)}::timestamptz FROM ${subjects}`,
+    params: [hashToken(token), purpose, now, new Date(now.getTime() + TOKEN_PURPOSES[purpose].ttlMs)],
+  };
+}
+
 /** Issues a token for `purpose` and returns it in clear: the only time it exists outside the person's hands. */
 export async function issueToken(db: Queryable, purpose: TokenPurpose, now: Date, options: IssueOptions = {}): Promise<string> {
   const token = newToken();

@@ -228,8 +228,9 @@ const optionValue = optionalMax(LIMITS.shortTextMax);
 /**
  * The step 4 choices the quote was priced from (contract/coverage's CoverageForm without its date), stored
  * with the quote so that opening it again shows what was chosen without rebuilding the form from the limits.
- * Optional: a request without it (an older widget, another client) is priced from its limits alone. The API
- * checks that it gives exactly the request's limits.
+ * Optional: a request without it (an older widget, another client) is priced from its limits alone, and the
+ * API stores the choices those limits say (contract/coverage formOfLimits), so every quote version has them.
+ * The API checks that a selection sent gives exactly the request's limits.
  */
 export const CoverageSelection = object({
   shared: object(Object.fromEntries(SHARED_FIELDS.map((field) => [field, optionValue])) as Record<(typeof SHARED_FIELDS)[number], typeof optionValue>),

@@ -6,7 +6,7 @@ import { DECLINE } from '../reference/limit-names.ts';
 import type { CoverageLimits, CoverageVehicle } from './coverage-model.ts';
 import { coverageErrors } from './continue.ts';
 import { coverageFields } from './engine.ts';
-import { coverageLimits, coverageProblems, limitsOfRequest, tortCode } from './limits.ts';
+import { coverageLimits, coverageProblems, formOfLimits, limitsOfRequest, sameLimits, tortCode } from './limits.ts';
 import { COVERAGE_STATES } from './states/index.ts';
 import { LEASED, OWNED, change, fillRequired, fresh } from './test-support.ts';
 import { dollars, liabilityAmounts, notAbove, optionLabel } from './values.ts';
@@ -231,5 +231,45 @@ describe('coverageProblems: the API\'s check of a request', () => {
       ),
       { numRuns: 300, seed: 4 },
     );
+  });
+});
+
+describe('formOfLimits: the form a quote without a selection of its own opens with', () => {
+  it('property: the form read from any limits the screen sends gives those limits again', () => {
+    const vehicleArb = fc.record({
+      financing: fc.constantFrom('own', 'lease', 'finance'),
+      statedValue: fc.integer({ min: 1000, max: 300000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...COVERAGE_STATES),
+        fc.array(vehicleArb, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 25 }),
+        (state, vehicles, picks) => {
+          let form = fresh(state, vehicles);
+          for (const [vehiclePick, fieldPick, optionPick] of picks) {
+            const vehicleIndex = vehiclePick % vehicles.length;
+            const editable = coverageFields(state, form, vehicles, vehicleIndex).filter((field) => !field.readOnly && field.options.length > 0);
+            const field = editable[fieldPick % Math.max(editable.length, 1)];
+            if (!field) continue;
+            form = change(state, form, vehicles, field.name, field.options[optionPick % field.options.length]!.value, vehicleIndex);
+          }
+          form = fillRequired(state, form, vehicles);
+          const limits = coverageLimits(state, form, vehicles);
+          const read = formOfLimits(state, limits, vehicles.length, form.policyEffectiveDate);
+          assert.ok(read);
+          assert.equal(read.policyEffectiveDate, form.policyEffectiveDate);
+          assert.ok(sameLimits(coverageLimits(state, read, vehicles), limits), `${state}: ${JSON.stringify(read)}`);
+        },
+      ),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+
+  it('leaves a value the state does not offer unchosen, and answers null for a state without rules', () => {
+    const limits = coverageLimits('TX', completed('TX'), [OWNED]);
+    const odd = { ...limits, policy: limits.policy.map((entry) => (entry.name === 'BI' ? { ...entry, limit: '1/2' } : entry)) };
+    assert.equal(formOfLimits('TX', odd, 1, '')!.shared.bodilyInjury, '');
+    assert.equal(formOfLimits('ZZ', limits, 1, ''), null);
   });
 });

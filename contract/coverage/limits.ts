@@ -5,7 +5,7 @@ import type {
   CoverageFieldName, CoverageForm, CoverageLimitEntry, CoverageLimits, CoverageVehicle, SharedCoverageField,
   VehicleCoverageField,
 } from './coverage-model.ts';
-import { coverageDefaults, emptyShared, emptyVehicle, isVehicleField, resolveFields, VEHICLE_FIELDS, type ResolvedField } from './engine.ts';
+import { emptyShared, emptyVehicle, isVehicleField, resolveFields, type ResolvedField } from './engine.ts';
 import type { FieldRule, StateCoverageRules } from './state-rules.ts';
 import { coverageRulesFor, hasCoverageRules } from './states/index.ts';
 
@@ -74,27 +74,27 @@ function labelOf(rules: StateCoverageRules, name: CoverageFieldName): string {
   return rules.fields.find((field) => field.name === name)?.label ?? name;
 }
 
+/** A request's limits read back into a form, with what names or values the state does not have. */
+interface ReadLimits {
+  /** Each entry's field set to the value its limit stands for; every field not sent is unchosen (''). */
+  form: CoverageForm;
+  /** `${vehicleIndex}:${field}` of each field an entry was read into. */
+  sent: Set<string>;
+  problems: string[];
+}
+
 /**
- * The API's check of a request's limits (doc 3 section 4 rules, applied to what arrives): [] when they
- * are what the coverage step would send, else one message per problem: a limit the state does not have,
- * a value not in its list, a required coverage missing, or a broken cascade (uninsured above bodily
- * injury, a deductible above the stated value, a decline on a financed car, comprehensive without
- * collision ...). Messages are MESSAGES' coverage texts.
+ * The form a request's limits say: the one reading of limits into step 4's choices, used by the API's check
+ * (coverageProblems) and for a quote that carries no selection of its own (formOfLimits).
  */
-export function coverageProblems(
-  state: string,
-  limits: CoverageLimits,
-  vehicles: readonly CoverageVehicle[],
-): string[] {
-  if (!hasCoverageRules(state)) return [MESSAGES.callUs];
+function readLimits(state: string, limits: CoverageLimits, vehicleCount: number): ReadLimits {
   const rules = coverageRulesFor(state);
   const problems: string[] = [];
-  if (limits.vehicles.length !== vehicles.length) problems.push(MESSAGES.coverageVehicleCount);
-
-  // 1. Read the entries back into a form, refusing names and values the state does not have.
-  const form = coverageDefaults(state, vehicles, { year: 2000, month: 1, day: 1 });
-  for (const name of Object.keys(form.shared) as (keyof CoverageForm['shared'])[]) form.shared[name] = '';
-  for (const vehicle of form.vehicles) for (const name of VEHICLE_FIELDS) vehicle[name] = '';
+  const form: CoverageForm = {
+    shared: emptyShared(),
+    vehicles: Array.from({ length: vehicleCount }, () => emptyVehicle()),
+    policyEffectiveDate: '',
+  };
   const sent = new Set<string>();
   const read = (entries: readonly CoverageLimitEntry[], vehicleIndex: number | null): void => {
     const seen = new Set<string>();
@@ -131,12 +131,35 @@ export function coverageProblems(
   };
   read(limits.policy, null);
   limits.vehicles.forEach((entries, index) => {
-    if (index < vehicles.length) read(entries, index);
+    if (index < vehicleCount) read(entries, index);
   });
   if (limits.tortOption !== undefined && rules.fields.some((field) => field.name === 'tortOption')) {
     form.shared.tortOption = limits.tortOption === 'F' ? 'full' : 'limited';
     sent.add('0:tortOption');
   }
+  return { form, sent, problems };
+}
+
+/**
+ * The API's check of a request's limits (doc 3 section 4 rules, applied to what arrives): [] when they
+ * are what the coverage step would send, else one message per problem: a limit the state does not have,
+ * a value not in its list, a required coverage missing, or a broken cascade (uninsured above bodily
+ * injury, a deductible above the stated value, a decline on a financed car, comprehensive without
+ * collision ...). Messages are MESSAGES' coverage texts.
+ */
+export function coverageProblems(
+  state: string,
+  limits: CoverageLimits,
+  vehicles: readonly CoverageVehicle[],
+): string[] {
+  if (!hasCoverageRules(state)) return [MESSAGES.callUs];
+  const rules = coverageRulesFor(state);
+  const problems: string[] = [];
+  if (limits.vehicles.length !== vehicles.length) problems.push(MESSAGES.coverageVehicleCount);
+
+  // 1. Read the entries back into a form, refusing names and values the state does not have.
+  const { form, sent, problems: unread } = readLimits(state, limits, vehicles.length);
+  problems.push(...unread);
   if (problems.length > 0) return problems;
 
   // 2. Compare with what the coverage step shows for that form: every shown, sendable field must be
@@ -226,4 +249,25 @@ export function formOfSelection(
     vehicles: selection.vehicles.map((vehicle) => ({ ...emptyVehicle(), ...chosen(vehicle) })),
     policyEffectiveDate,
   };
+}
+
+/**
+ * The step 4 form a request's limits say, for a quote that carries no selection of its own (a client that
+ * sends none, a quote stored before the selection was): each entry's field set to the value its limit stands
+ * for, every other field unchosen. A value the state no longer offers is left unchosen too, so the shopper
+ * picks it again. Null for a state without coverage rules.
+ */
+export function formOfLimits(
+  state: string,
+  limits: CoverageLimits,
+  vehicleCount: number,
+  policyEffectiveDate: string,
+): CoverageForm | null {
+  if (!hasCoverageRules(state)) return null;
+  return { ...readLimits(state, limits, vehicleCount).form, policyEffectiveDate };
+}
+
+/** What a quote stores of a step 4 form (contract CoverageSelection): every choice, the date left out. */
+export function selectionOf(form: CoverageForm): { shared: CoverageForm['shared']; vehicles: CoverageForm['vehicles'] } {
+  return { shared: { ...form.shared }, vehicles: form.vehicles.map((vehicle) => ({ ...vehicle })) };
 }

@@ -237,11 +237,30 @@ describe('wizardFromQuote', () => {
           })),
         }],
       } as unknown as QuoteResponse;
-      const rebuilt = { ...initialWizardState(), ...wizardFromQuote(response, TODAY) };
+      const rebuilt = { ...initialWizardState(), ...wizardFromQuote(response) };
       assert.equal(rebuilt.vehicles[0]!.model, '911 Carrera');
       assert.equal(rebuilt.drivers[0]!.emailAddress, 'ada@example.com');
       const again = buildQuoteRequest(rebuilt, { today: TODAY });
       assert.equal(sameQuoteRequest(again, request), true, `${state.info.state}: ${JSON.stringify(again)} vs ${JSON.stringify(request)}`);
     }
+  });
+
+  it('opens step 4 with the choices the quote stored, as they were (never a form found from its limits)', () => {
+    const state = texas();
+    const request = buildQuoteRequest(state, { today: TODAY });
+    // a choice the limits cannot say: kept in the form while its field is hidden, so not sent
+    const selection = { ...request.coverageSelection!, shared: { ...request.coverageSelection!.shared, uninsuredPropertyDamage: 'kept while hidden' } };
+    const response = { policies: [{ policyNumber: 'Q-1', effectiveDate: request.effectiveDate, vehicleInfo: [], quoteRequest: { ...request, coverageSelection: selection } }] } as unknown as QuoteResponse;
+    const coverage = wizardFromQuote(response).coverage!;
+    assert.deepEqual({ shared: coverage.shared, vehicles: coverage.vehicles }, selection);
+    assert.equal(coverage.policyEffectiveDate, state.coverage!.policyEffectiveDate);
+  });
+
+  it('a stored answer without choices leaves the form to step 4 (its recommended package)', () => {
+    const { coverageSelection: _none, ...request } = buildQuoteRequest(texas(), { today: TODAY });
+    const response = { policies: [{ policyNumber: 'Q-1', effectiveDate: request.effectiveDate, vehicleInfo: [], quoteRequest: request }] } as unknown as QuoteResponse;
+    const rebuilt = wizardFromQuote(response);
+    assert.equal(rebuilt.coverage, null);
+    assert.equal(rebuilt.drivers![0]!.emailAddress, 'ada@example.com');
   });
 });

@@ -2,12 +2,12 @@ import {
   DEFAULT_AGENCY_CODE, DEFAULT_EDUCATION, DEFAULT_LENGTH_OF_RESIDENCY, DEFAULT_OWNERSHIP_LENGTH, DEFAULT_PREVIOUS_COMPANY,
   ESTIMATED_CREDIT_SCORE, HEAR_ABOUT_DEALER, HOUSEHOLD_COUNT_STATES, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY,
   UNLIMITED_STATES, WIZARD_PATH, agencyCodeFor, clubMembershipFor, dealerByCode, defaultOccupationCode, expirationDateFor,
-  formatDollars, formatIsoDate, formatUsPhone, inStates, isoToUs, localToday, mapRecentLimits, parseDollars, parseUsDate, requestMiles, usToIso,
+  formatDollars, formatIsoDate, formatUsPhone, inStates, isoToUs, mapRecentLimits, parseDollars, parseUsDate, requestMiles, usToIso,
   type CalendarDate, type QuoteRequest, type QuoteResponse,
 } from '../../../contract/index.ts';
 import { OCCUPATION_INDUSTRIES } from '../../../contract/reference/occupations.ts';
-import { applyCoverageChange, coverageDefaults, coverageFields, coverageLimits, formOfSelection } from '../../../contract/coverage/index.ts';
-import type { CoverageForm, CoverageLimits, CoverageVehicle } from '../../../contract/coverage/coverage-model.ts';
+import { coverageLimits, formOfSelection, selectionOf } from '../../../contract/coverage/index.ts';
+import type { CoverageVehicle } from '../../../contract/coverage/coverage-model.ts';
 import {
   emptyDriver, emptyInfo, emptyVehicle, garagingStateOf, newId, type DriverForm, type DriverRole, type InfoForm,
   type VehicleForm, type WizardState,
@@ -175,7 +175,7 @@ export function buildQuoteRequest(state: WizardState, options: BuildOptions): Qu
     vehicles: vehicles.map((v, i) => vehicleEntry(v, (limits.vehicles[i] ?? []) as QuoteRequest['limits'], unlimitedOffered)),
     limits: limits.policy as QuoteRequest['limits'],
     // what was chosen on step 4, stored with the quote: opening it again shows these, not a rebuilt form
-    coverageSelection: { shared: { ...coverage.shared }, vehicles: coverage.vehicles.map((vehicle) => ({ ...vehicle })) },
+    coverageSelection: selectionOf(coverage),
     phoneNumbers: phoneNumbers(info),
     isGarageSameAsMailing: !garagedElsewhere,
     isHomeOwner: first.homeRentalStatus === 'Own',
@@ -327,58 +327,13 @@ function infoForm(request: QuoteRequest, firstDob: string): InfoForm {
   };
 }
 
-/** How many of `target`'s limit entries `limits` reproduces (name and value), plus the tort option. */
-function agreement(limits: CoverageLimits, target: CoverageLimits): number {
-  const key = (e: { name: string; limit: string }) => `${e.name}=${e.limit}`;
-  const count = (have: readonly { name: string; limit: string }[], want: readonly { name: string; limit: string }[]) => {
-    const keys = new Set(have.map(key));
-    return want.filter((e) => keys.has(key(e))).length;
-  };
-  let score = count(limits.policy, target.policy);
-  target.vehicles.forEach((want, i) => (score += count(limits.vehicles[i] ?? [], want)));
-  return score + (target.tortOption && limits.tortOption === target.tortOption ? 1 : 0);
-}
-
-/**
- * The coverage form whose request limits are `target`: the rules module maps form -> limits only, so the
- * form is found by trying, field by field on each vehicle's page, the option (with its cascades) that
- * reproduces the most entries. Two passes settle fields whose options depend on an earlier choice.
- */
-export function coverageFromLimits(
-  state: string,
-  target: CoverageLimits,
-  vehicles: readonly CoverageVehicle[],
-  effectiveDate: string,
-  today: CalendarDate,
-): CoverageForm {
-  let form: CoverageForm = { ...coverageDefaults(state, [...vehicles], today), policyEffectiveDate: effectiveDate };
-  let best = agreement(coverageLimits(state, form, [...vehicles]), target);
-  for (let pass = 0; pass < 2; pass += 1) {
-    for (let vehicleIndex = 0; vehicleIndex < vehicles.length; vehicleIndex += 1) {
-      for (const field of coverageFields(state, form, [...vehicles], vehicleIndex)) {
-        if (field.readOnly || field.displayValue !== undefined || field.name === 'policyEffectiveDate') continue;
-        for (const option of field.options) {
-          if (option.value === field.value) continue;
-          const tried = applyCoverageChange(state, form, [...vehicles], { field: field.name, vehicleIndex, value: option.value }).form;
-          const score = agreement(coverageLimits(state, tried, [...vehicles]), target);
-          if (score > best) {
-            best = score;
-            form = tried;
-          }
-        }
-      }
-    }
-  }
-  return form;
-}
-
 /**
  * The wizard's forms rebuilt from a quote response (policies[0].quoteRequest), for the saved-quote start
  * of the wizard: info, vehicles (described by the response's vehicleInfo), drivers, coverage, and the
  * request itself as `quoteRequest`, so Continue from step 5's Back skips an unchanged re-quote.
  * Returns {} when the response carries no request.
  */
-export function wizardFromQuote(response: QuoteResponse, today: CalendarDate = localToday()): Partial<WizardState> {
+export function wizardFromQuote(response: QuoteResponse): Partial<WizardState> {
   const policy = response.policies[0];
   const request = policy?.quoteRequest as QuoteRequest | undefined;
   if (!policy || !request || typeof request !== 'object' || !Array.isArray(request.vehicles)) return {};
@@ -388,16 +343,10 @@ export function wizardFromQuote(response: QuoteResponse, today: CalendarDate = l
     return vehicleForm(v, described);
   });
   const info = infoForm(request, drivers[0]?.dateOfBirth ?? '');
-  // A quote that stored its step 4 choices opens with them; an older one has its form found from its limits.
-  const coverage: CoverageForm = request.coverageSelection
-    ? formOfSelection(request.coverageSelection, isoToUs(request.effectiveDate) ?? '')
-    : coverageFromLimits(
-        request.ratedState,
-        { policy: request.limits, vehicles: request.vehicles.map((v) => v.coverageLimits), tortOption: request.tortOption },
-        coverageVehicles(vehicles),
-        isoToUs(request.effectiveDate) ?? '',
-        today,
-      );
+  // Every quote version keeps the step 4 choices it was priced from (the API stores them, migration 021 gave
+  // them to the quotes stored before), so step 4 opens with what was chosen. An answer without them (one a
+  // tab kept from before) leaves the form to step 4, which starts from the recommended package.
+  const coverage = request.coverageSelection ? formOfSelection(request.coverageSelection, isoToUs(request.effectiveDate) ?? '') : null;
   return {
     info, vehicles, drivers, coverage, quoteRequest: request, quoteResponse: response, vehicleIndex: 0, driverIndex: 0,
   };

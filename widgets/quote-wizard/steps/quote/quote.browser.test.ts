@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { BRAND, MESSAGES, addMonths, formatIsoDate, localToday } from '../../../../contract/index.ts';
 import { endSession, session } from '../../../core/session.ts';
 import {
-  assert, checkA11y, click, focused, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, waitFor, type StubbedCall,
+  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
 import { renderWidget, type RenderedWidget } from '../../../testing/render.ts';
 import { bare, sessionAnswer, signInAda } from '../../../testing/session-fixture.ts';
@@ -156,11 +156,15 @@ describe('step 5, Your Quote', () => {
     await checkA11y(rendered!.host);
   });
 
-  it('Back goes to step 4', async () => {
+  it('Back goes to step 4, which shows the choices stored with the quote', async () => {
     api(() => json(404, { error_messages: ['not stubbed'] }));
     const root = await openQuote();
     await click(getByRole(root, 'button', TEXTS.back));
     await waitFor(() => heading(root) === 'Your Coverage', 'step 4');
+    const chosen = quoteRequestFixture().coverageSelection;
+    assert.equal(getByLabel<HTMLSelectElement>(root, 'Bodily Injury').value, chosen.shared.bodilyInjury);
+    assert.equal(getByLabel<HTMLSelectElement>(root, 'Comprehensive').value, chosen.vehicles[0]!.comprehensiveDeductible);
+    assert.equal(getByLabel<HTMLSelectElement>(root, 'Collision').value, chosen.vehicles[0]!.collisionDeductible);
   });
 
   it('Save My Quote shows only for a signed-in person; it saves the quote number for their e-mail and goes home', async () => {
@@ -340,6 +344,7 @@ describe('the wizard opening a saved quote', () => {
     assert.equal(saved.step, 5);
     assert.equal(saved.info.firstName, 'Ada', 'the forms are rebuilt from the quote');
     assert.deepEqual(saved.quoteRequest, quoteFixture().policies[0]!.quoteRequest);
+    assert.deepEqual({ shared: saved.coverage!.shared, vehicles: saved.coverage!.vehicles }, quoteRequestFixture().coverageSelection, "step 4's choices as stored");
   });
 
   it("&quote= (the account's lookup quotes) asks for that quote, and leaves the address bar with the rest", async () => {

@@ -1,4 +1,5 @@
 import type { QuoteResponse } from '../../../../contract/api/quote.ts';
+import { emptyShared, emptyVehicle } from '../../../../contract/coverage/engine.ts';
 
 /**
  * A quote response as POST /api/policy/quote answers it (api/quotes/mapping.ts): two drivers (listed out of
@@ -64,10 +65,18 @@ export function quoteRequestFixture(effectiveDate = '2031-03-01') {
       },
     ],
     limits: [
-      { name: 'BI', type: 'POLICY', indexNumber: 0, limit: '100000/300000' },
+      { name: 'BI', type: 'POLICY', indexNumber: 0, limit: '100/300' },
       { name: 'PD', type: 'POLICY', indexNumber: 0, limit: '100000' },
-      { name: 'UMBI', type: 'POLICY', indexNumber: 0, limit: '100000/300000' },
+      { name: 'UMBI', type: 'POLICY', indexNumber: 0, limit: '100/300' },
     ],
+    // step 4's choices, stored with the quote (what opening it again shows on step 4)
+    coverageSelection: {
+      shared: { ...emptyShared(), bodilyInjury: '100/300', propertyDamage: '$100,000', uninsuredBodilyInjury: '100/300' },
+      vehicles: [
+        { ...emptyVehicle(), comprehensiveDeductible: '$500 deductible', collisionDeductible: '$1,000 deductible', rentalReimbursement: 'I decline this coverage' },
+        { ...emptyVehicle(), comprehensiveDeductible: '$1,000 deductible', collisionDeductible: '$1,000 deductible', rentalReimbursement: 'I decline this coverage' },
+      ],
+    },
     phoneNumbers: [{ type: 'Mobile', number: '602-555-0134' }],
     isGarageSameAsMailing: true,
     isHomeOwner: true,
