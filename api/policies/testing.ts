@@ -52,9 +52,17 @@ export function bindRequestFor(
   };
 }
 
-export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: QuoteFixtureOptions = {}): Promise<BoundPolicy> {
+export interface BindOptions extends QuoteFixtureOptions {
+  /** Changes the quote request before it is sent (say, one vehicle of several made Unlimited). */
+  adjustRequest?: (request: Record<string, any>) => void;
+}
+
+export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: BindOptions = {}): Promise<BoundPolicy> {
   const email = uniqueEmail('insured');
-  const quoted = await t.app.request(...postJson('/api/policy/quote', quoteRequestFixture({ today, email, ...options })));
+  const { adjustRequest, ...fixture } = options;
+  const request = quoteRequestFixture({ today, email, ...fixture });
+  adjustRequest?.(request);
+  const quoted = await t.app.request(...postJson('/api/policy/quote', request));
   assert.equal(quoted.status, 200, await quoted.clone().text());
   const quote = ((await quoted.json()) as { policies: QuotePolicy[] }).policies[0]!;
   const bound = await t.app.request(
