@@ -9,8 +9,8 @@
  * (`loadPolicyRecord`'s `term`), so what the insured signs is what the policy reads once the term begins.
  */
 import {
-  BRAND, feeLines, HEAR_ABOUT, LENGTH_OF_RESIDENCY, OWNERSHIP_LENGTH, PRIOR_INSURANCE, TIME_WITH_ISSUER, toCents,
-  type QuotePolicy, type QuoteRequest,
+  BRAND, feeLines, HEAR_ABOUT, LENGTH_OF_RESIDENCY, LIMITS, OWNERSHIP_LENGTH, PRIOR_INSURANCE, TIME_WITH_ISSUER, toCents,
+  type QuotePolicy, type QuoteRequest, type VehicleInfo,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { vehiclesOf, type PolicyVehicle } from '../policies/records.ts';
@@ -146,7 +146,8 @@ function documentModel(
       financing: row.financing as DocumentVehicle['financing'],
       billingType: capped ? 'capped' : 'per_mile',
       baseRateDollars: priced?.premiumInfo.baseRate ?? 0,
-      perMileRateDollars: capped ? 0 : (priced?.premiumInfo.perMileRate ?? 0),
+      perMileRateDollars: priced?.premiumInfo.perMileRate ?? 0,
+      ...vehicleCharges(priced, capped),
       coverages: (priced?.coverageInfo ?? []).map((coverage) => ({ code: coverage.coverageName, name: coverage.coverageDescription, limit: coverage.displayLimit })),
       lienholder: lienholder
         ? { name: lienholder.name, street: lienholder.address, city: lienholder.city, state: lienholder.state, zip: lienholder.zip }
@@ -199,6 +200,23 @@ function documentModel(
     rateTableVersion: policy.rate_table_version,
     createdAt: now,
   };
+}
+
+/**
+ * A priced vehicle's charges as the rating engine made them (api/rating/README.md, "How a price is built"):
+ * its estimated monthly cost without fees (estMonthlyNoFee: base + per mile x estimated miles; for
+ * Unlimited, exactly a sixth of the 6-month Unlimited premium), and its premium for the term (Unlimited:
+ * that premium; Pay-Per-Mile: six estimated months), the figures the policy's totals add up.
+ */
+export function vehicleCharges(priced: VehicleInfo | undefined, capped: boolean): { monthlyChargeCents: number; termPremiumCents: number } {
+  if (!priced) return { monthlyChargeCents: 0, termPremiumCents: 0 };
+  if (capped) {
+    const termPremiumCents = toCents(priced.unlimitedRate ?? 0);
+    return { monthlyChargeCents: termPremiumCents / LIMITS.termMonths, termPremiumCents };
+  }
+  const { baseRate, perMileRate, estMonthlyMiles, estMonthlyNoFee } = priced.premiumInfo;
+  const monthlyChargeCents = toCents(estMonthlyNoFee ?? baseRate + perMileRate * (estMonthlyMiles ?? 0));
+  return { monthlyChargeCents, termPremiumCents: LIMITS.termMonths * monthlyChargeCents };
 }
 
 function insuredName(request: QuoteRequest, insured: { firstName: string; lastName: string } | undefined): PersonName {
