@@ -59,9 +59,11 @@ export interface PolicyCoverage {
   name: string;
   /** As the request carried it */
   limit: string;
-  /** As the quote showed it (coverageInfo); null for the policy-wide ones */
+  /** As the quote showed it on the vehicles (coverageInfo); null for a policy-wide one it did not show per vehicle */
   description: string | null;
   displayLimit: string | null;
+  /** Its place in the quote's list of a vehicle's coverages (1-based) */
+  position: number | null;
 }
 
 export interface Lienholder {
@@ -267,12 +269,12 @@ export async function driversOf(db: Queryable, policyId: number): Promise<Policy
 
 /** The limits as priced: the policy's first (car_number NULL), then each vehicle's in the order the quote showed them. */
 export async function coveragesOf(db: Queryable, policyId: number): Promise<PolicyCoverage[]> {
-  const rows = await db.query<{ car_number: number | null; name: string; limit_value: string; description: string | null; display_limit: string | null }>(
-    `SELECT car_number, name, limit_value, description, display_limit FROM policy_coverages
+  const rows = await db.query<{ car_number: number | null; name: string; limit_value: string; description: string | null; display_limit: string | null; position: number | null }>(
+    `SELECT car_number, name, limit_value, description, display_limit, position FROM policy_coverages
      WHERE policy_id = $1 ORDER BY car_number NULLS FIRST, position NULLS LAST, name`,
     [policyId],
   );
-  return rows.map((row) => ({ carNumber: row.car_number, name: row.name, limit: row.limit_value, description: row.description, displayLimit: row.display_limit }));
+  return rows.map((row) => ({ carNumber: row.car_number, name: row.name, limit: row.limit_value, description: row.description, displayLimit: row.display_limit, position: row.position }));
 }
 
 export async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholder[]> {
@@ -424,7 +426,8 @@ async function insertRecords(tx: Queryable, policyId: number, request: QuoteRequ
     );
     await insertLimits(tx, policyId, carNumber, vehicle.coverageLimits, info);
   }
-  await insertLimits(tx, policyId, null, request.limits, undefined);
+  // policy-wide limits as the quote showed them on each vehicle (the first one's wording)
+  await insertLimits(tx, policyId, null, request.limits, answer.vehicleInfo[0]);
   for (const [index, driver] of request.drivers.entries()) {
     await tx.query(
       `INSERT INTO policy_drivers (policy_id, driver_number, relation, status, first_name, last_name, dob, license_state, license_number, middle_initial)

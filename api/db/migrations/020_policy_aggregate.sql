@@ -57,8 +57,8 @@ ALTER TABLE policy_vehicles ALTER COLUMN per_mile_rate SET NOT NULL;
 ALTER TABLE policy_vehicles ALTER COLUMN monthly_charge_cents SET NOT NULL;
 ALTER TABLE policy_vehicles ALTER COLUMN term_premium_cents SET NOT NULL;
 
--- The coverage as the quote showed it (coverageInfo's description and displayed limit); policy-wide ones
--- (car_number NULL) print their request name and limit.
+-- The coverage as the quote showed it on each vehicle (coverageInfo's description, displayed limit and
+-- place in the list).
 ALTER TABLE policy_coverages ADD COLUMN description text;
 ALTER TABLE policy_coverages ADD COLUMN display_limit text;
 ALTER TABLE policy_coverages ADD COLUMN position integer;
@@ -71,6 +71,16 @@ FROM (
        jsonb_array_elements(v->'coverageInfo') WITH ORDINALITY AS c (ci, n)
 ) shown
 WHERE shown.policy_id = c.policy_id AND shown.car_number = c.car_number AND shown.info->>'coverageName' = c.name;
+
+-- A policy-wide limit the quote showed on each vehicle (BI, PD ...) takes its wording from the first vehicle;
+-- one it did not show (description NULL) is printed in the policy's own table.
+UPDATE policy_coverages c SET description = shown.info->>'coverageDescription', display_limit = shown.info->>'displayLimit', position = shown.position
+FROM (
+  SELECT p.id AS policy_id, ci AS info, n::integer AS position
+  FROM policies p JOIN quotes q ON q.id = p.quote_id,
+       jsonb_array_elements(q.response::jsonb->'vehicleInfo'->0->'coverageInfo') WITH ORDINALITY AS c (ci, n)
+) shown
+WHERE shown.policy_id = c.policy_id AND c.car_number IS NULL AND shown.info->>'coverageName' = c.name;
 
 ALTER TABLE policy_drivers ADD COLUMN middle_initial text;
 UPDATE policy_drivers d SET middle_initial = NULLIF(q.request::jsonb->'drivers'->(d.driver_number - 1)->>'middleInitial', '')
