@@ -15,7 +15,7 @@
  */
 import type { Policy, QuotePolicy, SessionResponse, VehicleInfo } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
-import { credentialsById } from '../auth/accounts.ts';
+import { accountProfileById, credentialsById } from '../auth/accounts.ts';
 import { newestDocuments } from '../documents/store.ts';
 import { policiesOfEmail, policyByNumber, vehiclesOfPolicies, type PolicyVehicle } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
@@ -33,13 +33,8 @@ export interface AccountIdentity {
 }
 
 export async function accountById(db: Queryable, accountId: number): Promise<AccountIdentity | null> {
-  const rows = await db.query<{ id: number; email_lower: string; first_name: string | null; last_name: string | null; confirmed_at: Date | null }>(
-    `SELECT id::int AS id, email_lower, first_name, last_name, confirmed_at FROM accounts WHERE id = $1`,
-    [accountId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return { id: row.id, emailLower: row.email_lower, firstName: row.first_name ?? '', lastName: row.last_name ?? '', confirmed: row.confirmed_at !== null };
+  const account = await accountProfileById(db, accountId);
+  return account && { id: account.id, emailLower: account.emailLower, firstName: account.firstName ?? '', lastName: account.lastName ?? '', confirmed: account.confirmed };
 }
 
 /**
