@@ -15,6 +15,10 @@
  */
 import type { Policy, QuotePolicy, SessionResponse, VehicleInfo } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
+import { accountProfileById, credentialsById } from '../auth/accounts.ts';
+import { newestDocuments } from '../documents/store.ts';
+import { policiesOfEmail, policyByNumber, vehiclesOfPolicies, type PolicyVehicle } from '../policies/records.ts';
+import { pricedQuoteById } from '../quotes/store.ts';
 import { vehicleImageFor } from '../vehicle/picture.ts';
 import { savedQuotesOf } from '../quotes/store.ts';
 
@@ -30,13 +34,8 @@ export interface AccountIdentity {
 }
 
 export async function accountById(db: Queryable, accountId: number): Promise<AccountIdentity | null> {
-  const rows = await db.query<{ id: number; email_lower: string; first_name: string | null; last_name: string | null; confirmed_at: Date | null }>(
-    `SELECT id::int AS id, email_lower, first_name, last_name, confirmed_at FROM accounts WHERE id = $1`,
-    [accountId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return { id: row.id, emailLower: row.email_lower, firstName: row.first_name ?? '', lastName: row.last_name ?? '', confirmed: row.confirmed_at !== null };
+  const account = await accountProfileById(db, accountId);
+  return account && { id: account.id, emailLower: account.emailLower, firstName: account.firstName ?? '', lastName: account.lastName ?? '', confirmed: account.confirmed };
 }
 
 /**
@@ -44,34 +43,10 @@ export async function accountById(db: Queryable, accountId: number): Promise<Acc
  * person's policy and for one that does not exist, so no answer tells them apart.
  */
 export async function ownPolicyId(db: Queryable, accountId: number, policyNumber: string): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT p.id FROM policies p JOIN accounts a ON a.email_lower = p.email_lower
-     WHERE a.id = $1 AND a.confirmed_at IS NOT NULL AND p.policy_number = $2`,
-    [accountId, policyNumber],
-  );
-  return rows[0]?.id ?? null;
-}
-
-interface PolicyRow {
-  id: number;
-  policy_number: string;
-  status: string;
-  quote_number: string;
-  expiration_date: string;
-  email_lower: string;
-  policy_owners: QuotePolicy['policyOwners'];
-  response: QuotePolicy;
-  has_card: boolean;
-}
-
-interface VehicleRow {
-  policy_id: number;
-  car_number: number;
-  vin: string;
-  year: number;
-  make: string;
-  model: string;
-  body_style: string;
+  const account = await credentialsById(db, accountId);
+  if (!account?.confirmed) return null;
+  const policy = await policyByNumber(db, policyNumber);
+  return policy && policy.emailLower === account.emailLower ? policy.id : null;
 }
 
 /**
@@ -88,7 +63,7 @@ function withPicture(vehicle: VehicleInfo, now: Date): VehicleInfo {
 }
 
 /** The priced vehicle of the quote that matches a bound vehicle (by car number, else VIN), as bound. */
-function boundVehicle(priced: readonly VehicleInfo[], bound: VehicleRow, now: Date): VehicleInfo {
+function boundVehicle(priced: readonly VehicleInfo[], bound: PolicyVehicle & { policy_id: number }, now: Date): VehicleInfo {
   const match = priced.find((v) => v.carNumber === bound.car_number) ?? priced.find((v) => v.vin === bound.vin);
   const base: VehicleInfo = match ?? { vin: bound.vin, year: bound.year, make: bound.make, model: bound.model, bodyStyle: bound.body_style, premiumInfo: { baseRate: 0, perMileRate: 0 }, coverageInfo: [] };
   return withPicture(
@@ -101,35 +76,26 @@ function boundVehicle(priced: readonly VehicleInfo[], bound: VehicleRow, now: Da
 export async function accountPolicies(db: Queryable, account: AccountIdentity, now: Date): Promise<Policy[]> {
   const policies: Policy[] = [];
   if (account.confirmed) {
-    const rows = await db.query<PolicyRow>(
-      `SELECT p.id, p.policy_number, p.status, q.quote_number, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-              p.email_lower, p.policy_owners, COALESCE(p.term_answer::json, q.response) AS response,
-              EXISTS (SELECT 1 FROM policy_documents d WHERE d.policy_id = p.id AND d.kind = 'card') AS has_card
-       FROM policies p JOIN quotes q ON q.id = p.quote_id
-       WHERE p.email_lower = $1 ORDER BY p.created_at, p.id`,
-      [account.emailLower],
-    );
-    const vehicles = rows.length
-      ? await db.query<VehicleRow>(
-          `SELECT policy_id, car_number, vin, year, make, model, body_style FROM policy_vehicles
-           WHERE policy_id = ANY($1::int[]) ORDER BY policy_id, car_number`,
-          [rows.map((r) => r.id)],
-        )
-      : [];
+    const rows = await policiesOfEmail(db, account.emailLower);
+    const vehicles = await vehiclesOfPolicies(db, rows.map((policy) => policy.id));
     for (const row of rows) {
-      const priced = row.response;
+      const quote = await pricedQuoteById(db, row.quoteId);
+      if (!quote) continue;
+      // the term in force as priced: the renewal that took the bought quote's place, else that quote
+      const priced = row.termAnswer ?? quote.answer;
+      const hasCard = (await newestDocuments(db, row.id)).some((document) => document.kind === 'card');
       policies.push({
         ...shown(priced),
-        policyNumber: row.policy_number,
+        policyNumber: row.policyNumber,
         // the day the term ends is the day the next one would start: the renewal date
-        renewalDate: row.expiration_date,
+        renewalDate: row.expirationDate,
         policyStatus: row.status,
-        fromQuoteNumber: row.quote_number,
-        emailAddress: row.email_lower,
-        policyOwners: row.policy_owners,
+        fromQuoteNumber: quote.quoteNumber,
+        emailAddress: row.emailLower,
+        policyOwners: row.policyOwners,
         addressInfo: priced.addressInfo,
         driverInfo: [...priced.driverInfo].sort((a, b) => a.driverNumber - b.driverNumber),
-        insuranceInfo: row.has_card ? { insuranceCardUri: accountIdCardPath(row.policy_number) } : null,
+        insuranceInfo: hasCard ? { insuranceCardUri: accountIdCardPath(row.policyNumber) } : null,
         vehicleInfo: vehicles.filter((v) => v.policy_id === row.id).map((v) => boundVehicle(priced.vehicleInfo, v, now)),
       });
     }

@@ -26,7 +26,7 @@ import type { QuotePolicy, StatementInterval, StatementsAnswer, StatementVehicle
 import type { Deps } from '../deps.ts';
 import { odometerPageUrl } from '../documents/links.ts';
 import { acceptedReadings, countedReading, type ReadingRow } from '../odometer/readings.ts';
-import { vehiclesOf } from '../policies/records.ts';
+import { policyById, vehiclesOf } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import { renewedTermsOf, type RenewedTerm } from '../renewals/store.ts';
 import { issueToken } from '../tokens/tokens.ts';
@@ -96,12 +96,8 @@ export function intervalsOf(
 
 /** The statements of policy `policyId` (the caller has checked it is the account's). Null when it has no priced quote. */
 export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: number, now: Date): Promise<StatementsAnswer['data'] | null> {
-  const policies = await deps.db.query<{ policy_number: string; quote_id: number }>(
-    `SELECT policy_number, quote_id FROM policies WHERE id = $1`,
-    [policyId],
-  );
-  const policy = policies[0];
-  const quote = policy ? await pricedQuoteById(deps.db, policy.quote_id) : null;
+  const policy = await policyById(deps.db, policyId);
+  const quote = policy ? await pricedQuoteById(deps.db, policy.quoteId) : null;
   if (!policy || !quote) return null;
   const renewed = await renewedTermsOf(deps.db, policyId);
   const today = day(now);
@@ -132,5 +128,5 @@ export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: 
   const odometerUrl = reporting
     ? odometerPageUrl(deps.config.publicOrigin, await issueToken(deps.db, 'odometer-photo', now, { subjectId: policyId, ttlMs: STATEMENT_ODOMETER_LINK_MS }))
     : null;
-  return { policyNumber: policy.policy_number, vehicles, odometerUrl };
+  return { policyNumber: policy.policyNumber, vehicles, odometerUrl };
 }

@@ -83,6 +83,19 @@ export async function credentialsById(db: Queryable, accountId: number): Promise
   return credentials(rows[0]);
 }
 
+/** The account's address, names and whether its mailbox is confirmed (what the account area shows). */
+export async function accountProfileById(
+  db: Queryable,
+  accountId: number,
+): Promise<{ id: number; emailLower: string; firstName: string | null; lastName: string | null; confirmed: boolean } | null> {
+  const rows = await db.query<{ id: number; email_lower: string; first_name: string | null; last_name: string | null; confirmed_at: Date | null }>(
+    `SELECT id::int AS id, email_lower, first_name, last_name, confirmed_at FROM accounts WHERE id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, emailLower: row.email_lower, firstName: row.first_name, lastName: row.last_name, confirmed: row.confirmed_at !== null } : null;
+}
+
 /** Replaces the hash of an unchanged password (made with older parameters) after a good sign-in. */
 export async function renewPasswordHash(db: Queryable, accountId: number, oldHash: string, newHash: string): Promise<void> {
   await db.query(`UPDATE accounts SET password_hash = $3 WHERE id = $1 AND password_hash = $2`, [accountId, oldHash, newHash]);

@@ -9,6 +9,7 @@
  * the '42' of 'al42') are left out: they would refuse half the passwords there are.
  */
 import type { Queryable } from '../db/db.ts';
+import { insuredOwnersOfEmail } from '../policies/records.ts';
 
 export interface PersonalDetails {
   firstNames: readonly string[];
@@ -41,15 +42,13 @@ export function isPersonalPassword(password: string, details: PersonalDetails): 
  * bought with its address (an account made at sign-up knows no name of its own).
  */
 export async function personalDetailsOf(db: Queryable, accountId: number): Promise<PersonalDetails | null> {
-  const rows = await db.query<{ email_lower: string; first_name: string | null; last_name: string | null; owners: { relation?: string; firstName?: string; lastName?: string }[] | null }>(
-    `SELECT a.email_lower, a.first_name, a.last_name,
-            (SELECT jsonb_agg(o) FROM policies p, jsonb_array_elements(p.policy_owners) o WHERE p.email_lower = a.email_lower) AS owners
-     FROM accounts a WHERE a.id = $1`,
+  const rows = await db.query<{ email_lower: string; first_name: string | null; last_name: string | null }>(
+    `SELECT a.email_lower, a.first_name, a.last_name FROM accounts a WHERE a.id = $1`,
     [accountId],
   );
   const row = rows[0];
   if (!row) return null;
-  const insured = (row.owners ?? []).filter((owner) => owner.relation === 'INSURED');
+  const insured = await insuredOwnersOfEmail(db, row.email_lower);
   const names = (own: string | null, key: 'firstName' | 'lastName') =>
     [own ?? '', ...insured.map((owner) => owner[key] ?? '')].filter((name) => name.trim() !== '');
   return { firstNames: names(row.first_name, 'firstName'), lastNames: names(row.last_name, 'lastName'), emailLower: row.email_lower };

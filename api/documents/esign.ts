@@ -7,11 +7,11 @@
  *   signed copy carries a signature block and an audit-trail page with it;
  * - retention: the signed copy is stored like every document and listed on the documents page.
  *
- * Signer, time, hash, IP address and user agent are recorded in esignatures, never in a log.
+ * Signer, time, hash, IP address and user agent are recorded in the policy's signatures (api/policies/records.ts), never in a log.
  *
  * What a policy's e-signature is about (the sign page opens with the documents link's token): its own
  * application until that is signed; then, once a renewal is offered (issue 9, api/renewals/), the newest
- * renewal's application, signed the same way and recorded in renewal_esignatures. A renewal is offered only
+ * renewal's application, signed the same way and recorded in the same signatures table. A renewal is offered only
  * to an issued policy, whose own application is signed, so the two never wait at once.
  */
 import { BRAND, MESSAGES } from '../../contract/index.ts';
@@ -21,7 +21,8 @@ import { makeDocuments } from './generate.ts';
 import { loadPolicyRecord } from './model.ts';
 import { signedApplicationPdf } from './pdf/index.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
-import { newestRenewalOf, recordRenewalSignature, renewalSignatureOf, type Renewal } from '../renewals/store.ts';
+import { newestRenewalOf, recordRenewalSignature, type Renewal } from '../renewals/store.ts';
+import { insertSignature, renewalSignatureOf, signatureOf as policyApplicationSignature } from '../policies/records.ts';
 
 export const ESIGN_CONSENT_TEXT =
   `I agree to sign my application electronically and to receive my policy documents and notices from ${BRAND.insurer} ` +
@@ -56,11 +57,7 @@ export function nameMatches(typed: string, insured: { firstName: string; lastNam
 type SigningSubject = { kind: 'policy' } | { kind: 'renewal'; renewal: Renewal };
 
 async function policySignatureOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Signature | null> {
-  const rows = await deps.db.query<{ signed_at: Date; signed_document_id: string }>(
-    'SELECT signed_at, signed_document_id::text AS signed_document_id FROM esignatures WHERE policy_id = $1',
-    [policyId],
-  );
-  return rows[0] ? { signedAt: rows[0].signed_at, signedDocumentId: Number(rows[0].signed_document_id) } : null;
+  return policyApplicationSignature(deps.db, policyId);
 }
 
 async function subjectOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<SigningSubject> {
@@ -139,15 +136,13 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
       if (!recorded) throw new AlreadySigned();
       return true;
     }
-    const rows = await tx.query(
-      `INSERT INTO esignatures (policy_id, application_document_id, signed_document_id, signer_name, consent_text, consented_at,
-                                signed_at, document_sha256, ip_address, user_agent)
-       VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
-       ON CONFLICT (policy_id) DO NOTHING RETURNING policy_id`,
-      [input.policyId, application.id, document.id, input.fullName.trim(), ESIGN_CONSENT_TEXT, now, application.sha256, input.ipAddress, input.userAgent],
-    );
+    const recorded = await insertSignature(tx, {
+      policyId: input.policyId, renewalId: null, applicationDocumentId: application.id, signedDocumentId: document.id,
+      signerName: input.fullName.trim(), consentText: ESIGN_CONSENT_TEXT, consentedAt: now, signedAt: now,
+      documentSha256: application.sha256, ipAddress: input.ipAddress, userAgent: input.userAgent,
+    });
     // Signed twice at the same moment: the first signature stands; this transaction's copy is rolled back.
-    if (rows.length === 0) throw new AlreadySigned();
+    if (!recorded) throw new AlreadySigned();
     return true;
   }).catch((error: unknown) => {
     if (error instanceof AlreadySigned) return false;

@@ -7,6 +7,7 @@
 import type { BlobStore } from '../blobs/store.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { applicationPdf, declarationsPdf, idCardPdf } from './pdf/index.ts';
+import { policyById } from '../policies/records.ts';
 import { loadPolicyRecord, type PolicyRecord } from './model.ts';
 import { newestDocuments, saveDocument, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
 
@@ -75,7 +76,7 @@ export async function makeDocuments(
   const built = await buildDocuments(record, record.status, kinds);
   return deps.db.transaction(async (tx) => {
     if (!options.onlyMissing) return storeDocuments(tx, deps.blobs, policyId, built, now);
-    await tx.query('SELECT id FROM policies WHERE id = $1 FOR UPDATE', [policyId]);
+    await policyById(tx, policyId, true); // one maker of the missing documents at a time
     const have = new Set((await newestDocuments(tx, policyId)).map((document) => document.kind));
     return storeDocuments(tx, deps.blobs, policyId, built.filter((document) => !have.has(document.kind)), now);
   });

@@ -1,40 +1,22 @@
 /**
- * What the policy's documents say, read from the records: the policy row and its vehicles, drivers and
- * lienholders (written at bind), and the priced quote they came from (the answers of steps 1 to 4, the
- * rates and the coverages as shown). The PDF builders (./pdf/) take this model and nothing else.
+ * What the policy's documents say, read from the policy's own records (api/policies/records.ts's
+ * PolicyRecord: the policy row, its vehicles as priced, drivers, coverages, lienholders), and, for the
+ * application's question-and-answer list only, the shopper's answers of steps 1 to 4 (the quote's request).
+ * The PDF builders (./pdf/) take this model and nothing else.
  *
- * The documents are of the term in force (issue 9, migration 013): its dates and rate table from the policy
- * row, and its rates, coverages and billing from the row's term_answer once a renewal came into force, else
- * from the quote the policy was bought from. A renewal's own papers are the same model for the next term
- * (`loadPolicyRecord`'s `term`), so what the insured signs is what the policy reads once the term begins.
+ * The documents are of the term in force (issue 9, migration 013): its dates, rate table and vehicle rates
+ * from the rows (a renewal coming into force moves them), and its billing from the row's term_answer once a
+ * renewal came into force. A renewal's own papers are the same model for the next term (`loadPolicyRecord`'s
+ * `term`, priced by the renewal), so what the insured signs is what the policy reads once the term begins.
  */
 import {
-  BRAND, feeLines, HEAR_ABOUT, LENGTH_OF_RESIDENCY, OWNERSHIP_LENGTH, PRIOR_INSURANCE, TIME_WITH_ISSUER, toCents,
-  type QuotePolicy, type QuoteRequest,
+  BRAND, feeLines, HEAR_ABOUT, LENGTH_OF_RESIDENCY, LIMITS, OWNERSHIP_LENGTH, PRIOR_INSURANCE, TIME_WITH_ISSUER, toCents,
+  type QuotePolicy, type QuoteRequest, type VehicleInfo,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
-import { vehiclesOf, type PolicyVehicle } from '../policies/records.ts';
+import { insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord as PolicyRecordRows } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import type { ApplicationModel, DocumentVehicle, PersonName, PolicyDocumentModel, PostalAddress } from './pdf/model.ts';
-
-interface PolicyRow {
-  id: number;
-  policy_number: string;
-  binder_number: string;
-  status: 'BOUND' | 'ISSUED';
-  quote_id: number;
-  rated_state: string;
-  rate_table_version: string;
-  effective_date: string;
-  expiration_date: string;
-  billing_frequency: 'monthly' | 'biannually';
-  pay_plan: number;
-  down_payment_cents: number;
-  estimated_monthly_payment_cents: number;
-  estimated_total_written_cents: number;
-  /** The renewed term's priced answer; null while the term in force is the one bought (the quote's response). */
-  term_answer: QuotePolicy | null;
-}
 
 /** A term of the policy other than the one bought: its dates, rate table and priced answer (a renewal's). */
 export interface RenewedTermOfPolicy {
@@ -89,52 +71,39 @@ const addressOf = (address: { streetName: string; city: string; state: string; z
 /**
  * The documents' model of policy `policyId` at `now` in its term in force, or null when there is no such
  * policy. With `term`, the model of that term instead (a renewal's next term: its papers before it begins).
+ * Everything but the application's question-and-answer list comes from the policy's own rows (the policy
+ * module's PolicyRecord); that list is what the applicant answered, so it is read from the quote's request.
  */
 export async function loadPolicyRecord(db: Queryable, policyId: number, now: Date, options: { term?: RenewedTermOfPolicy } = {}): Promise<PolicyRecord | null> {
-  const policies = await db.query<PolicyRow>(
-    `SELECT id, policy_number, binder_number, status, quote_id, rated_state, rate_table_version,
-            to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
-            billing_frequency, pay_plan, down_payment_cents, estimated_monthly_payment_cents, estimated_total_written_cents,
-            term_answer
-     FROM policies WHERE id = $1`,
-    [policyId],
-  );
-  const row = policies[0];
-  if (!row) return null;
-  const { term } = options;
-  const policy: PolicyRow = term
-    ? { ...row, effective_date: term.effectiveDate, expiration_date: term.expirationDate, rate_table_version: term.rateTableVersion, term_answer: term.answer }
-    : row;
-  const quote = await pricedQuoteById(db, policy.quote_id);
-  if (!quote) throw new Error(`policy ${policyId} has no quote ${policy.quote_id}`);
-  const lienholders = await db.query<{ car_number: number; name: string; address: string; city: string; state: string; zip: string }>(
-    'SELECT car_number, name, address, city, state, zip FROM lienholders WHERE policy_id = $1',
-    [policyId],
-  );
-  const document = documentModel(policy, quote.request, policy.term_answer ?? quote.answer, await vehiclesOf(db, policyId), lienholders, now);
+  const record = await readPolicyRecord(db, policyId);
+  if (!record) return null;
+  const quote = await pricedQuoteById(db, record.quoteId);
+  if (!quote) throw new Error(`policy ${policyId} has no quote ${record.quoteId}`);
+  const document = documentModel(record, options.term ?? null, now);
   return {
     policyId,
-    status: policy.status,
+    status: record.status,
     document,
     application: { ...document, answers: applicationAnswers(quote.request), declarations: [...APPLICATION_DECLARATIONS] },
   };
 }
 
-function documentModel(
-  policy: PolicyRow,
-  request: QuoteRequest,
-  answer: QuotePolicy,
-  vehicleRows: readonly PolicyVehicle[],
-  lienholders: { car_number: number; name: string; address: string; city: string; state: string; zip: string }[],
-  now: Date,
-): PolicyDocumentModel {
-  const mailing = request.addresses.find((address) => address.type === 'Mailing') ?? request.addresses[0]!;
-  const garaging = request.addresses.find((address) => address.type === 'Garaging') ?? mailing;
-  const insured = answer.policyOwners.find((owner) => owner.relation === 'INSURED') ?? answer.policyOwners[0];
-  const vehicles: DocumentVehicle[] = vehicleRows.map((row) => {
-    const priced = answer.vehicleInfo.find((info) => info.carNumber === row.car_number);
-    const lienholder = lienholders.find((entry) => entry.car_number === row.car_number);
+function documentModel(record: PolicyRecordRows, term: RenewedTermOfPolicy | null, now: Date): PolicyDocumentModel {
+  const insured = insuredOf(record);
+  const insuredDriver = record.drivers.find((driver) => driver.relation === 'INSURED');
+  // A vehicle's own limit of a name wins over the policy's; a policy-wide one the quote showed on each vehicle
+  // (described) is in every vehicle's list, one it did not show is the policy's own line.
+  const shownOnVehicles = record.coverages.filter((coverage) => coverage.description !== null);
+  const vehicles: DocumentVehicle[] = record.vehicles.map((row) => {
     const capped = row.billing_type === 'capped';
+    const lienholder = record.lienholders.find((entry) => entry.carNumber === row.car_number);
+    const own = shownOnVehicles.filter((coverage) => coverage.carNumber === row.car_number);
+    const coverages = [...own, ...shownOnVehicles.filter((coverage) => coverage.carNumber === null && !own.some((mine) => mine.name === coverage.name))];
+    // A renewal's papers are priced by the renewal; the term in force by the rows.
+    const priced = term?.answer.vehicleInfo.find((info) => info.carNumber === row.car_number);
+    const rates = term
+      ? { baseRateDollars: priced?.premiumInfo.baseRate ?? 0, perMileRateDollars: priced?.premiumInfo.perMileRate ?? 0, ...vehicleCharges(priced, capped) }
+      : { baseRateDollars: row.base_rate, perMileRateDollars: row.per_mile_rate, monthlyChargeCents: row.monthly_charge_cents, termPremiumCents: row.term_premium_cents };
     return {
       carNumber: row.car_number,
       year: row.year,
@@ -145,68 +114,66 @@ function documentModel(
       statedValueDollars: row.stated_value,
       financing: row.financing as DocumentVehicle['financing'],
       billingType: capped ? 'capped' : 'per_mile',
-      baseRateDollars: priced?.premiumInfo.baseRate ?? 0,
-      perMileRateDollars: capped ? 0 : (priced?.premiumInfo.perMileRate ?? 0),
-      coverages: (priced?.coverageInfo ?? []).map((coverage) => ({ code: coverage.coverageName, name: coverage.coverageDescription, limit: coverage.displayLimit })),
+      ...rates,
+      coverages: coverages
+        .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER))
+        .map((coverage) => ({ code: coverage.name, name: coverage.description!, limit: coverage.displayLimit ?? coverage.limit })),
       lienholder: lienholder
         ? { name: lienholder.name, street: lienholder.address, city: lienholder.city, state: lienholder.state, zip: lienholder.zip }
         : null,
     };
   });
-  const perVehicle = new Set(answer.vehicleInfo.flatMap((info) => info.coverageInfo.map((coverage) => coverage.coverageName)));
   // Fees: one set per policy; the monitoring fee is per Pay-Per-Mile vehicle on monthly billing.
   const fees = vehicles.flatMap((vehicle, index) =>
-    feeLines(policy.rated_state, policy.billing_frequency, vehicle.billingType)
+    feeLines(record.ratedState, record.billingFrequency, vehicle.billingType)
       .filter((line) => index === 0 || /monitoring/i.test(line.label))
       .map((line) => ({ name: /monitoring/i.test(line.label) ? `${line.label} (vehicle ${vehicle.carNumber})` : line.label, cents: line.cents, per: line.per })),
   );
+  const termAnswer = term?.answer ?? record.termAnswer;
   return {
     insurerName: BRAND.insurer,
     programName: BRAND.productName,
-    policyNumber: policy.policy_number,
-    binderNumber: policy.binder_number,
-    status: policy.status,
-    effectiveDate: policy.effective_date,
-    expirationDate: policy.expiration_date,
-    namedInsured: insuredName(request, insured),
-    emailAddress: request.emailAddress,
-    mailingAddress: addressOf(mailing),
-    garagingAddress: addressOf(garaging),
-    ratedState: policy.rated_state,
-    drivers: request.drivers.map((driver, index) => ({
-      driverNumber: index + 1,
+    policyNumber: record.policyNumber,
+    binderNumber: record.binderNumber,
+    status: record.status,
+    effectiveDate: term?.effectiveDate ?? record.effectiveDate,
+    expirationDate: term?.expirationDate ?? record.expirationDate,
+    namedInsured: {
+      firstName: insured?.firstName ?? insuredDriver?.firstName ?? '',
+      lastName: insured?.lastName ?? insuredDriver?.lastName ?? '',
+      ...(insuredDriver?.middleInitial ? { middleName: insuredDriver.middleInitial } : {}),
+    },
+    emailAddress: record.emailAddress,
+    mailingAddress: addressOf(record.mailingAddress),
+    garagingAddress: addressOf(record.garagingAddress),
+    ratedState: record.ratedState,
+    drivers: record.drivers.map((driver) => ({
+      driverNumber: driver.driverNumber,
       name: { firstName: driver.firstName, lastName: driver.lastName, ...(driver.middleInitial ? { middleName: driver.middleInitial } : {}) },
       dob: driver.dob,
       relation: driver.relation,
-      licenseState: driver.licenseState || null,
+      licenseState: driver.licenseState,
       // Documents travel by e-mail and print: the licence number shows its last four characters only.
-      licenseNumberLast4: driver.licenseNum ? String(driver.licenseNum).slice(-4) : null,
+      licenseNumberLast4: driver.licenseNumber ? driver.licenseNumber.slice(-4) : null,
     })),
     vehicles,
-    policyCoverages: request.limits.filter((limit) => !perVehicle.has(limit.name)).map((limit) => ({ code: limit.name, name: limit.name, limit: limit.limit })),
+    policyCoverages: record.coverages
+      .filter((coverage) => coverage.carNumber === null && coverage.description === null)
+      .map((coverage) => ({ code: coverage.name, name: coverage.name, limit: coverage.limit })),
     fees,
     billing: {
-      frequency: policy.billing_frequency,
-      payPlan: policy.pay_plan,
-      ...(policy.term_answer
-        ? renewedTermBilling(policy.term_answer, policy.billing_frequency)
+      frequency: record.billingFrequency,
+      payPlan: record.payPlan,
+      ...(termAnswer
+        ? renewedTermBilling(termAnswer, record.billingFrequency)
         : {
-            downPaymentCents: policy.down_payment_cents,
-            estimatedMonthlyPaymentCents: policy.estimated_monthly_payment_cents,
-            estimatedTotalWrittenCents: policy.estimated_total_written_cents,
+            downPaymentCents: record.downPaymentCents,
+            estimatedMonthlyPaymentCents: record.estimatedMonthlyPaymentCents,
+            estimatedTotalWrittenCents: record.estimatedTotalWrittenCents,
           }),
     },
-    rateTableVersion: policy.rate_table_version,
+    rateTableVersion: term?.rateTableVersion ?? record.rateTableVersion,
     createdAt: now,
-  };
-}
-
-function insuredName(request: QuoteRequest, insured: { firstName: string; lastName: string } | undefined): PersonName {
-  const driver = request.drivers.find((entry) => entry.relation === 'INSURED');
-  return {
-    firstName: insured?.firstName ?? request.insuredFirstName,
-    lastName: insured?.lastName ?? request.insuredLastName,
-    ...(driver?.middleInitial ? { middleName: driver.middleInitial } : {}),
   };
 }
 

@@ -73,6 +73,15 @@ const fromRow = (row: Row): ReadingRow => ({
   reviewedReading: row.reviewed_reading,
 });
 
+/**
+ * The accepted-reading rule, in one place: a reading counts once it is 'verified' (both OCR passes agree
+ * with the typed reading and it is plausible) or 'approved' by a person (migration 008).
+ */
+const ACCEPTED_READING_STATUSES = ['verified', 'approved'] as const satisfies readonly OdometerStatus[];
+
+/** The rule as this module's SQL condition on odometer_readings (its only writer of SQL). */
+const ACCEPTED = `status IN (${ACCEPTED_READING_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
 /** The reading that counts for an accepted row: what the reviewer read, else what was typed. */
 export const countedReading = (row: Pick<ReadingRow, 'typedReading' | 'reviewedReading'>): number => row.reviewedReading ?? row.typedReading;
 
@@ -93,7 +102,7 @@ export async function insertReading(tx: Queryable, reading: NewReading, now: Dat
 export async function lastAcceptedReading(db: Queryable, policyId: number, carNumber: number): Promise<ReadingRow | null> {
   const rows = await db.query<Row>(
     `SELECT ${COLUMNS} FROM odometer_readings
-     WHERE policy_id = $1 AND car_number = $2 AND status IN ('verified', 'approved')
+     WHERE policy_id = $1 AND car_number = $2 AND ${ACCEPTED}
      ORDER BY created_at DESC, id DESC LIMIT 1`,
     [policyId, carNumber],
   );
@@ -107,11 +116,30 @@ export async function lastAcceptedReading(db: Queryable, policyId: number, carNu
 export async function acceptedReadings(db: Queryable, policyId: number): Promise<ReadingRow[]> {
   const rows = await db.query<Row>(
     `SELECT ${COLUMNS} FROM odometer_readings
-     WHERE policy_id = $1 AND status IN ('verified', 'approved')
+     WHERE policy_id = $1 AND ${ACCEPTED}
      ORDER BY car_number, created_at, id`,
     [policyId],
   );
   return rows.map(fromRow);
+}
+
+/** The car numbers of the policy that have an accepted reading. */
+export async function carsWithAcceptedReading(db: Queryable, policyId: number): Promise<Set<number>> {
+  const rows = await db.query<{ car_number: number }>(`SELECT DISTINCT car_number FROM odometer_readings WHERE policy_id = $1 AND ${ACCEPTED}`, [policyId]);
+  return new Set(rows.map((row) => row.car_number));
+}
+
+/**
+ * How many photos of the vehicle were refused as unreadable (neither OCR pass read a number) since `since`:
+ * the verdict sends the next one to a person rather than refuse again.
+ */
+export async function unreadableSince(db: Queryable, policyId: number, carNumber: number, since: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM odometer_readings
+     WHERE policy_id = $1 AND car_number = $2 AND status = 'rejected' AND ocr_first IS NULL AND ocr_second IS NULL AND created_at > $3`,
+    [policyId, carNumber, since],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** The newest reading of each vehicle of the policy, whatever its status. */

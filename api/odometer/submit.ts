@@ -8,9 +8,10 @@ import { MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { blobKey } from '../blobs/store.ts';
 import { issueIfComplete } from '../policies/issue.ts';
+import { vehicleBoundAt } from '../policies/records.ts';
 import type { PhotoProblem } from './image.ts';
 import { readOdometerPhoto } from './read-photo.ts';
-import { countedReading, insertReading, lastAcceptedReading } from './readings.ts';
+import { countedReading, insertReading, lastAcceptedReading, unreadableSince } from './readings.ts';
 import { decideReading } from './verdict.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -39,11 +40,8 @@ export const SAME_READING_MS = 24 * 60 * 60_000;
 
 export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, submission: PhotoSubmission): Promise<SubmitOutcome> {
   const { policyId, carNumber } = submission;
-  const vehicles = await deps.db.query<{ bound_at: Date }>(
-    `SELECT p.created_at AS bound_at FROM policies p JOIN policy_vehicles v ON v.policy_id = p.id AND v.car_number = $2 WHERE p.id = $1`,
-    [policyId, carNumber],
-  );
-  if (!vehicles[0]) return { kind: 'refused', status: 422, message: MESSAGES.odometerVehicle };
+  const boundAt = await vehicleBoundAt(deps.db, policyId, carNumber);
+  if (!boundAt) return { kind: 'refused', status: 422, message: MESSAGES.odometerVehicle };
 
   const previous = await lastAcceptedReading(deps.db, policyId, carNumber);
   const now = deps.clock();
@@ -55,19 +53,15 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
   const read = await readOdometerPhoto(submission.photo);
   if (!read.ok) return { kind: 'refused', status: CHECK_STATUS[read.problem], message: read.message };
 
-  const unreadable = await deps.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM odometer_readings
-     WHERE policy_id = $1 AND car_number = $2 AND status = 'rejected' AND ocr_first IS NULL AND ocr_second IS NULL AND created_at > $3`,
-    [policyId, carNumber, previous?.createdAt ?? vehicles[0].bound_at],
-  );
+  const unreadable = await unreadableSince(deps.db, policyId, carNumber, previous?.createdAt ?? boundAt);
   const verdict = decideReading({
     typed: String(submission.typedReading),
     ocr: { first: read.readings.first, second: read.readings.second },
     previous: previous ? { reading: countedReading(previous), at: previous.capturedAt ?? previous.createdAt } : null,
     capturedAt: read.capturedAt,
     // The request: from the link's first sending (the bind) or the last accepted photo, to now.
-    window: { from: previous?.createdAt ?? vehicles[0].bound_at, to: now },
-    unreadableBefore: unreadable[0]?.n ?? 0,
+    window: { from: previous?.createdAt ?? boundAt, to: now },
+    unreadableBefore: unreadable,
     maxMilesPerDay: deps.config.odometerMaxMilesPerDay,
   });
 

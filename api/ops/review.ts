@@ -9,8 +9,7 @@ import { issueDocumentsLink, linkMail, odometerPageUrl } from '../documents/link
 import { enqueueMail } from '../mail/queue.ts';
 import { recordReview, readingById } from '../odometer/readings.ts';
 import { issueIfComplete } from '../policies/issue.ts';
-import { vehicleName, vehiclesOf } from '../policies/records.ts';
-import { pricedQuoteById } from '../quotes/store.ts';
+import { insuredOf, readPolicyRecord, vehicleName } from '../policies/records.ts';
 import { issueToken } from '../tokens/tokens.ts';
 
 export const REVIEW_MAIL_KIND = 'odometer review mail';
@@ -34,30 +33,29 @@ export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 
   const decided = await deps.db.transaction(async (tx) => {
     const ok = await recordReview(tx, readingId, approved ? { status: 'approved', reading: value! } : { status: 'declined', message: note }, now);
     if (!ok) return false;
-    const policy = (await tx.query<{ policy_number: string; quote_id: number }>('SELECT policy_number, quote_id FROM policies WHERE id = $1', [reading.policyId]))[0]!;
-    const vehicle = (await vehiclesOf(tx, reading.policyId)).find((entry) => entry.car_number === reading.carNumber)!;
-    const quote = await pricedQuoteById(tx, policy.quote_id);
-    if (!quote) return true;
+    const policy = (await readPolicyRecord(tx, reading.policyId))!;
+    const vehicle = policy.vehicles.find((entry) => entry.car_number === reading.carNumber)!;
+    const firstName = insuredOf(policy)?.firstName ?? '';
     const car = vehicleName(vehicle);
     const mail = approved
       ? linkMail({
-          to: quote.request.emailAddress,
-          subject: `Policy ${policy.policy_number}: your odometer reading is accepted`,
+          to: policy.emailAddress,
+          subject: `Policy ${policy.policyNumber}: your odometer reading is accepted`,
           lines: [
-            `Hello ${quote.request.insuredFirstName}, we have looked at the odometer photo of your ${car} and accepted the reading of ${value!.toLocaleString('en-US')} miles.`,
+            `Hello ${firstName}, we have looked at the odometer photo of your ${car} and accepted the reading of ${value!.toLocaleString('en-US')} miles.`,
           ],
           link: { href: await issueDocumentsLink(tx, reading.policyId, deps.config.publicOrigin, now), label: 'Open your documents' },
-          why: `You received this e-mail because you sent an odometer photo for policy ${policy.policy_number}.`,
+          why: `You received this e-mail because you sent an odometer photo for policy ${policy.policyNumber}.`,
         })
       : linkMail({
-          to: quote.request.emailAddress,
-          subject: `Policy ${policy.policy_number}: please send a new odometer photo`,
+          to: policy.emailAddress,
+          subject: `Policy ${policy.policyNumber}: please send a new odometer photo`,
           lines: [
-            `Hello ${quote.request.insuredFirstName}, we could not accept the odometer photo of your ${car}: ${note}`,
+            `Hello ${firstName}, we could not accept the odometer photo of your ${car}: ${note}`,
             'Please take a new photo with the whole odometer in the frame, sharp and without glare, and type the reading you see.',
           ],
           link: { href: odometerPageUrl(deps.config.publicOrigin, await issueToken(tx, 'odometer-photo', now, { subjectId: reading.policyId })), label: 'Send a new photo' },
-          why: `You received this e-mail because you sent an odometer photo for policy ${policy.policy_number}.`,
+          why: `You received this e-mail because you sent an odometer photo for policy ${policy.policyNumber}.`,
         });
     await enqueueMail(tx, REVIEW_MAIL_KIND, mail, now);
     return true;

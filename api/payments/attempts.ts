@@ -1,5 +1,6 @@
 /**
- * Payment attempts (migration 018: bind_attempts, refunds, payment_cards): the only module that reads or
+ * Payment attempts (migration 018: bind_attempts, refunds, payment_cards; and migration 005's payments, the
+ * charge that bought a policy): the only module that reads or
  * writes those tables. An attempt is one PaymentIntent's life, from the row recorded before any call to the
  * provider, through its settlement, to the policy it paid for or the refund that gave it back. The statuses
  * are the migration's; a change of status names the statuses it may come from, so two settlers of one
@@ -8,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingFrequency } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
+import { policyByPayment } from '../policies/records.ts';
 import type { PaymentErrorType } from './gateway.ts';
 
 export type AttemptStatus =
@@ -221,16 +223,40 @@ export interface ChargeOwner {
  * payments.bind_attempt_id -> policies.payment_id); null for a PaymentIntent we did not make.
  */
 export async function ownerOfIntent(db: Queryable, intentId: string): Promise<ChargeOwner | null> {
-  const rows = await db.query<{ attempt_id: string; policy_id: number | null; policy_number: string | null }>(
-    `SELECT a.id::text AS attempt_id, po.id AS policy_id, po.policy_number
-     FROM bind_attempts a
-     LEFT JOIN payments p ON p.bind_attempt_id = a.id
-     LEFT JOIN policies po ON po.payment_id = p.id
+  const rows = await db.query<{ attempt_id: string; payment_id: string | null }>(
+    `SELECT a.id::text AS attempt_id, p.id::text AS payment_id
+     FROM bind_attempts a LEFT JOIN payments p ON p.bind_attempt_id = a.id
      WHERE a.intent_id = $1`,
     [intentId],
   );
   const row = rows[0];
-  return row ? { attemptId: row.attempt_id, policyId: row.policy_id, policyNumber: row.policy_number } : null;
+  if (!row) return null;
+  // the policy is the policy module's to read (api/policies/records.ts): the one its payment bought
+  const policy = row.payment_id === null ? null : await policyByPayment(db, Number(row.payment_id));
+  return { attemptId: row.attempt_id, policyId: policy?.id ?? null, policyNumber: policy?.policyNumber ?? null };
+}
+
+/** Records the charge that succeeded for attempt `attemptId` (written with its policy, in one transaction); its id. */
+export async function insertPayment(
+  tx: Queryable,
+  payment: { attemptId: string; gateway: string; chargeId: string; amountCents: number },
+  now: Date,
+): Promise<number> {
+  const rows = await tx.query<{ id: string }>(
+    `INSERT INTO payments (bind_attempt_id, gateway, gateway_charge_id, amount_cents, currency, created_at)
+     VALUES ($1, $2, $3, $4, 'usd', $5) RETURNING id::text AS id`,
+    [payment.attemptId, payment.gateway, payment.chargeId, payment.amountCents, now],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** The payment of a bound attempt: its id and the amount charged, or null. */
+export async function paymentOfAttempt(db: Queryable, attemptId: string): Promise<{ id: number; amountCents: number } | null> {
+  const rows = await db.query<{ id: string; amount_cents: number }>(
+    'SELECT id::text AS id, amount_cents FROM payments WHERE bind_attempt_id = $1',
+    [attemptId],
+  );
+  return rows[0] ? { id: Number(rows[0].id), amountCents: rows[0].amount_cents } : null;
 }
 
 export interface CardConsent {

@@ -25,16 +25,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sha256Hex } from '../hash.ts';
 import {
-  billingSummary, CARD_CONSENT, compareDates, localToday, MESSAGES, parseIsoDate, PAY_PLANS, toCents, type BillingFrequency,
-  type BindRequest, type BindResponse, type LimitEntry, type PaymentNeedsAuthentication, type QuotePolicy, type QuoteRequest,
+  billingSummary, CARD_CONSENT, compareDates, localToday, MESSAGES, parseIsoDate, PAY_PLANS, type BillingFrequency,
+  type BindRequest, type BindResponse, type PaymentNeedsAuthentication, type QuotePolicy,
 } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
 import type { GatewayFailure, Intent, PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
 import {
-  attemptById, attemptOfIntent, boundAttemptOfSubmission, changeAttempt, keepCard, latestAttemptOf, markRefunded, openAttemptsOf, recordAttempt, recordRefund, refundOf, staleOpenAttempts,
-  type Attempt,
+  attemptById, attemptOfIntent, boundAttemptOfSubmission, changeAttempt, insertPayment, keepCard, latestAttemptOf, markRefunded, openAttemptsOf,
+  paymentOfAttempt, recordAttempt, recordRefund, refundOf, staleOpenAttempts, type Attempt,
 } from '../payments/attempts.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
@@ -44,6 +44,7 @@ import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type Quo
 import { issueToken, readToken, revokeTokens } from '../tokens/tokens.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
 import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
+import { insertPolicy, policyById, policyByPayment } from './records.ts';
 import { ensurePolicyAccount } from '../auth/policy-account.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
@@ -324,11 +325,8 @@ async function cancel(context: BindContext, attempt: Attempt, intent: Intent): P
 }
 
 async function policyIdOfAttempt(db: Queryable, attemptId: string): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT po.id FROM policies po JOIN payments p ON p.id = po.payment_id WHERE p.bind_attempt_id = $1`,
-    [attemptId],
-  );
-  return rows[0]!.id;
+  const payment = (await paymentOfAttempt(db, attemptId))!;
+  return (await policyByPayment(db, payment.id))!.id;
 }
 
 /**
@@ -400,26 +398,19 @@ async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOu
 
 /** The bind's answer for a bound policy, read from its records: the amount is the payment's. */
 async function boundAnswer(context: BindContext, attempt: Attempt, policyId: number): Promise<BindResponse> {
-  const rows = await context.db.query<{
-    policy_number: string; binder_number: string; quote_number: string; policy_owners: BindResponse['policies'][0]['policyOwners'];
-    email: string; amount_cents: number; billing_frequency: BillingFrequency; quote_id: number;
-  }>(
-    `SELECT po.policy_number, po.binder_number, q.quote_number, po.policy_owners, q.request->>'emailAddress' AS email,
-            p.amount_cents, po.billing_frequency, q.id AS quote_id
-     FROM policies po JOIN payments p ON p.id = po.payment_id JOIN quotes q ON q.id = po.quote_id WHERE po.id = $1`,
-    [policyId],
-  );
-  const row = rows[0]!;
+  const policy = (await policyById(context.db, policyId))!;
+  const payment = (await paymentOfAttempt(context.db, attempt.id))!;
+  const quote = (await quoteForBindById(context.db, policy.quoteId))!;
   const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: attempt.quoteId });
   return {
     policies: [
       {
-        policyNumber: row.policy_number, binderNumber: row.binder_number, policyStatus: 'BOUND', fromQuoteNumber: row.quote_number,
-        policyOwners: row.policy_owners, emailAddress: row.email,
+        policyNumber: policy.policyNumber, binderNumber: policy.binderNumber, policyStatus: 'BOUND', fromQuoteNumber: quote.quote_number,
+        policyOwners: policy.policyOwners, emailAddress: policy.emailAddress,
       },
     ],
-    amountChargedCents: row.amount_cents,
-    billingFrequency: row.billing_frequency,
+    amountChargedCents: payment.amountCents,
+    billingFrequency: policy.billingFrequency,
     purchaseToken,
   };
 }
@@ -499,49 +490,27 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
   const { quote, attempt, intent, now } = input;
   const request = quote.request;
   const answer = quote.response;
-  const payment = await tx.query<{ id: string }>(
-    `INSERT INTO payments (bind_attempt_id, gateway, gateway_charge_id, amount_cents, currency, created_at)
-     VALUES ($1, $2, $3, $4, 'usd', $5) RETURNING id::text AS id`,
-    [attempt.id, input.gateway, intent.id, attempt.amountCents, now],
-  );
-  const mailing = request.addresses.find((address) => address.type === 'Mailing') ?? request.addresses[0]!;
+  const paymentId = await insertPayment(tx, { attemptId: attempt.id, gateway: input.gateway, chargeId: intent.id, amountCents: attempt.amountCents }, now);
 
-  let policy: { id: number; policy_number: string; binder_number: string } | undefined;
+  let policy: { id: number; policyNumber: string; binderNumber: string } | null = null;
   for (let draw = 0; draw < NUMBER_ATTEMPTS && !policy; draw += 1) {
-    const rows = await tx.query<{ id: number; policy_number: string; binder_number: string }>(
-      `INSERT INTO policies (policy_number, binder_number, quote_id, payment_id, rated_state, rate_table_version,
-                             effective_date, expiration_date, billing_frequency, pay_plan, down_payment_cents,
-                             estimated_monthly_payment_cents, estimated_total_written_cents, email_lower,
-                             policy_owners, mailing_address, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::date, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17)
-       ON CONFLICT (policy_number) DO NOTHING
-       RETURNING id, policy_number, binder_number`,
-      [
-        newNumber(POLICY_NUMBER_PREFIX),
-        newNumber(BINDER_NUMBER_PREFIX),
-        quote.id,
-        payment[0]!.id,
-        quote.rated_state,
-        quote.rate_table_version,
-        answer.effectiveDate,
-        // the request rule fills it in: the effective date plus the 6-month term
-        request.expirationDate,
-        attempt.billingFrequency,
-        PAY_PLANS[attempt.billingFrequency],
-        attempt.amountCents,
-        toCents(answer.estimatedMonthlyPayment),
-        toCents(answer.estimatedTotalWritten),
-        quote.email_lower,
-        JSON.stringify(answer.policyOwners),
-        JSON.stringify(mailing),
-        now,
-      ],
-    );
-    policy = rows[0];
+    policy = await insertPolicy(tx, {
+      policyNumber: newNumber(POLICY_NUMBER_PREFIX),
+      binderNumber: newNumber(BINDER_NUMBER_PREFIX),
+      quoteId: quote.id,
+      paymentId,
+      ratedState: quote.rated_state,
+      rateTableVersion: quote.rate_table_version,
+      billingFrequency: attempt.billingFrequency,
+      payPlan: PAY_PLANS[attempt.billingFrequency],
+      downPaymentCents: attempt.amountCents,
+      emailLower: quote.email_lower,
+      request,
+      answer,
+    }, now);
   }
   if (!policy) throw new Error(`no free policy number after ${NUMBER_ATTEMPTS} draws`);
 
-  await insertRecords(tx, policy.id, request, answer);
   await markQuoteBound(tx, quote.id);
   await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
   await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId: policy.id, providerRef: intent.id, at: now });
@@ -569,8 +538,8 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
     purchaseMail({
       to: request.emailAddress,
       firstName: insured?.firstName ?? '',
-      policyNumber: policy.policy_number,
-      binderNumber: policy.binder_number,
+      policyNumber: policy.policyNumber,
+      binderNumber: policy.binderNumber,
       effectiveDate: answer.effectiveDate,
       amountCents: attempt.amountCents,
       billingFrequency: attempt.billingFrequency,
@@ -581,49 +550,11 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
   );
   await queueOdometerPhotoText(tx, {
     quoteRequest: request,
-    policyNumber: policy.policy_number,
+    policyNumber: policy.policyNumber,
     subjectId: policy.id,
     publicOrigin: input.publicOrigin,
     now,
   });
 
   return policy.id;
-}
-
-/** The policy's vehicles, drivers and coverages, as the quote was priced (doc 3 section 3's entries). */
-async function insertRecords(tx: Queryable, policyId: number, request: QuoteRequest, answer: QuotePolicy): Promise<void> {
-  for (const [index, vehicle] of request.vehicles.entries()) {
-    const info = answer.vehicleInfo[index];
-    const carNumber = info?.carNumber ?? index + 1;
-    await tx.query(
-      `INSERT INTO policy_vehicles (policy_id, car_number, vin, year, make, model, body_style, financing, billing_type, stated_value)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        policyId, carNumber, vehicle.vin, info?.year ?? 0, info?.make ?? '', info?.model ?? '', info?.bodyStyle ?? '',
-        vehicle.financing, vehicle.billingType, Number(vehicle.statedValue) || null,
-      ],
-    );
-    await insertLimits(tx, policyId, carNumber, vehicle.coverageLimits);
-  }
-  await insertLimits(tx, policyId, null, request.limits);
-  for (const [index, driver] of request.drivers.entries()) {
-    await tx.query(
-      `INSERT INTO policy_drivers (policy_id, driver_number, relation, status, first_name, last_name, dob, license_state, license_number)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9)`,
-      [
-        policyId, index + 1, driver.relation, driver.status, driver.firstName, driver.lastName, driver.dob,
-        driver.licenseState || null, driver.licenseNum || null,
-      ],
-    );
-  }
-}
-
-async function insertLimits(tx: Queryable, policyId: number, carNumber: number | null, limits: readonly LimitEntry[]): Promise<void> {
-  if (limits.length === 0) return;
-  await tx.query(
-    `INSERT INTO policy_coverages (policy_id, car_number, name, limit_value)
-     SELECT $1, $2, name, limit_value FROM unnest($3::text[], $4::text[]) AS l (name, limit_value)
-     ON CONFLICT DO NOTHING`,
-    [policyId, carNumber, limits.map((limit) => limit.name), limits.map((limit) => limit.limit)],
-  );
 }

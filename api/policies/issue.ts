@@ -15,6 +15,7 @@ import { issueDocumentsLink, linkMail } from '../documents/links.ts';
 import { loadPolicyRecord } from '../documents/model.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { isComplete, onboardingOf } from './onboarding.ts';
+import { markIssued } from './records.ts';
 
 export const ISSUED_MAIL_KIND = 'policy issued mail';
 
@@ -32,11 +33,7 @@ export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   const built = await buildDocuments(record, 'ISSUED', ['card', 'declaration']);
   try {
     await deps.db.transaction(async (tx) => {
-      const updated = await tx.query<{ email: string }>(
-        `UPDATE policies SET status = 'ISSUED', issued_at = $2 WHERE id = $1 AND status = 'BOUND' RETURNING email_lower AS email`,
-        [policyId, now],
-      );
-      if (!updated[0]) throw new AlreadyIssued();
+      if ((await markIssued(tx, policyId, now)) === null) throw new AlreadyIssued();
       await storeDocuments(tx, deps.blobs, policyId, built, now);
       const link = await issueDocumentsLink(tx, policyId, deps.config.publicOrigin, now);
       const { document } = record;

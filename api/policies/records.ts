@@ -1,9 +1,22 @@
 /**
- * Reading a bound policy's own records (written by bind.ts): its number, its vehicles and its billing. The paperwork,
- * the odometer page and the operations page all name policies and vehicles the same way through these.
+ * The policy aggregate (issue 20): the only module that reads and writes a policy's tables, policies,
+ * policy_vehicles, policy_drivers, policy_coverages, lienholders and signatures (api/db/owners.ts holds it
+ * to that). Each function takes the connection or transaction it runs in. Written at bind from the priced
+ * quote (`insertPolicy`), changed by issue, lienholders, reminders and a renewal coming into force, and read
+ * whole as the `PolicyRecord`: what the documents, the account, statements, renewals and the operations page
+ * read of a policy. The quote's JSON is the shopper's answers; the policy is these rows.
+ *
+ * Signatures live here, not in api/documents/: a signature is the policy's own record (the application of
+ * the policy or of a renewal's term, and whether the policy may be issued), while api/documents/esign.ts is
+ * the flow that shows, consents, stamps and stores the PDF and then records it here.
  */
-import type { BillingFrequency } from '../../contract/index.ts';
+import {
+  LIMITS, toCents, type BillingFrequency, type LimitEntry, type PhoneEntry, type QuotePolicy, type QuoteRequest, type RequestAddress,
+  type VehicleInfo,
+} from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
+
+export type PolicyStatus = 'BOUND' | 'ISSUED';
 
 export interface PolicyVehicle {
   car_number: number;
@@ -17,22 +30,274 @@ export interface PolicyVehicle {
   stated_value: number | null;
 }
 
+/** A vehicle as priced for the term in force (migration 020). */
+export interface PricedPolicyVehicle extends PolicyVehicle {
+  base_rate: number;
+  per_mile_rate: number;
+  est_monthly_miles: number | null;
+  monthly_charge_cents: number;
+  term_premium_cents: number;
+}
+
+export interface PolicyDriver {
+  driverNumber: number;
+  relation: string;
+  status: string;
+  firstName: string;
+  lastName: string;
+  middleInitial: string | null;
+  /** YYYY-MM-DD */
+  dob: string;
+  licenseState: string | null;
+  licenseNumber: string | null;
+}
+
+export interface PolicyCoverage {
+  /** null: the policy's (all vehicles) */
+  carNumber: number | null;
+  /** doc 3's limit name: BI, PD, COMP ... */
+  name: string;
+  /** As the request carried it */
+  limit: string;
+  /** As the quote showed it on the vehicles (coverageInfo); null for a policy-wide one it did not show per vehicle */
+  description: string | null;
+  displayLimit: string | null;
+  /** Its place in the quote's list of a vehicle's coverages (1-based) */
+  position: number | null;
+}
+
+export interface Lienholder {
+  carNumber: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phoneNumber: string;
+}
+
+export interface PolicyOwner {
+  relation: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The policy row (the term in force). */
+export interface PolicyRow {
+  id: number;
+  policyNumber: string;
+  binderNumber: string;
+  status: PolicyStatus;
+  quoteId: number;
+  paymentId: number;
+  ratedState: string;
+  rateTableVersion: string;
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+  /** YYYY-MM-DD */
+  expirationDate: string;
+  billingFrequency: BillingFrequency;
+  payPlan: number;
+  downPaymentCents: number;
+  estimatedMonthlyPaymentCents: number;
+  estimatedTotalWrittenCents: number;
+  emailLower: string;
+  /** As the insured typed it */
+  emailAddress: string;
+  policyOwners: PolicyOwner[];
+  mailingAddress: RequestAddress;
+  garagingAddress: RequestAddress;
+  phoneNumbers: PhoneEntry[];
+  /** The renewed term's priced answer; null while the term in force is the one bought. */
+  termAnswer: QuotePolicy | null;
+  createdAt: Date;
+}
+
+/** The read model of a policy, from its own rows only. */
+export interface PolicyRecord extends PolicyRow {
+  vehicles: PricedPolicyVehicle[];
+  drivers: PolicyDriver[];
+  coverages: PolicyCoverage[];
+  lienholders: Lienholder[];
+  /** The policy's own application is signed. */
+  signed: boolean;
+}
+
+interface Row {
+  id: number;
+  policy_number: string;
+  binder_number: string;
+  status: PolicyStatus;
+  quote_id: number;
+  payment_id: string;
+  rated_state: string;
+  rate_table_version: string;
+  effective_date: string;
+  expiration_date: string;
+  billing_frequency: BillingFrequency;
+  pay_plan: number;
+  down_payment_cents: number;
+  estimated_monthly_payment_cents: number;
+  estimated_total_written_cents: number;
+  email_lower: string;
+  email_address: string;
+  policy_owners: PolicyOwner[];
+  mailing_address: RequestAddress;
+  garaging_address: RequestAddress;
+  phone_numbers: PhoneEntry[];
+  term_answer: QuotePolicy | null;
+  created_at: Date;
+}
+
+const COLUMNS = `id, policy_number, binder_number, status, quote_id, payment_id::text AS payment_id, rated_state, rate_table_version,
+  to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
+  billing_frequency, pay_plan, down_payment_cents, estimated_monthly_payment_cents, estimated_total_written_cents,
+  email_lower, email_address, policy_owners, mailing_address, garaging_address, phone_numbers, term_answer, created_at`;
+
+const fromRow = (row: Row): PolicyRow => ({
+  id: row.id,
+  policyNumber: row.policy_number,
+  binderNumber: row.binder_number,
+  status: row.status,
+  quoteId: row.quote_id,
+  paymentId: Number(row.payment_id),
+  ratedState: row.rated_state,
+  rateTableVersion: row.rate_table_version,
+  effectiveDate: row.effective_date,
+  expirationDate: row.expiration_date,
+  billingFrequency: row.billing_frequency,
+  payPlan: row.pay_plan,
+  downPaymentCents: row.down_payment_cents,
+  estimatedMonthlyPaymentCents: row.estimated_monthly_payment_cents,
+  estimatedTotalWrittenCents: row.estimated_total_written_cents,
+  emailLower: row.email_lower,
+  emailAddress: row.email_address,
+  policyOwners: row.policy_owners,
+  mailingAddress: row.mailing_address,
+  garagingAddress: row.garaging_address,
+  phoneNumbers: row.phone_numbers,
+  termAnswer: row.term_answer,
+  createdAt: row.created_at,
+});
+
+/** The insured among the policy's owners (the first owner when none is marked INSURED). */
+export const insuredOf = (policy: Pick<PolicyRow, 'policyOwners'>): PolicyOwner | undefined =>
+  policy.policyOwners.find((owner) => owner.relation === 'INSURED') ?? policy.policyOwners[0];
+
+// ---------------------------------------------------------------------------------------------- reads
+
+/** The policy row `policyId`; `lock` takes it FOR UPDATE (one writer of its documents at a time). */
+export async function policyById(db: Queryable, policyId: number, lock = false): Promise<PolicyRow | null> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM policies WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [policyId]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+export async function policyByNumber(db: Queryable, policyNumber: string): Promise<PolicyRow | null> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM policies WHERE policy_number = $1`, [policyNumber]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** The policy bought from quote `quoteId`, or null. */
+export async function policyByQuote(db: Queryable, quoteId: number): Promise<PolicyRow | null> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM policies WHERE quote_id = $1`, [quoteId]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** The policy bought with payment `paymentId` (policies.payment_id), or null. */
+export async function policyByPayment(db: Queryable, paymentId: number): Promise<PolicyRow | null> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM policies WHERE payment_id = $1`, [paymentId]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** The policies bought with e-mail address `emailLower`, oldest first (or the newest `newest` first). */
+export async function policiesOfEmail(db: Queryable, emailLower: string, options: { newest?: number } = {}): Promise<PolicyRow[]> {
+  const rows = options.newest === undefined
+    ? await db.query<Row>(`SELECT ${COLUMNS} FROM policies WHERE email_lower = $1 ORDER BY created_at, id`, [emailLower])
+    : await db.query<Row>(`SELECT ${COLUMNS} FROM policies WHERE email_lower = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, [emailLower, options.newest]);
+  return rows.map(fromRow);
+}
+
 export async function policyNumberOf(db: Queryable, policyId: number): Promise<string | null> {
   const rows = await db.query<{ policy_number: string }>('SELECT policy_number FROM policies WHERE id = $1', [policyId]);
   return rows[0]?.policy_number ?? null;
 }
 
-/** The policy's vehicles in car-number order. */
-export async function vehiclesOf(db: Queryable, policyId: number): Promise<PolicyVehicle[]> {
-  return db.query<PolicyVehicle>(
-    `SELECT car_number, vin, year, make, model, body_style, financing, billing_type, stated_value
-     FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number`,
-    [policyId],
+/** The policy's vehicles in car-number order, with their rates and charges for the term in force. */
+export async function vehiclesOf(db: Queryable, policyId: number): Promise<PricedPolicyVehicle[]> {
+  return vehiclesOfPolicies(db, [policyId]);
+}
+
+/** The vehicles of several policies, by policy then car number. */
+export async function vehiclesOfPolicies(db: Queryable, policyIds: readonly number[]): Promise<(PricedPolicyVehicle & { policy_id: number })[]> {
+  if (policyIds.length === 0) return [];
+  return db.query<PricedPolicyVehicle & { policy_id: number }>(
+    `SELECT policy_id, car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
+            base_rate::float8 AS base_rate, per_mile_rate::float8 AS per_mile_rate, est_monthly_miles,
+            monthly_charge_cents, term_premium_cents
+     FROM policy_vehicles WHERE policy_id = ANY($1::int[]) ORDER BY policy_id, car_number`,
+    [policyIds],
   );
 }
 
 /** '2021 Porsche 911': how a vehicle is named in mail and on the operations page. */
 export const vehicleName = (vehicle: Pick<PolicyVehicle, 'year' | 'make' | 'model'>): string => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+/** When the policy of vehicle `carNumber` was bound, or null when the policy has no such vehicle. */
+export async function vehicleBoundAt(db: Queryable, policyId: number, carNumber: number): Promise<Date | null> {
+  const rows = await db.query<{ bound_at: Date }>(
+    `SELECT p.created_at AS bound_at FROM policies p JOIN policy_vehicles v ON v.policy_id = p.id AND v.car_number = $2 WHERE p.id = $1`,
+    [policyId, carNumber],
+  );
+  return rows[0]?.bound_at ?? null;
+}
+
+export async function driversOf(db: Queryable, policyId: number): Promise<PolicyDriver[]> {
+  const rows = await db.query<{
+    driver_number: number; relation: string; status: string; first_name: string; last_name: string; middle_initial: string | null;
+    dob: string; license_state: string | null; license_number: string | null;
+  }>(
+    `SELECT driver_number, relation, status, first_name, last_name, middle_initial, to_char(dob, 'YYYY-MM-DD') AS dob,
+            license_state, license_number
+     FROM policy_drivers WHERE policy_id = $1 ORDER BY driver_number`,
+    [policyId],
+  );
+  return rows.map((row) => ({
+    driverNumber: row.driver_number, relation: row.relation, status: row.status, firstName: row.first_name, lastName: row.last_name,
+    middleInitial: row.middle_initial, dob: row.dob, licenseState: row.license_state, licenseNumber: row.license_number,
+  }));
+}
+
+/** The limits as priced: the policy's first (car_number NULL), then each vehicle's in the order the quote showed them. */
+export async function coveragesOf(db: Queryable, policyId: number): Promise<PolicyCoverage[]> {
+  const rows = await db.query<{ car_number: number | null; name: string; limit_value: string; description: string | null; display_limit: string | null; position: number | null }>(
+    `SELECT car_number, name, limit_value, description, display_limit, position FROM policy_coverages
+     WHERE policy_id = $1 ORDER BY car_number NULLS FIRST, position NULLS LAST, name`,
+    [policyId],
+  );
+  return rows.map((row) => ({ carNumber: row.car_number, name: row.name, limit: row.limit_value, description: row.description, displayLimit: row.display_limit, position: row.position }));
+}
+
+export async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholder[]> {
+  const rows = await db.query<{ car_number: number; name: string; address: string; city: string; state: string; zip: string; phone_number: string }>(
+    'SELECT car_number, name, address, city, state, zip, phone_number FROM lienholders WHERE policy_id = $1 ORDER BY car_number',
+    [policyId],
+  );
+  return rows.map((row) => ({ carNumber: row.car_number, name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip, phoneNumber: row.phone_number }));
+}
+
+/** The whole policy from its own rows, or null when there is no such policy. */
+export async function readPolicyRecord(db: Queryable, policyId: number): Promise<PolicyRecord | null> {
+  const policy = await policyById(db, policyId);
+  if (!policy) return null;
+  return {
+    ...policy,
+    vehicles: await vehiclesOf(db, policyId),
+    drivers: await driversOf(db, policyId),
+    coverages: await coveragesOf(db, policyId),
+    lienholders: await lienholdersOf(db, policyId),
+    signed: (await signatureOf(db, policyId)) !== null,
+  };
+}
 
 /** What the account's card page needs of a policy: its number, how it is billed and where its mail goes. */
 export interface PolicyBilling {
@@ -42,10 +307,281 @@ export interface PolicyBilling {
 }
 
 export async function billingOf(db: Queryable, policyId: number, lock = false): Promise<PolicyBilling | null> {
-  const rows = await db.query<{ policy_number: string; billing_frequency: BillingFrequency; email_lower: string }>(
-    `SELECT policy_number, billing_frequency, email_lower FROM policies WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [policyId],
+  const policy = await policyById(db, policyId, lock);
+  return policy ? { policyNumber: policy.policyNumber, billingFrequency: policy.billingFrequency, emailLower: policy.emailLower } : null;
+}
+
+/** The INSURED owners of the policies bought with `emailLower` (the personal-password check's names). */
+export async function insuredOwnersOfEmail(db: Queryable, emailLower: string): Promise<PolicyOwner[]> {
+  return (await policiesOfEmail(db, emailLower)).flatMap((policy) => policy.policyOwners.filter((owner) => owner.relation === 'INSURED'));
+}
+
+/** ISSUED policies whose term ends after `after` and on or before `until` (YYYY-MM-DD), soonest first. */
+export async function issuedPoliciesEnding(db: Queryable, after: string, until: string): Promise<PolicyRow[]> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM policies
+     WHERE status = 'ISSUED' AND expiration_date > $1::date AND expiration_date <= $2::date
+     ORDER BY expiration_date, id`,
+    [after, until],
+  );
+  return rows.map(fromRow);
+}
+
+/**
+ * BOUND policies with a reminder due at `now`: reminder n (0-based) falls `days[n]` days after the bind.
+ * Returns each with how many it has had.
+ */
+export async function policiesDueReminder(db: Queryable, days: readonly [number, number], now: Date, limit = 500): Promise<{ id: number; reminders: number }[]> {
+  return db.query<{ id: number; reminders: number }>(
+    `SELECT id, onboarding_reminders AS reminders FROM policies
+     WHERE status = 'BOUND' AND onboarding_reminders < $1
+       AND created_at <= $2::timestamptz - make_interval(days => (ARRAY[$3::int, $4::int])[onboarding_reminders + 1])
+     ORDER BY id LIMIT $5`,
+    [days.length, now, days[0], days[1], limit],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- writes
+
+export interface NewPolicy {
+  policyNumber: string;
+  binderNumber: string;
+  quoteId: number;
+  paymentId: number;
+  ratedState: string;
+  rateTableVersion: string;
+  billingFrequency: BillingFrequency;
+  payPlan: number;
+  downPaymentCents: number;
+  emailLower: string;
+  request: QuoteRequest;
+  answer: QuotePolicy;
+}
+
+/**
+ * A bound policy with its vehicles (as priced), drivers and coverages, from the priced quote (doc 3
+ * section 3's entries); null when the policy or binder number is taken (the caller draws again).
+ */
+export async function insertPolicy(tx: Queryable, policy: NewPolicy, now: Date): Promise<{ id: number; policyNumber: string; binderNumber: string } | null> {
+  const { request, answer } = policy;
+  const mailing = request.addresses.find((address) => address.type === 'Mailing') ?? request.addresses[0]!;
+  const garaging = request.addresses.find((address) => address.type === 'Garaging') ?? mailing;
+  const rows = await tx.query<{ id: number; policy_number: string; binder_number: string }>(
+    `INSERT INTO policies (policy_number, binder_number, quote_id, payment_id, rated_state, rate_table_version,
+                           effective_date, expiration_date, billing_frequency, pay_plan, down_payment_cents,
+                           estimated_monthly_payment_cents, estimated_total_written_cents, email_lower,
+                           policy_owners, mailing_address, created_at, email_address, garaging_address, phone_numbers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::date, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19::jsonb, $20::jsonb)
+     ON CONFLICT (policy_number) DO NOTHING
+     RETURNING id, policy_number, binder_number`,
+    [
+      policy.policyNumber, policy.binderNumber, policy.quoteId, policy.paymentId, policy.ratedState, policy.rateTableVersion,
+      answer.effectiveDate,
+      // the request rule fills it in: the effective date plus the 6-month term
+      request.expirationDate,
+      policy.billingFrequency, policy.payPlan, policy.downPaymentCents,
+      toCents(answer.estimatedMonthlyPayment), toCents(answer.estimatedTotalWritten),
+      policy.emailLower, JSON.stringify(answer.policyOwners), JSON.stringify(mailing), now,
+      request.emailAddress, JSON.stringify(garaging), JSON.stringify(request.phoneNumbers),
+    ],
   );
   const row = rows[0];
-  return row ? { policyNumber: row.policy_number, billingFrequency: row.billing_frequency, emailLower: row.email_lower } : null;
+  if (!row) return null;
+  await insertRecords(tx, row.id, request, answer);
+  return { id: row.id, policyNumber: row.policy_number, binderNumber: row.binder_number };
+}
+
+/**
+ * A priced vehicle's charges as the rating engine made them (api/rating/README.md, "How a price is built"):
+ * its estimated monthly cost without fees (estMonthlyNoFee: base + per mile x estimated miles; for
+ * Unlimited, exactly a sixth of the 6-month Unlimited premium) and its premium for the term (Unlimited:
+ * that premium; Pay-Per-Mile: six estimated months): the figures the policy's totals add up.
+ */
+export function vehicleCharges(priced: VehicleInfo | undefined, capped: boolean): { monthlyChargeCents: number; termPremiumCents: number } {
+  if (!priced) return { monthlyChargeCents: 0, termPremiumCents: 0 };
+  if (capped) {
+    const termPremiumCents = toCents(priced.unlimitedRate ?? 0);
+    return { monthlyChargeCents: termPremiumCents / LIMITS.termMonths, termPremiumCents };
+  }
+  const { baseRate, perMileRate, estMonthlyMiles, estMonthlyNoFee } = priced.premiumInfo;
+  const monthlyChargeCents = toCents(estMonthlyNoFee ?? baseRate + perMileRate * (estMonthlyMiles ?? 0));
+  return { monthlyChargeCents, termPremiumCents: LIMITS.termMonths * monthlyChargeCents };
+}
+
+async function insertRecords(tx: Queryable, policyId: number, request: QuoteRequest, answer: QuotePolicy): Promise<void> {
+  for (const [index, vehicle] of request.vehicles.entries()) {
+    const info = answer.vehicleInfo[index];
+    const carNumber = info?.carNumber ?? index + 1;
+    const charges = vehicleCharges(info, vehicle.billingType === 'capped');
+    await tx.query(
+      `INSERT INTO policy_vehicles (policy_id, car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
+                                    base_rate, per_mile_rate, est_monthly_miles, monthly_charge_cents, term_premium_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [
+        policyId, carNumber, vehicle.vin, info?.year ?? 0, info?.make ?? '', info?.model ?? '', info?.bodyStyle ?? '',
+        vehicle.financing, vehicle.billingType, Number(vehicle.statedValue) || null,
+        info?.premiumInfo.baseRate ?? 0, info?.premiumInfo.perMileRate ?? 0, info?.premiumInfo.estMonthlyMiles ?? null,
+        charges.monthlyChargeCents, charges.termPremiumCents,
+      ],
+    );
+    await insertLimits(tx, policyId, carNumber, vehicle.coverageLimits, info);
+  }
+  // policy-wide limits as the quote showed them on each vehicle (the first one's wording)
+  await insertLimits(tx, policyId, null, request.limits, answer.vehicleInfo[0]);
+  for (const [index, driver] of request.drivers.entries()) {
+    await tx.query(
+      `INSERT INTO policy_drivers (policy_id, driver_number, relation, status, first_name, last_name, dob, license_state, license_number, middle_initial)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10)`,
+      [
+        policyId, index + 1, driver.relation, driver.status, driver.firstName, driver.lastName, driver.dob,
+        driver.licenseState || null, driver.licenseNum || null, driver.middleInitial || null,
+      ],
+    );
+  }
+}
+
+async function insertLimits(tx: Queryable, policyId: number, carNumber: number | null, limits: readonly LimitEntry[], shown: VehicleInfo | undefined): Promise<void> {
+  if (limits.length === 0) return;
+  const coverageInfo = shown?.coverageInfo ?? [];
+  const showing = (name: string) => coverageInfo.findIndex((coverage) => coverage.coverageName === name);
+  await tx.query(
+    `INSERT INTO policy_coverages (policy_id, car_number, name, limit_value, description, display_limit, position)
+     SELECT $1, $2, name, limit_value, description, display_limit, position
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS l (name, limit_value, description, display_limit, position)
+     ON CONFLICT DO NOTHING`,
+    [
+      policyId, carNumber, limits.map((limit) => limit.name), limits.map((limit) => limit.limit),
+      limits.map((limit) => coverageInfo[showing(limit.name)]?.coverageDescription ?? null),
+      limits.map((limit) => coverageInfo[showing(limit.name)]?.displayLimit ?? null),
+      limits.map((limit) => (showing(limit.name) >= 0 ? showing(limit.name) + 1 : null)),
+    ],
+  );
+}
+
+/** BOUND to ISSUED; the insured's e-mail (lower case) when this call made the change, else null. */
+export async function markIssued(tx: Queryable, policyId: number, now: Date): Promise<string | null> {
+  const rows = await tx.query<{ email: string }>(
+    `UPDATE policies SET status = 'ISSUED', issued_at = $2 WHERE id = $1 AND status = 'BOUND' RETURNING email_lower AS email`,
+    [policyId, now],
+  );
+  return rows[0]?.email ?? null;
+}
+
+/** Counts reminder `already + 1` of the policy; false when another sweep counted it first. */
+export async function countReminder(tx: Queryable, policyId: number, already: number): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE policies SET onboarding_reminders = onboarding_reminders + 1 WHERE id = $1 AND onboarding_reminders = $2 RETURNING id`,
+    [policyId, already],
+  );
+  return rows.length > 0;
+}
+
+/** The next term of a renewal, priced: its dates, table and answer. */
+export interface TermInForce {
+  /** YYYY-MM-DD, the day the term in force ends today */
+  termStart: string;
+  termEnd: string;
+  rateTableVersion: string;
+  answer: QuotePolicy;
+}
+
+/**
+ * The policy moves to its renewed term: the row's dates, table and term_answer, and each vehicle's rates and
+ * charges as the renewal priced them. Only from the term it continues (ending on termStart): false otherwise.
+ */
+export async function moveToTerm(tx: Queryable, policyId: number, term: TermInForce): Promise<boolean> {
+  const moved = await tx.query(
+    `UPDATE policies SET effective_date = $2::date, expiration_date = $3::date, rate_table_version = $4, term_answer = $5::jsonb
+     WHERE id = $1 AND expiration_date = $2::date RETURNING id`,
+    [policyId, term.termStart, term.termEnd, term.rateTableVersion, JSON.stringify(term.answer)],
+  );
+  if (moved.length !== 1) return false;
+  for (const vehicle of await vehiclesOf(tx, policyId)) {
+    const info = term.answer.vehicleInfo.find((entry) => entry.carNumber === vehicle.car_number);
+    if (!info) continue;
+    const charges = vehicleCharges(info, vehicle.billing_type === 'capped');
+    await tx.query(
+      `UPDATE policy_vehicles SET base_rate = $3, per_mile_rate = $4, est_monthly_miles = $5, monthly_charge_cents = $6, term_premium_cents = $7
+       WHERE policy_id = $1 AND car_number = $2`,
+      [policyId, vehicle.car_number, info.premiumInfo.baseRate, info.premiumInfo.perMileRate, info.premiumInfo.estMonthlyMiles ?? null,
+        charges.monthlyChargeCents, charges.termPremiumCents],
+    );
+  }
+  return true;
+}
+
+/** Vehicle `carNumber` of the policy and how it is owned; null when the policy has no such vehicle. */
+export async function vehicleFinancing(db: Queryable, policyId: number, carNumber: number): Promise<{ financing: string } | null> {
+  const rows = await db.query<{ financing: string }>(
+    'SELECT financing FROM policy_vehicles WHERE policy_id = $1 AND car_number = $2',
+    [policyId, carNumber],
+  );
+  return rows[0] ?? null;
+}
+
+/** The lienholder of a vehicle, kept or replaced (the newest one given is the one on record). */
+export async function saveLienholderRow(tx: Queryable, policyId: number, lienholder: Lienholder, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO lienholders (policy_id, car_number, name, address, city, state, zip, phone_number, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (policy_id, car_number) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, city = EXCLUDED.city,
+       state = EXCLUDED.state, zip = EXCLUDED.zip, phone_number = EXCLUDED.phone_number, updated_at = EXCLUDED.updated_at`,
+    [policyId, lienholder.carNumber, lienholder.name, lienholder.address, lienholder.city, lienholder.state, lienholder.zip, lienholder.phoneNumber, now],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- signatures
+
+/** An application's electronic signature (ESIGN Act, UETA): consent, intent, association and retention. */
+export interface NewSignature {
+  policyId: number;
+  /** null: the policy's own application; else the renewal whose application was signed */
+  renewalId: number | null;
+  applicationDocumentId: number;
+  signedDocumentId: number;
+  signerName: string;
+  consentText: string;
+  consentedAt: Date;
+  signedAt: Date;
+  documentSha256: string;
+  ipAddress: string;
+  userAgent: string;
+}
+
+export interface KeptSignature {
+  signedAt: Date;
+  signedDocumentId: number;
+}
+
+/** Records a signature; false when that application was signed already (one signature each). */
+export async function insertSignature(tx: Queryable, signature: NewSignature): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO signatures (policy_id, renewal_id, application_document_id, signed_document_id, signer_name, consent_text,
+                             consented_at, signed_at, document_sha256, ip_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      signature.policyId, signature.renewalId, signature.applicationDocumentId, signature.signedDocumentId, signature.signerName,
+      signature.consentText, signature.consentedAt, signature.signedAt, signature.documentSha256, signature.ipAddress, signature.userAgent,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** The signature of the policy's own application, or null while it is unsigned. */
+export async function signatureOf(db: Queryable, policyId: number): Promise<KeptSignature | null> {
+  const rows = await db.query<{ signed_at: Date; signed_document_id: string }>(
+    'SELECT signed_at, signed_document_id::text AS signed_document_id FROM signatures WHERE policy_id = $1 AND renewal_id IS NULL',
+    [policyId],
+  );
+  return rows[0] ? { signedAt: rows[0].signed_at, signedDocumentId: Number(rows[0].signed_document_id) } : null;
+}
+
+/** The signature of renewal `renewalId`'s application, or null while it is unsigned. */
+export async function renewalSignatureOf(db: Queryable, renewalId: number): Promise<KeptSignature | null> {
+  const rows = await db.query<{ signed_at: Date; signed_document_id: string }>(
+    'SELECT signed_at, signed_document_id::text AS signed_document_id FROM signatures WHERE renewal_id = $1',
+    [renewalId],
+  );
+  return rows[0] ? { signedAt: rows[0].signed_at, signedDocumentId: Number(rows[0].signed_document_id) } : null;
 }

@@ -11,8 +11,8 @@ import type { LogSink } from '../log.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
-import { pricedQuoteById } from '../quotes/store.ts';
 import { isComplete, onboardingOf } from './onboarding.ts';
+import { countReminder, insuredOf, policiesDueReminder, readPolicyRecord } from './records.ts';
 
 const DAY_MS = 86_400_000;
 /** Days after the bind when reminder 1 and reminder 2 are due. */
@@ -24,13 +24,7 @@ export const REMINDER_SCAN_MS = 60 * 60_000;
 /** Sends every reminder due at the clock's time; returns how many policies were reminded. */
 export async function sendDueReminders(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<number> {
   const now = deps.clock();
-  const due = await deps.db.query<{ id: number; reminders: number }>(
-    `SELECT id, onboarding_reminders AS reminders FROM policies
-     WHERE status = 'BOUND' AND onboarding_reminders < $1
-       AND created_at <= $2::timestamptz - make_interval(days => (ARRAY[$3::int, $4::int])[onboarding_reminders + 1])
-     ORDER BY id LIMIT 500`,
-    [REMINDER_DAYS.length, now, REMINDER_DAYS[0], REMINDER_DAYS[1]],
-  );
+  const due = await policiesDueReminder(deps.db, REMINDER_DAYS, now);
   let sent = 0;
   for (const policy of due) if (await remind(deps, policy.id, policy.reminders, now)) sent += 1;
   return sent;
@@ -41,15 +35,9 @@ async function remind(deps: Pick<Deps, 'db' | 'config'>, policyId: number, alrea
   if (!onboarding || onboarding.status !== 'BOUND' || isComplete(onboarding)) return false;
   return deps.db.transaction(async (tx) => {
     // Counted first, and only from the count this sweep read: a second replica's sweep finds no row here.
-    const counted = await tx.query<{ policy_number: string; quote_id: number }>(
-      `UPDATE policies SET onboarding_reminders = onboarding_reminders + 1
-       WHERE id = $1 AND onboarding_reminders = $2 RETURNING policy_number, quote_id`,
-      [policyId, already],
-    );
-    const policy = counted[0];
+    if (!(await countReminder(tx, policyId, already))) return false;
+    const policy = await readPolicyRecord(tx, policyId);
     if (!policy) return false;
-    const quote = await pricedQuoteById(tx, policy.quote_id);
-    if (!quote) return false;
     const missing = [
       ...(onboarding.signed ? [] : ['your signature on the application']),
       ...(onboarding.vehiclesWithoutReading.length > 0 ? [`a photo of the odometer of ${onboarding.vehiclesWithoutReading.length === 1 ? 'your vehicle' : 'each of your vehicles'}`] : []),
@@ -59,19 +47,19 @@ async function remind(deps: Pick<Deps, 'db' | 'config'>, policyId: number, alrea
       tx,
       REMINDER_MAIL_KIND,
       linkMail({
-        to: quote.request.emailAddress,
-        subject: `Policy ${policy.policy_number}: we still need ${missing.join(' and ')}`,
+        to: policy.emailAddress,
+        subject: `Policy ${policy.policyNumber}: we still need ${missing.join(' and ')}`,
         lines: [
-          `Hello ${quote.request.insuredFirstName}, your coverage is bound, but policy ${policy.policy_number} is not issued until we have ${missing.join(' and ')}.`,
+          `Hello ${insuredOf(policy)?.firstName ?? ''}, your coverage is bound, but policy ${policy.policyNumber} is not issued until we have ${missing.join(' and ')}.`,
           'It takes a few minutes on your documents page, from a phone or a computer.',
         ],
         link: { href: link, label: 'Finish your policy' },
-        why: `You received this e-mail because you bought policy ${policy.policy_number} from ${BRAND.productName} and it is not complete yet.`,
+        why: `You received this e-mail because you bought policy ${policy.policyNumber} from ${BRAND.productName} and it is not complete yet.`,
       }),
       now,
     );
     if (onboarding.vehiclesWithoutReading.length > 0) {
-      await queueOdometerPhotoText(tx, { quoteRequest: quote.request, policyNumber: policy.policy_number, subjectId: policyId, publicOrigin: deps.config.publicOrigin, now });
+      await queueOdometerPhotoText(tx, { quoteRequest: { phoneNumbers: policy.phoneNumbers }, policyNumber: policy.policyNumber, subjectId: policyId, publicOrigin: deps.config.publicOrigin, now });
     }
     return true;
   });

@@ -12,6 +12,7 @@ import {
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
+import { policyByNumber } from './records.ts';
 import { postJson, uniqueEmail, type TestApp } from '../testing/harness.ts';
 
 export interface BoundPolicy {
@@ -52,9 +53,17 @@ export function bindRequestFor(
   };
 }
 
-export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: QuoteFixtureOptions = {}): Promise<BoundPolicy> {
+export interface BindOptions extends QuoteFixtureOptions {
+  /** Changes the quote request before it is sent (say, one vehicle of several made Unlimited). */
+  adjustRequest?: (request: Record<string, any>) => void;
+}
+
+export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: BindOptions = {}): Promise<BoundPolicy> {
   const email = uniqueEmail('insured');
-  const quoted = await t.app.request(...postJson('/api/policy/quote', quoteRequestFixture({ today, email, ...options })));
+  const { adjustRequest, ...fixture } = options;
+  const request = quoteRequestFixture({ today, email, ...fixture });
+  adjustRequest?.(request);
+  const quoted = await t.app.request(...postJson('/api/policy/quote', request));
   assert.equal(quoted.status, 200, await quoted.clone().text());
   const quote = ((await quoted.json()) as { policies: QuotePolicy[] }).policies[0]!;
   const bound = await t.app.request(
@@ -70,6 +79,6 @@ export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate,
   const mail = outboxTexts(t.outboxDir, new RegExp(policyNumber)).find((text) => text.includes('/account/documents/'));
   assert.ok(mail, 'the purchase e-mail carries the documents link');
   const documentsToken = /\/account\/documents\/([0-9a-f]{64})/.exec(mail)![1]!;
-  const rows = await db.query<{ id: number }>('SELECT id FROM policies WHERE policy_number = $1', [policyNumber]);
-  return { policyId: rows[0]!.id, policyNumber, email, quote, documentsToken };
+  const policy = (await policyByNumber(db, policyNumber))!;
+  return { policyId: policy.id, policyNumber, email, quote, documentsToken };
 }

@@ -200,7 +200,7 @@ for (const target of dbTargets()) {
       const signed = await t.app.request(...postJson('/api/esign', { token: signToken, consent: true, fullName: 'ann driver' }, { 'User-Agent': 'TestBrowser/1.0' }));
       assert.equal(signed.status, 200, await signed.clone().text());
       const rows = await testDb.db.query<{ status: string; signer_name: string; user_agent: string }>(
-        `SELECT r.status, e.signer_name, e.user_agent FROM renewals r JOIN renewal_esignatures e ON e.renewal_id = r.id WHERE r.policy_id = $1`,
+        `SELECT r.status, e.signer_name, e.user_agent FROM renewals r JOIN signatures e ON e.renewal_id = r.id WHERE r.policy_id = $1`,
         [policy.policyId],
       );
       assert.deepEqual(rows, [{ status: 'signed', signer_name: 'ann driver', user_agent: 'TestBrowser/1.0' }]);

@@ -22,13 +22,13 @@ import { loadPolicyRecord } from '../documents/model.ts';
 import { saveDocument } from '../documents/store.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { vehiclesOf } from '../policies/records.ts';
+import { issuedPoliciesEnding, vehiclesOf } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { renewalPdfs, renewalTerm } from './documents.ts';
 import { RENEWAL_MAIL_KIND, rateVehiclesOf, renewalMail, rolloverPageUrl } from './mail.ts';
 import { priceRenewal } from './price.ts';
-import { hasRenewal, insertRenewal } from './store.ts';
+import { hasRenewal, insertRenewal, renewalTermsOf } from './store.ts';
 import { settleRenewals } from './terms.ts';
 
 /** doc: "30 days before a policy's term ends". A run that missed days catches up until the term's last day. */
@@ -74,15 +74,15 @@ class AlreadyRenewed extends Error {}
 /** Issued policies whose term ends within RENEWAL_NOTICE_DAYS of `today` and has no renewal yet. */
 async function duePolicies(deps: RenewDeps, today: string): Promise<DuePolicy[]> {
   const until = formatIsoDate(addDays(parseIsoDate(today)!, RENEWAL_NOTICE_DAYS));
-  return deps.db.query<DuePolicy>(
-    `SELECT p.id, p.policy_number, p.quote_id, to_char(p.effective_date, 'YYYY-MM-DD') AS effective_date,
-            to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date
-     FROM policies p
-     WHERE p.status = 'ISSUED' AND p.expiration_date > $1::date AND p.expiration_date <= $2::date
-       AND NOT EXISTS (SELECT 1 FROM renewals r WHERE r.policy_id = p.id AND r.term_start = p.expiration_date)
-     ORDER BY p.expiration_date, p.id LIMIT ${RENEWALS_PER_RUN}`,
-    [today, until],
-  );
+  const ending = await issuedPoliciesEnding(deps.db, today, until);
+  const renewed = await renewalTermsOf(deps.db, ending.map((policy) => policy.id));
+  return ending
+    .filter((policy) => !renewed.has(`${policy.id} ${policy.expirationDate}`))
+    .slice(0, RENEWALS_PER_RUN)
+    .map((policy) => ({
+      id: policy.id, policy_number: policy.policyNumber, quote_id: policy.quoteId,
+      effective_date: policy.effectiveDate, expiration_date: policy.expirationDate,
+    }));
 }
 
 /** Renews one policy: 'offered', or 'already' when another run got there first. */

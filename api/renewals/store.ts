@@ -1,5 +1,6 @@
 /**
- * The renewals and renewal_esignatures tables (migrations 012, 013): the only module that writes them.
+ * The renewals table (migrations 012, 013): the only module that reads and writes it. A renewal's signature
+ * is the policy's record (api/policies/records.ts, migration 020).
  * A renewal is the priced next term of a policy; its application and declarations are documents of the
  * policy (policy_documents kinds 'renewal-application' and 'renewal-declaration'). Its life: 'offered',
  * then 'signed' and 'in_force' on its first day, or 'lapsed' when never signed (./terms.ts); each step is
@@ -7,6 +8,7 @@
  */
 import type { QuotePolicy } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
+import { insertSignature } from '../policies/records.ts';
 
 export type RenewalStatus = 'offered' | 'signed' | 'in_force' | 'lapsed';
 
@@ -119,6 +121,16 @@ export async function hasRenewal(db: Queryable, policyId: number, termStart: str
   return rows.length > 0;
 }
 
+/** The renewals of policies `policyIds` as 'policyId term_start' (YYYY-MM-DD), to look a policy and term up in. */
+export async function renewalTermsOf(db: Queryable, policyIds: readonly number[]): Promise<Set<string>> {
+  if (policyIds.length === 0) return new Set();
+  const rows = await db.query<{ policy_id: number; term_start: string }>(
+    `SELECT policy_id, to_char(term_start, 'YYYY-MM-DD') AS term_start FROM renewals WHERE policy_id = ANY($1::int[])`,
+    [policyIds],
+  );
+  return new Set(rows.map((row) => `${row.policy_id} ${row.term_start}`));
+}
+
 /** Signed renewals whose term has begun by `today` (YYYY-MM-DD) and that are not in force yet, oldest first. */
 export async function signedRenewalsBegun(db: Queryable, today: string, limit: number): Promise<Renewal[]> {
   const rows = await db.query<Row>(
@@ -184,31 +196,14 @@ export interface RenewalSignature {
 export async function recordRenewalSignature(tx: Queryable, signature: RenewalSignature): Promise<boolean> {
   // The status first: the UPDATE locks the row, so a second signature or the run's lapse waits and then finds
   // it no longer 'offered'.
-  const marked = await tx.query(
-    `UPDATE renewals SET status = 'signed', signed_at = $2 WHERE id = $1 AND status = 'offered' RETURNING id`,
+  const marked = await tx.query<{ policy_id: number }>(
+    `UPDATE renewals SET status = 'signed', signed_at = $2 WHERE id = $1 AND status = 'offered' RETURNING policy_id`,
     [signature.renewalId, signature.signedAt],
   );
   if (marked.length === 0) return false;
-  const rows = await tx.query(
-    `INSERT INTO renewal_esignatures (renewal_id, application_document_id, signed_document_id, signer_name, consent_text,
-                                      consented_at, signed_at, document_sha256, ip_address, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9)
-     ON CONFLICT (renewal_id) DO NOTHING RETURNING renewal_id`,
-    [
-      signature.renewalId, signature.applicationDocumentId, signature.signedDocumentId, signature.signerName, signature.consentText,
-      signature.signedAt, signature.documentSha256, signature.ipAddress, signature.userAgent,
-    ],
-  );
-  // An offer never has a signature: a row here would mean the two tables disagree.
-  if (rows.length === 0) throw new Error(`renewal ${signature.renewalId} was offered but has a signature`);
+  // The signature is the policy's record (api/policies/records.ts keeps every application's signature).
+  const recorded = await insertSignature(tx, { ...signature, policyId: marked[0]!.policy_id, consentedAt: signature.signedAt });
+  // An offer never has a signature: a row there would mean the two records disagree.
+  if (!recorded) throw new Error(`renewal ${signature.renewalId} was offered but has a signature`);
   return true;
-}
-
-/** The renewal's signature: when, and the signed copy. */
-export async function renewalSignatureOf(db: Queryable, renewalId: number): Promise<{ signedAt: Date; signedDocumentId: number } | null> {
-  const rows = await db.query<{ signed_at: Date; signed_document_id: string }>(
-    'SELECT signed_at, signed_document_id::text AS signed_document_id FROM renewal_esignatures WHERE renewal_id = $1',
-    [renewalId],
-  );
-  return rows[0] ? { signedAt: rows[0].signed_at, signedDocumentId: Number(rows[0].signed_document_id) } : null;
 }

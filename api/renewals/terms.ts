@@ -25,6 +25,7 @@ import { issueDocumentsLink } from '../documents/links.ts';
 import { loadPolicyRecord } from '../documents/model.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { moveToTerm } from '../policies/records.ts';
 import { revokeTokens } from '../tokens/tokens.ts';
 import { renewalTerm } from './documents.ts';
 import { rateVehiclesOf } from './mail.ts';
@@ -60,12 +61,8 @@ async function startTerm(deps: RenewDeps, renewal: Renewal, now: Date): Promise<
     await deps.db.transaction(async (tx) => {
       if (!(await markInForce(tx, renewal.id, now))) throw new AlreadySettled();
       // Only from the term this renewal continues: a policy elsewhere is a bug to log, not a move to make.
-      const moved = await tx.query(
-        `UPDATE policies SET effective_date = $2::date, expiration_date = $3::date, rate_table_version = $4, term_answer = $5::jsonb
-         WHERE id = $1 AND expiration_date = $2::date RETURNING id`,
-        [renewal.policyId, renewal.termStart, renewal.termEnd, renewal.rateTableVersion, JSON.stringify(renewal.answer)],
-      );
-      if (moved.length !== 1) throw new Error(`renewal ${renewal.id}: policy ${renewal.policyId} does not end on the renewal's first day`);
+      const moved = await moveToTerm(tx, renewal.policyId, renewal);
+      if (!moved) throw new Error(`renewal ${renewal.id}: policy ${renewal.policyId} does not end on the renewal's first day`);
       await storeDocuments(tx, deps.blobs, renewal.policyId, built, now);
       await enqueueMail(
         tx,

@@ -8,6 +8,8 @@ import type { CalendarDate } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { bindPolicy, type BoundPolicy } from '../policies/testing.ts';
 import { postJson, type TestApp } from '../testing/harness.ts';
+import { insertReading } from '../odometer/readings.ts';
+import { policyById, vehiclesOf } from '../policies/records.ts';
 
 export async function issuedPolicy(
   t: TestApp,
@@ -17,15 +19,15 @@ export async function issuedPolicy(
   options: Parameters<typeof bindPolicy>[3] = {},
 ): Promise<BoundPolicy> {
   const policy = await bindPolicy(t, db, today, { state: 'TX', ...options });
-  await db.query(
-    `INSERT INTO odometer_readings (policy_id, car_number, typed_reading, status, photo_blob_key, photo_content_type, created_at)
-     SELECT policy_id, car_number, 1200, 'verified', 'test/none.png', 'image/png', $2 FROM policy_vehicles WHERE policy_id = $1`,
-    [policy.policyId, bought],
-  );
+  for (const vehicle of await vehiclesOf(db, policy.policyId)) {
+    await insertReading(db, {
+      policyId: policy.policyId, carNumber: vehicle.car_number, typedReading: 1200, ocrFirst: null, ocrSecond: null, status: 'verified',
+      reasons: [], message: null, photoBlobKey: 'test/none.png', photoContentType: 'image/png', capturedAt: null,
+    }, bought);
+  }
   const signed = await t.app.request(...postJson('/api/esign', { token: policy.documentsToken, consent: true, fullName: 'Ann Driver' }, { 'User-Agent': 'TestBrowser/1.0' }));
   assert.equal(signed.status, 200, await signed.clone().text());
-  const rows = await db.query<{ status: string }>('SELECT status FROM policies WHERE id = $1', [policy.policyId]);
-  assert.equal(rows[0]!.status, 'ISSUED');
+  assert.equal((await policyById(db, policy.policyId))!.status, 'ISSUED');
   await t.mail.settled();
   return policy;
 }

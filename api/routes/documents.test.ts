@@ -119,7 +119,7 @@ for (const target of dbTargets()) {
       assert.equal(again.status, 409);
 
       const rows = await testDb.db.query<{ document_sha256: string; ip_address: string; user_agent: string; signer_name: string }>(
-        'SELECT document_sha256, ip_address, user_agent, signer_name FROM esignatures WHERE policy_id = $1',
+        'SELECT document_sha256, ip_address, user_agent, signer_name FROM signatures WHERE policy_id = $1 AND renewal_id IS NULL',
         [policy.policyId],
       );
       assert.equal(rows[0]!.document_sha256.trim(), createHash('sha256').update(application).digest('hex'), 'the hash of the PDF the person read');

@@ -32,7 +32,7 @@ import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { readQuery } from '../http/query.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { onboardingOf } from '../policies/onboarding.ts';
-import { policyNumberOf } from '../policies/records.ts';
+import { policiesOfEmail, policyNumberOf } from '../policies/records.ts';
 
 const LISTED_DESCRIPTIONS: Partial<Record<StoredDocument['kind'], string>> = {
   card: DOCUMENT_DESCRIPTIONS.card,
@@ -108,14 +108,11 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     const { emailAddress } = await readBody(c, PolicyDocsRequest);
     const emailLower = emailAddress.trim().toLowerCase();
     const now = deps.clock();
-    const policies = await deps.db.query<{ id: number; policy_number: string }>(
-      'SELECT id, policy_number FROM policies WHERE email_lower = $1 ORDER BY created_at DESC LIMIT 5',
-      [emailLower],
-    );
+    const policies = await policiesOfEmail(deps.db, emailLower, { newest: 5 });
     // Per mailbox as well as per client: nobody fills someone's inbox from many addresses.
     if (policies.length > 0 && (await hit(deps.db, limits.documentsMail, emailLower, now)).allowed) {
       await deps.db.transaction((tx) =>
-        queueRequestedDocumentsMail(tx, emailAddress.trim(), policies.map((row) => ({ id: row.id, policyNumber: row.policy_number })), origin(), now),
+        queueRequestedDocumentsMail(tx, emailAddress.trim(), policies.map((row) => ({ id: row.id, policyNumber: row.policyNumber })), origin(), now),
       );
       void deps.mail.deliverDue();
     }

@@ -46,8 +46,16 @@ export interface DocumentVehicle {
   billingType: 'per_mile' | 'capped';
   /** Monthly base rate. */
   baseRateDollars: number;
-  /** 0 for Unlimited. */
+  /** The per-mile rate; an Unlimited vehicle's is priced into its fixed premium (7,300 miles a term). */
   perMileRateDollars: number;
+  /**
+   * What the vehicle is charged a month, fees aside, as the rating engine priced it: Pay-Per-Mile, its base
+   * rate plus its per-mile rate for the estimated miles (an estimate); Unlimited, a sixth of its 6-month
+   * Unlimited premium (fixed). The vehicles' charges and the monthly fees make the estimated monthly payment.
+   */
+  monthlyChargeCents: number;
+  /** The vehicle's premium for the term, fees aside; the vehicles' premiums make the estimated total written. */
+  termPremiumCents: number;
   coverages: DocumentCoverage[];
   lienholder: (PostalAddress & { name: string }) | null;
 }

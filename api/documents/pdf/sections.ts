@@ -2,6 +2,7 @@
  * The parts of a policy that both the declarations page and the application print, each as one block of
  * a PageFlow, so the application the insured signs and the declarations they keep never disagree.
  */
+import { LIMITS } from '../../../contract/rules/limits.ts';
 import { formatPerMileRate } from '../../../contract/rules/money.ts';
 import type { DocumentCoverage, DocumentVehicle, PolicyDocumentModel } from './model.ts';
 import {
@@ -149,32 +150,59 @@ export function coveragesSection(flow: PageFlow, model: PolicyDocumentModel): vo
   );
 }
 
+/** Miles of one term an Unlimited vehicle is priced for: half the yearly cap of a quote request (doc 3). */
+const UNLIMITED_TERM_MILES = LIMITS.requestMilesCap / 2;
+
+/**
+ * Each vehicle's rates and what it is charged, as the rating engine priced it, with the vehicles' totals:
+ * the monthly charges and the monthly fees make the estimated monthly payment, the term premiums the
+ * estimated total written premium printed under "Fees and billing" (issue 20: an Unlimited car was printed
+ * at its base rate alone while the totals charged it its Unlimited premium).
+ */
 export function ratesSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Rates');
+  const monthlyTotal = model.vehicles.reduce((sum, vehicle) => sum + vehicle.monthlyChargeCents, 0);
+  const termTotal = model.vehicles.reduce((sum, vehicle) => sum + vehicle.termPremiumCents, 0);
   flow.table(
     [
-      { header: 'Car', share: 0.07 },
-      { header: 'Vehicle', share: 0.33 },
-      { header: 'Plan', share: 0.18 },
-      { header: 'Base rate per month', share: 0.21, align: 'right' },
-      { header: 'Per-mile rate', share: 0.21, align: 'right' },
+      { header: 'Car', share: 0.06 },
+      { header: 'Vehicle', share: 0.25 },
+      { header: 'Plan', share: 0.14 },
+      { header: 'Base rate per month', share: 0.14, align: 'right' },
+      { header: 'Per-mile rate', share: 0.12, align: 'right' },
+      { header: 'Charged per month', share: 0.14, align: 'right' },
+      { header: 'Premium for the term', share: 0.15, align: 'right' },
     ],
-    model.vehicles.map((vehicle) => [
-      String(vehicle.carNumber),
-      vehicleTitle(vehicle),
-      planName(vehicle.billingType),
-      formatDollars(vehicle.baseRateDollars),
-      vehicle.billingType === 'per_mile' ? formatPerMileRate(vehicle.perMileRateDollars) : 'None (Unlimited)',
-    ]),
+    [
+      ...model.vehicles.map((vehicle) => [
+        String(vehicle.carNumber),
+        vehicleTitle(vehicle),
+        planName(vehicle.billingType),
+        formatDollars(vehicle.baseRateDollars),
+        formatPerMileRate(vehicle.perMileRateDollars),
+        vehicle.billingType === 'per_mile' ? `${formatCents(vehicle.monthlyChargeCents)} (estimated)` : formatCents(vehicle.monthlyChargeCents),
+        formatCents(vehicle.termPremiumCents),
+      ]),
+      ['', 'All vehicles', '', '', '', formatCents(monthlyTotal), formatCents(termTotal)],
+    ],
   );
-  if (model.vehicles.some((vehicle) => vehicle.billingType === 'per_mile')) {
-    flow.paragraph(
-      'A Pay-Per-Mile vehicle is charged its base rate each month plus its per-mile rate for the miles its odometer photos ' +
-        'show; an Unlimited vehicle is charged its base rate alone, with no mileage reporting.',
-      8,
-    );
-    flow.space(8);
-  }
+  const perMile = model.vehicles.some((vehicle) => vehicle.billingType === 'per_mile');
+  const unlimited = model.vehicles.some((vehicle) => vehicle.billingType === 'capped');
+  const sentences = [
+    ...(perMile
+      ? ['A Pay-Per-Mile vehicle is charged its base rate each month plus its per-mile rate for the miles its odometer photos ' +
+          'show; its monthly charge above is estimated at the miles a month you told us.']
+      : []),
+    ...(unlimited
+      ? [`An Unlimited vehicle is charged the same amount each month however far it is driven, with no mileage reporting: a ` +
+          `sixth of its premium for the term, which is its base rate for six months plus its per-mile rate for ` +
+          `${UNLIMITED_TERM_MILES.toLocaleString('en-US')} miles (half the ${LIMITS.requestMilesCap.toLocaleString('en-US')}-mile yearly cap).`]
+      : []),
+    'The vehicles\' premiums for the term make the estimated total written premium; their monthly charges and the monthly ' +
+      'fees make the estimated monthly payment.',
+  ];
+  flow.paragraph(sentences.join(' '), 8);
+  flow.space(8);
 }
 
 export function feesAndBillingSection(flow: PageFlow, model: PolicyDocumentModel): void {

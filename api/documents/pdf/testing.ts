@@ -66,6 +66,7 @@ export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
     carNumber: 1, year: 2021, make: 'Porsche', model: '911 Carrera S', bodyStyle: 'Coupe',
     vin: porscheVin({ type: '992', year: 2021, body: 'A' }),
     statedValueDollars: 128_500, financing: 'OWN', billingType: 'per_mile', baseRateDollars: 61.4, perMileRateDollars: 0.072,
+    monthlyChargeCents: 9_740, termPremiumCents: 58_440, // 500 miles a month
     coverages: [
       { name: 'Comprehensive deductible', limit: '$500', code: 'COMP' },
       { name: 'Collision deductible', limit: '$1,000', code: 'COLL' },
@@ -76,7 +77,8 @@ export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
   {
     carNumber: 2, year: 2019, make: 'Porsche', model: '718 Boxster', bodyStyle: 'Cabriolet',
     vin: porscheVin({ type: '982', year: 2019, body: 'C', serial: '60713' }),
-    statedValueDollars: 58_900, financing: 'FINANCE', billingType: 'capped', baseRateDollars: 148.15, perMileRateDollars: 0,
+    statedValueDollars: 58_900, financing: 'FINANCE', billingType: 'capped', baseRateDollars: 148.15, perMileRateDollars: 0.061,
+    monthlyChargeCents: 22_237, termPremiumCents: 133_422, // about 6 x 148.15 + 0.061 x 7,300 miles
     coverages: [
       { name: 'Comprehensive deductible', limit: '$250', code: 'COMP' },
       { name: 'Collision deductible', limit: '$500', code: 'COLL' },
@@ -94,6 +96,7 @@ export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
     carNumber: 3, year: 2014, make: 'Porsche', model: '911 Targa 4S', bodyStyle: 'Targa',
     vin: porscheVin({ type: '991', year: 2014, body: 'B', serial: '40388' }),
     statedValueDollars: 96_000, financing: 'LEASE', billingType: 'per_mile', baseRateDollars: 52.9, perMileRateDollars: 0.065,
+    monthlyChargeCents: 7_890, termPremiumCents: 47_340,
     coverages: [
       { name: 'Comprehensive deductible', limit: '$1,000', code: 'COMP' },
       { name: 'Collision deductible', limit: '$1,000', code: 'COLL' },
@@ -110,6 +113,7 @@ export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
     carNumber: 4, year: 2020, make: 'Porsche', model: 'Cayenne', bodyStyle: 'Sport Utility',
     vin: porscheVin({ type: '9YA', year: 2020, body: 'A', wmi: 'WP1', plant: 'L', serial: '82214' }),
     statedValueDollars: null, financing: 'OWN', billingType: 'per_mile', baseRateDollars: 44.75, perMileRateDollars: 0.058,
+    monthlyChargeCents: 6_215, termPremiumCents: 37_290,
     coverages: [{ name: 'Comprehensive deductible', limit: '$500', code: 'COMP' }],
     lienholder: null,
   },
@@ -167,9 +171,10 @@ export function sampleModel(overrides: Partial<PolicyDocumentModel> = {}): Polic
     billing: {
       frequency: 'monthly',
       payPlan: 1,
-      downPaymentCents: 26_455,
-      estimatedMonthlyPaymentCents: 26_455,
-      estimatedTotalWrittenCents: 143_712,
+      // the two vehicles' charges plus the fees
+      downPaymentCents: 33_477,
+      estimatedMonthlyPaymentCents: 33_477,
+      estimatedTotalWrittenCents: 191_862,
     },
     rateTableVersion: 'TX-2025-01-01.1',
     createdAt: new Date('2026-03-02T15:04:05.000Z'),
