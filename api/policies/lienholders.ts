@@ -4,12 +4,14 @@
  * financed or leased; sent again, it replaces the vehicle's lienholder (the person corrected a typo).
  */
 import { MESSAGES, type LienholderRequest } from '../../contract/index.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
+import { requestDocuments } from '../documents/job.ts';
 import { quoteIdOf } from '../quotes/store.ts';
 
 export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; status: 404 | 422; message: string };
 
-export async function saveLienholder(db: Queryable, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
+/** Saves it and, in the same transaction, asks for the documents that print it (declarations, application). */
+export async function saveLienholder(db: Db, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
   const quoteId = await quoteIdOf(db, request.quoteNumber);
   if (quoteId === null) return { kind: 'refused', status: 404, message: MESSAGES.lienholderPolicyNotFound };
   const vehicles = await db.query<{ policy_id: number; financing: string }>(
@@ -23,13 +25,16 @@ export async function saveLienholder(db: Queryable, request: LienholderRequest, 
   if (vehicle.financing !== 'LEASE' && vehicle.financing !== 'FINANCE') {
     return { kind: 'refused', status: 422, message: MESSAGES.lienholderNotFinanced };
   }
-  await db.query(
-    `INSERT INTO lienholders (policy_id, car_number, name, address, city, state, zip, phone_number, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (policy_id, car_number) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address,
-       city = EXCLUDED.city, state = EXCLUDED.state, zip = EXCLUDED.zip, phone_number = EXCLUDED.phone_number,
-       updated_at = EXCLUDED.updated_at`,
-    [vehicle.policy_id, request.carNumber, request.name, request.address, request.city, request.state, request.zip, request.phoneNumber, now],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO lienholders (policy_id, car_number, name, address, city, state, zip, phone_number, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (policy_id, car_number) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address,
+         city = EXCLUDED.city, state = EXCLUDED.state, zip = EXCLUDED.zip, phone_number = EXCLUDED.phone_number,
+         updated_at = EXCLUDED.updated_at`,
+      [vehicle.policy_id, request.carNumber, request.name, request.address, request.city, request.state, request.zip, request.phoneNumber, now],
+    );
+    await requestDocuments(tx, vehicle.policy_id, now);
+  });
   return { kind: 'saved', policyId: vehicle.policy_id };
 }
