@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentKind, localToday, MESSAGES, type DocumentListResponse } from '../../contract/index.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
+import type { Db } from '../db/db.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, type BoundPolicy } from '../policies/testing.ts';
 import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -144,6 +145,48 @@ for (const target of dbTargets()) {
       assert.deepEqual(await counts(policy.policyId), { application: 1, card: 1, declaration: 1 }, 'made once, with the lienholder');
       assert.match(await newestText(dead, policy, 'application'), /Porsche Financial Services/);
       assert.equal(await requested(policy.policyId), 0);
+    });
+
+    test('a change requested while its policy is being rendered is rendered too: the request stays until its newest generation is done', async () => {
+      now = NOW;
+      const t = await appWith({ stopped: true });
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA', financing: 'finance' });
+      // The renderer's transaction waits until the lienholder has been saved: it stores the policy as read before it.
+      let release!: () => void;
+      let reached!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const atGate = new Promise<void>((resolve) => (reached = resolve));
+      let first = true;
+      const db = testDb.db;
+      const gated: Db = {
+        ...db,
+        kind: db.kind,
+        query: db.query.bind(db),
+        exec: db.exec.bind(db),
+        close: db.close.bind(db),
+        transaction: async (work) => {
+          if (first) {
+            first = false;
+            reached();
+            await gate;
+          }
+          return db.transaction(work);
+        },
+      };
+      const rendering = renderRequestedDocuments({ ...renderDeps(t), db: gated });
+      await atGate;
+      assert.equal((await saveLienholder(t, policy)).status, 200);
+      release();
+      const tally = await rendering;
+      assert.equal(tally.policies, 2, 'the same policy twice in one pass: its generation moved on while it was rendered');
+      const declarations = await testDb.db.query<{ id: string }>(
+        `SELECT id::text AS id FROM policy_documents WHERE policy_id = $1 AND kind = 'declaration' ORDER BY id`,
+        [policy.policyId],
+      );
+      assert.equal(declarations.length, 2, 'the state before the lienholder, then with it');
+      assert.match(await newestText(t, policy, 'declaration'), /Porsche Financial Services/);
+      assert.deepEqual(await counts(policy.policyId), { application: 2, card: 1, declaration: 2 });
+      assert.equal(await requested(policy.policyId), 0, 'done only once its newest generation is');
     });
   });
 }
