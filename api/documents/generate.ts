@@ -15,7 +15,7 @@ import { loadPolicyRecord, type PolicyRecord } from './model.ts';
 import { newestDocuments, saveDocument, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
 
 /** The kinds made from the policy as it stands (the renewal's own are made by api/renewals/). */
-export type BuiltKind = Exclude<StoredDocumentKind, 'signed-application' | 'renewal-application' | 'renewal-declaration'>;
+type BuiltKind = Exclude<StoredDocumentKind, 'signed-application' | 'renewal-application' | 'renewal-declaration'>;
 
 /**
  * What a kind prints, as data: the model its PDF builder reads, without the rendering's own time (the
@@ -30,7 +30,7 @@ function printedFacts(record: PolicyRecord, kind: BuiltKind, stage: DocumentStag
   return { kind, ...application, status: stage };
 }
 
-export function sourceSha256(record: PolicyRecord, kind: BuiltKind, stage: DocumentStage): string {
+function sourceSha256(record: PolicyRecord, kind: BuiltKind, stage: DocumentStage): string {
   return sha256Hex(JSON.stringify(printedFacts(record, kind, stage)));
 }
 

@@ -20,7 +20,7 @@ import { logError, type LogSink } from '../log.ts';
 import { renderPolicyDocuments, type RenderDeps } from './generate.ts';
 
 /** How often the timer looks for requests a stopped process left, or a failed rendering to try again. */
-export const DOCUMENTS_SCAN_MS = 30_000;
+const DOCUMENTS_SCAN_MS = 30_000;
 /** How long a claimed request stays with its worker before another may take it (a rendering takes well under a second). */
 export const DOCUMENTS_CLAIM_MS = 2 * 60_000;
 
@@ -50,7 +50,7 @@ async function claimOne(db: Queryable, now: Date): Promise<Claimed | null> {
   return rows[0] ?? null;
 }
 
-export interface RenderTally {
+interface RenderTally {
   policies: number;
   documents: number;
   failed: number;
