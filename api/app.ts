@@ -37,6 +37,7 @@ import { paymentGatewayFor } from './payments/configured.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { BlobStore } from './blobs/store.ts';
 import { createFileBlobStore } from './blobs/file-store.ts';
+import { createDocumentsJob, type DocumentsJob } from './documents/job.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { odometerRoutes } from './routes/odometer.ts';
@@ -100,6 +101,8 @@ export interface CreateAppOptions {
   payments?: PaymentGateway;
   /** Default: files under DATA_DIR/blobs; the server passes the store its environment names (api/main.ts). */
   blobs?: BlobStore;
+  /** Default: a job over this app's database and blobs; the server and tests pass theirs to start, stop or wait on it. */
+  documents?: DocumentsJob;
   clock?: () => Date;
   log?: LogSink;
   rateLimits?: Partial<typeof RATE_LIMITS>;
@@ -121,14 +124,18 @@ function onApiError(deps: Deps, error: unknown, c: Context): Response {
 }
 
 export function createApp(options: CreateAppOptions): Hono {
+  const blobs = options.blobs ?? createFileBlobStore(join(options.config.dataDir, 'blobs'));
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? consoleSink;
   const deps: Deps = {
     config: options.config,
     db: options.db,
     mail: options.mail,
     payments: options.payments ?? paymentGatewayFor(options.config, options.db),
-    blobs: options.blobs ?? createFileBlobStore(join(options.config.dataDir, 'blobs')),
-    clock: options.clock ?? (() => new Date()),
-    log: options.log ?? consoleSink,
+    blobs,
+    documents: options.documents ?? createDocumentsJob({ db: options.db, blobs, clock, log }),
+    clock,
+    log,
   };
   const { config } = deps;
   // Without keys the test mode tells what it did as Stripe would: signed events through the webhook's own path.

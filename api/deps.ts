@@ -6,6 +6,7 @@
 import type { BlobStore } from './blobs/store.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { DocumentsJob } from './documents/job.ts';
 import type { LogSink } from './log.ts';
 import type { MailQueue } from './mail/queue.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -19,6 +20,11 @@ export interface Deps {
   payments: PaymentGateway;
   /** PDFs and odometer photos: files under DATA_DIR/blobs, or an S3-compatible bucket (api/blobs/). */
   blobs: BlobStore;
+  /**
+   * The documents job (api/documents/job.ts): a use case asks for a policy's documents in its transaction;
+   * `renderDue()` after the commit makes them off the answer's path.
+   */
+  documents: DocumentsJob;
   clock: () => Date;
   log: LogSink;
 }

@@ -23,6 +23,7 @@ import { startSettlement } from './payments/settlement-job.ts';
 import { afterAnswerSettled } from './auth/after-answer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
+import { createDocumentsJob, type DocumentsJob } from './documents/job.ts';
 import { createTexter } from './messages/texter.ts';
 import { consoleSink, logError, type LogSink } from './log.ts';
 import { idleMemory } from './idle-memory.ts';
@@ -46,6 +47,8 @@ export interface RunningServer {
   db: Db;
   /** Its mail queue: `settled()` resolves once queued mail has been delivered (or has failed). */
   mail: MailQueue;
+  /** Its documents job: `settled()` resolves once the documents requested so far are made. */
+  documents: DocumentsJob;
   close(): Promise<void>;
 }
 
@@ -145,11 +148,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
   const texter = createTexter({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox') });
   const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
+  let documents: DocumentsJob | null = null;
   try {
     const blobs = blobStoreFromEnv(process.env, config.dataDir);
     // one gateway for the routes and the settlement job
     const payments = paymentGatewayFor(live, db);
-    const app = createApp({ config: live, db, mail, blobs, log, payments, ...(rateLimits ? { rateLimits } : {}) });
+    // one documents job: kicked by the routes after a change, and on a timer for what a crash left
+    documents = createDocumentsJob({ db, blobs, clock: () => new Date(), log });
+    const app = createApp({ config: live, db, mail, blobs, documents, log, payments, ...(rateLimits ? { rateLimits } : {}) });
     const applied = await migrate(db);
     if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
     ready(app);
@@ -165,6 +171,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
     // Retries, and mail a previous process queued but did not deliver.
     mail.start();
+    // Documents requested but not made (a crash, a blob store that was down): api/documents/job.ts.
+    documents.start();
     // Reminders of a missing signature or odometer photo, 2 and 5 days after the bind.
     const stopReminders = startReminders({ db, mail, config: live, clock: () => new Date() }, log);
     // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
@@ -178,6 +186,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config: live,
       db,
       mail,
+      documents,
       async close() {
         idle.stop();
         stopReminders();
@@ -186,6 +195,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await Promise.all(servers.map(closeServer));
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
         await afterAnswerSettled(mail);
+        await documents!.stop();
         await mail.stop();
         mailer.close();
         if (!givenDb) await db.close();
@@ -194,6 +204,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (error) {
     ready(error instanceof Error ? error : new Error(String(error)));
     await Promise.all(servers.map(closeServer));
+    await documents?.stop();
     await mail.stop();
     mailer.close();
     if (!givenDb) await db.close();

@@ -57,7 +57,8 @@ export async function requestCard(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'l
     return { kind: 'mailed' };
   }
 
-  // A card that cannot be made or read now (the blob store is down) is 'not ready': try again in a few minutes.
+  // A card the documents job has not made yet, or that cannot be read now (the blob store is down), is 'not
+  // ready': try again in a few minutes.
   let pdf: Uint8Array;
   try {
     const card = await newestIdCard(deps, policyId);

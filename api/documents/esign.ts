@@ -17,7 +17,7 @@
 import { BRAND, MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { issueIfComplete } from '../policies/issue.ts';
-import { makeDocuments } from './generate.ts';
+import { requestDocuments } from './job.ts';
 import { loadPolicyRecord } from './model.ts';
 import { signedApplicationPdf } from './pdf/index.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
@@ -74,19 +74,15 @@ export async function signatureOf(deps: Pick<Deps, 'db'>, policyId: number): Pro
 
 /**
  * The application the person reads and signs: the newest renewal's, once one is offered; else the policy's
- * newest one, made now if the policy has none yet.
+ * newest one, or null while the documents job has not made it yet (this only reads).
  */
-export async function applicationOf(deps: Pick<Deps, 'db' | 'blobs' | 'clock'>, policyId: number): Promise<StoredDocument | null> {
+export async function applicationOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<StoredDocument | null> {
   return applicationFor(deps, policyId, await subjectOf(deps, policyId));
 }
 
-async function applicationFor(deps: Pick<Deps, 'db' | 'blobs' | 'clock'>, policyId: number, subject: SigningSubject): Promise<StoredDocument | null> {
+async function applicationFor(deps: Pick<Deps, 'db'>, policyId: number, subject: SigningSubject): Promise<StoredDocument | null> {
   if (subject.kind === 'renewal') return documentOfPolicy(deps.db, policyId, subject.renewal.applicationDocumentId);
-  const newest = async () => (await newestDocuments(deps.db, policyId)).find((document) => document.kind === 'application') ?? null;
-  const existing = await newest();
-  if (existing) return existing;
-  await makeDocuments(deps, policyId, ['application'], { onlyMissing: true });
-  return newest();
+  return (await newestDocuments(deps.db, policyId)).find((document) => document.kind === 'application') ?? null;
 }
 
 export interface SignInput {
@@ -104,8 +100,9 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   if (already) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
   const now = deps.clock();
   const record = await loadPolicyRecord(deps.db, input.policyId, now);
+  if (!record) return { kind: 'refused', status: 404, message: MESSAGES.documentsLinkExpired };
   const application = await applicationFor(deps, input.policyId, subject);
-  if (!record || !application) return { kind: 'refused', status: 404, message: MESSAGES.documentsLinkExpired };
+  if (!application) return { kind: 'refused', status: 409, message: MESSAGES.esignNotReady };
   if (!nameMatches(input.fullName, record.document.namedInsured)) return { kind: 'refused', status: 422, message: MESSAGES.esignNameMismatch };
 
   const applicationBytes = await documentBytes(deps.blobs, application);
@@ -143,6 +140,8 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
     });
     // Signed twice at the same moment: the first signature stands; this transaction's copy is rolled back.
     if (!recorded) throw new AlreadySigned();
+    // Signed, the application is no longer made again (the signed copy stands): the job settles what is wanted.
+    await requestDocuments(tx, input.policyId, now);
     return true;
   }).catch((error: unknown) => {
     if (error instanceof AlreadySigned) return false;

@@ -22,6 +22,8 @@ export interface StoredDocument {
   stage: DocumentStage;
   blobKey: string;
   sha256: string;
+  /** What it prints, hashed (api/documents/generate.ts sourceSha256); null for documents made before issue 20. */
+  sourceSha256: string | null;
   createdAt: Date;
 }
 
@@ -32,10 +34,11 @@ interface DocumentRow {
   stage: DocumentStage;
   blob_key: string;
   sha256: string;
+  source_sha256: string | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id::text AS id, policy_id, kind, stage, blob_key, sha256, created_at';
+const COLUMNS = 'id::text AS id, policy_id, kind, stage, blob_key, sha256, source_sha256, created_at';
 
 const fromRow = (row: DocumentRow): StoredDocument => ({
   id: Number(row.id),
@@ -44,6 +47,7 @@ const fromRow = (row: DocumentRow): StoredDocument => ({
   stage: row.stage,
   blobKey: row.blob_key,
   sha256: row.sha256.trim(),
+  sourceSha256: row.source_sha256?.trim() ?? null,
   createdAt: row.created_at,
 });
 
@@ -53,6 +57,8 @@ export interface NewDocument {
   kind: StoredDocumentKind;
   stage: DocumentStage;
   bytes: Uint8Array;
+  /** The hash of what it prints, for a document the documents job renders (it is not rendered again unchanged). */
+  sourceSha256?: string;
 }
 
 /** Stores a PDF and records it in `tx`. */
@@ -61,9 +67,9 @@ export async function saveDocument(tx: Queryable, blobs: BlobStore, document: Ne
   const key = blobKey('policies', document.policyId, 'documents', `${document.kind}-${now.getTime()}-${randomBytes(6).toString('hex')}.pdf`);
   await blobs.put(key, document.bytes, 'application/pdf');
   const rows = await tx.query<DocumentRow>(
-    `INSERT INTO policy_documents (policy_id, kind, stage, blob_key, byte_size, sha256, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-    [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), now],
+    `INSERT INTO policy_documents (policy_id, kind, stage, blob_key, byte_size, sha256, source_sha256, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now],
   );
   return fromRow(rows[0]!);
 }

@@ -42,6 +42,7 @@ import { isTestModeGateway } from '../payments/test-mode.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
 import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type QuoteForBind } from '../quotes/store.ts';
 import { issueToken, readToken, revokeTokens } from '../tokens/tokens.ts';
+import { requestDocuments } from '../documents/job.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
 import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
 import { insertPolicy, policyById, policyByPayment } from './records.ts';
@@ -511,6 +512,8 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
   }
   if (!policy) throw new Error(`no free policy number after ${NUMBER_ATTEMPTS} draws`);
 
+  // The binder ID card, declarations and application, made by the documents job once this commits.
+  await requestDocuments(tx, policy.id, now);
   await markQuoteBound(tx, quote.id);
   await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
   await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId: policy.id, providerRef: intent.id, at: now });

@@ -1,16 +1,16 @@
 /**
  * Issuance (doc 3 section 2, step 7): once the application is signed and every vehicle has an accepted
- * odometer reading, the policy goes from BOUND to ISSUED in one transaction, together with its documents
- * made again as issued (the card no longer says binder) and the e-mail that brings the documents link.
+ * odometer reading, the policy goes from BOUND to ISSUED in one transaction, together with the request for
+ * its documents made again as issued (the card no longer says binder; api/documents/job.ts) and the e-mail
+ * that brings the documents link.
  *
  * Called after each event that can complete the set: a signature, a verified photo, a person's approval.
  * Two of them at once (the last photo and the signature in the same second) are safe: the status changes
- * only WHERE status = 'BOUND', so one transaction issues and the other finds nothing to do and rolls back
- * the documents it made.
+ * only WHERE status = 'BOUND', so one transaction issues and the other finds nothing to do.
  */
 import { BRAND } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { buildDocuments, storeDocuments } from '../documents/generate.ts';
+import { requestDocuments } from '../documents/job.ts';
 import { issueDocumentsLink, linkMail } from '../documents/links.ts';
 import { loadPolicyRecord } from '../documents/model.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -30,11 +30,10 @@ export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   const now = deps.clock();
   const record = await loadPolicyRecord(deps.db, policyId, now);
   if (!record) return 'already-issued';
-  const built = await buildDocuments(record, 'ISSUED', ['card', 'declaration']);
   try {
     await deps.db.transaction(async (tx) => {
       if ((await markIssued(tx, policyId, now)) === null) throw new AlreadyIssued();
-      await storeDocuments(tx, deps.blobs, policyId, built, now);
+      await requestDocuments(tx, policyId, now);
       const link = await issueDocumentsLink(tx, policyId, deps.config.publicOrigin, now);
       const { document } = record;
       await enqueueMail(

@@ -4,13 +4,15 @@
  * financed or leased; sent again, it replaces the vehicle's lienholder (the person corrected a typo).
  */
 import { MESSAGES, type LienholderRequest } from '../../contract/index.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
+import { requestDocuments } from '../documents/job.ts';
 import { quoteIdOf } from '../quotes/store.ts';
 import { policyByQuote, saveLienholderRow, vehicleFinancing } from './records.ts';
 
 export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; status: 404 | 422; message: string };
 
-export async function saveLienholder(db: Queryable, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
+/** Saves it and, in the same transaction, asks for the documents that print it (declarations, application). */
+export async function saveLienholder(db: Db, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
   const quoteId = await quoteIdOf(db, request.quoteNumber);
   if (quoteId === null) return { kind: 'refused', status: 404, message: MESSAGES.lienholderPolicyNotFound };
   const policy = await policyByQuote(db, quoteId);
@@ -19,9 +21,13 @@ export async function saveLienholder(db: Queryable, request: LienholderRequest, 
   if (vehicle.financing !== 'LEASE' && vehicle.financing !== 'FINANCE') {
     return { kind: 'refused', status: 422, message: MESSAGES.lienholderNotFinanced };
   }
-  await saveLienholderRow(db, policy.id, {
+  const lienholder = {
     carNumber: request.carNumber, name: request.name, address: request.address, city: request.city, state: request.state, zip: request.zip,
     phoneNumber: request.phoneNumber,
-  }, now);
+  };
+  await db.transaction(async (tx) => {
+    await saveLienholderRow(tx, policy.id, lienholder, now);
+    await requestDocuments(tx, policy.id, now);
+  });
   return { kind: 'saved', policyId: policy.id };
 }

@@ -22,6 +22,8 @@ export interface BoundPolicy {
   quote: QuotePolicy;
   /** The documents link's token, from the purchase e-mail */
   documentsToken: string;
+  /** The bind answer's purchase token (names the lienholders) */
+  purchaseToken: string;
 }
 
 /** The decoded text of every outbox file whose text matches `pattern`. */
@@ -74,11 +76,14 @@ export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate,
     ),
   );
   assert.equal(bound.status, 200, await bound.clone().text());
-  const policyNumber = ((await bound.json()) as BindResponse).policies[0]!.policyNumber;
+  const answer = (await bound.json()) as BindResponse;
+  const policyNumber = answer.policies[0]!.policyNumber;
   await t.mail.settled();
+  // its documents, requested with the policy and made by the documents job the bind kicked
+  await t.documents.settled();
   const mail = outboxTexts(t.outboxDir, new RegExp(policyNumber)).find((text) => text.includes('/account/documents/'));
   assert.ok(mail, 'the purchase e-mail carries the documents link');
   const documentsToken = /\/account\/documents\/([0-9a-f]{64})/.exec(mail)![1]!;
   const policy = (await policyByNumber(db, policyNumber))!;
-  return { policyId: policy.id, policyNumber, email, quote, documentsToken };
+  return { policyId: policy.id, policyNumber, email, quote, documentsToken, purchaseToken: answer.purchaseToken };
 }

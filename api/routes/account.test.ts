@@ -219,9 +219,18 @@ for (const target of dbTargets()) {
         assert.equal(rows.length, 0);
       });
 
-      test('a card that cannot be made now (the document store is down) is 409 cardNotReady, and nothing is recorded', async () => {
+      test('a card not made yet, or that cannot be read now (the document store is down), is 409 cardNotReady, and nothing is recorded', async () => {
         const { policy, who } = await customer();
-        await testDb.db.query(`DELETE FROM policy_documents WHERE policy_id = $1 AND kind = 'card'`, [policy.policyId]);
+        const cardRows = await testDb.db.query<{ id: string }>(`SELECT id::text AS id FROM policy_documents WHERE policy_id = $1 AND kind = 'card'`, [policy.policyId]);
+        // not made yet: the documents job has not rendered it (a GET and this request only read)
+        await testDb.db.query(`UPDATE policy_documents SET kind = 'declaration' WHERE id = $1`, [cardRows[0]!.id]);
+        const notMade = await post('/api/user/request_card', { policyNumber: policy.policyNumber, vins: [policy.quote.vehicleInfo[0]!.vin], delivery: 'electronic' }, who);
+        assert.equal(notMade.status, 409);
+        assert.deepEqual(await notMade.json(), { error_messages: [MESSAGES.cardNotReady] });
+        const idCard = await get(`/api/user/id_card/${policy.policyNumber}`, who);
+        assert.equal(idCard.status, 409, 'the ID card button: not ready');
+        assert.equal((await testDb.db.query(`SELECT 1 FROM policy_documents WHERE policy_id = $1 AND kind = 'card'`, [policy.policyId])).length, 0, 'neither made one');
+        await testDb.db.query(`UPDATE policy_documents SET kind = 'card' WHERE id = $1`, [cardRows[0]!.id]);
         const down: BlobStore = {
           kind: 'files',
           put: async () => {

@@ -111,7 +111,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     const policyNumber = checked.value;
     const policyId = await ownPolicy(c, policyNumber);
     const card = await newestIdCard(deps, policyId);
-    if (!card) throw notOnAccount();
+    if (!card) throw new ApiError(409, MESSAGES.cardNotReady, { headers: NO_STORE });
     const bytes = await documentBytes(deps.blobs, card);
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       status: 200,

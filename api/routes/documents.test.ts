@@ -140,6 +140,7 @@ for (const target of dbTargets()) {
       const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'AZ' });
       await verifiedReadings(policy.policyId);
       assert.equal((await sign(policy.documentsToken, 'Ann Driver')).status, 200);
+      await t.documents.settled();
       const status = await testDb.db.query<{ status: string; issued_at: Date | null }>('SELECT status, issued_at FROM policies WHERE id = $1', [policy.policyId]);
       assert.equal(status[0]!.status, 'ISSUED');
       assert.ok(status[0]!.issued_at);

@@ -19,7 +19,6 @@ import {
 import * as endpoints from '../../contract/api/endpoints.ts';
 import type { Deps } from '../deps.ts';
 import { applicationOf, ESIGN_CONSENT_TEXT, signApplication, signatureOf } from '../documents/esign.ts';
-import { makeMissingDocuments } from '../documents/generate.ts';
 import {
   documentFileUrl, documentsPageUrl, esignPageUrl, odometerPageUrl, policyOfToken, queueRequestedDocumentsMail,
 } from '../documents/links.ts';
@@ -69,7 +68,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     const policyId = await openPolicy(token);
     const onboarding = await onboardingOf(deps.db, policyId);
     if (!onboarding) throw linkExpired();
-    await makeMissingDocuments(deps, policyId, onboarding.signed);
+    // Only reads: a document the documents job has not made yet is simply not listed yet.
     const documents: PolicyDocument[] = [];
     for (const document of await newestDocuments(deps.db, policyId)) {
       const description = LISTED_DESCRIPTIONS[document.kind];
@@ -125,7 +124,8 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     const application = await applicationOf(deps, policyId);
     const signature = await signatureOf(deps, policyId);
     const policyNumber = await policyNumberOf(deps.db, policyId);
-    if (!application || !policyNumber) throw linkExpired();
+    if (!policyNumber) throw linkExpired();
+    if (!application) throw new ApiError(409, MESSAGES.esignNotReady);
     const view: EsignView = {
       policyNumber,
       applicationUrl: documentFileUrl(origin(), token, application.id),
@@ -147,8 +147,9 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
     });
     if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
-    // Signing may have issued the policy, whose e-mail is queued.
+    // Signing may have issued the policy, whose e-mail and documents are queued.
     void deps.mail.deliverDue();
+    void deps.documents.renderDue();
     return c.json({ signed: true, documentsUrl: documentsPageUrl(origin(), request.token) } satisfies EsignAnswer, 200, NO_STORE);
   });
 

@@ -83,8 +83,9 @@ export function odometerRoutes(deps: Deps): Hono {
       photo: new Uint8Array(await photo.arrayBuffer()),
     });
     if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
-    // A verified reading may have issued the policy, whose e-mail is queued.
+    // A verified reading may have issued the policy, whose e-mail and documents are queued.
     void deps.mail.deliverDue();
+    void deps.documents.renderDue();
     return c.json({ status: outcome.status, message: outcome.message } satisfies OdometerPhotoAnswer, 201, NO_STORE);
   });
 

@@ -52,7 +52,9 @@ export function opsRoutes(deps: Deps): Hono {
     const request = await readBody(c, OdometerReviewRequest);
     const outcome = await reviewReading(deps, Number(c.req.param('readingId')) || 0, request);
     if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    // an approval may have issued the policy: its e-mail and documents are queued
     void deps.mail.deliverDue();
+    void deps.documents.renderDue();
     return c.json({ status: outcome.status } satisfies OdometerReviewAnswer, 200, PRIVATE);
   });
 

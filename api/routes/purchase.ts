@@ -29,8 +29,6 @@ import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
-import { makeDocuments, makeMissingDocuments } from '../documents/generate.ts';
-import { logError } from '../log.ts';
 
 /** The one table from the bind's outcomes to HTTP. */
 function answerOf(outcome: BindOutcome): StoredAnswer {
@@ -54,13 +52,10 @@ function unsettled(outcome: BindOutcome): boolean {
   return (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) || outcome.kind === 'in-progress';
 }
 
-/** After a bind's policy was written: its mail leaves, and its documents are made off the answer's path. */
-function afterBound(deps: Deps, outcome: BindOutcome): void {
+/** After a bind's policy was written: its mail leaves, and its documents (requested with it) are made off the answer's path. */
+function afterBound(deps: Deps): void {
   void deps.mail.deliverDue();
-  if (outcome.kind !== 'bound' || !outcome.fresh) return;
-  // The documents page makes whatever is still missing when it is opened, so a failure here costs a
-  // delay, never a document.
-  void makeMissingDocuments(deps, outcome.policyId, false).catch((error: unknown) => logError(deps.log, 'bind documents', error));
+  void deps.documents.renderDue();
 }
 
 function bindContext(deps: Deps): BindContext {
@@ -87,14 +82,14 @@ export function purchaseRoutes(deps: Deps): Hono {
     const outcome = await bindQuote(bindContext(deps), request, idempotencyOf(c).key);
     // An unknown outcome is not kept: a retry under this key must run again (and settle the attempt first).
     if (unsettled(outcome)) doNotKeepAnswer(c);
-    if (outcome.kind === 'bound') afterBound(deps, outcome);
+    if (outcome.kind === 'bound') afterBound(deps);
     return send(c, answerOf(outcome), outcome.kind === 'in-progress');
   });
 
   on(app, endpoints.completePayment, async (c) => {
     const request = await readBody(c, CompletePaymentRequest);
     const outcome = await completePayment(bindContext(deps), request.quoteNumber, c.req.header(PURCHASE_TOKEN_HEADER));
-    if (outcome.kind === 'bound') afterBound(deps, outcome);
+    if (outcome.kind === 'bound') afterBound(deps);
     return send(c, answerOf(outcome), outcome.kind === 'in-progress');
   });
 
@@ -113,8 +108,8 @@ export function purchaseRoutes(deps: Deps): Hono {
     }
     const outcome = await saveLienholder(deps.db, request, deps.clock());
     if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
-    // The declarations page lists lienholders: made again with this one (the newest is the one shown).
-    await makeDocuments(deps, outcome.policyId, ['declaration']);
+    // The declarations and the unsigned application print lienholders: requested with it, made off the answer's path.
+    void deps.documents.renderDue();
     const body: LienholderSaved = { ok: true };
     return c.json(body, 200, NO_STORE);
   });

@@ -19,6 +19,8 @@ import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMailer, OUTBOX_FILE, type Mailer } from '../mail/mailer.ts';
 import { createMailQueue, type MailQueue } from '../mail/queue.ts';
+import { createFileBlobStore } from '../blobs/file-store.ts';
+import { createDocumentsJob, type DocumentsJob } from '../documents/job.ts';
 import { createTexter, type Texter } from '../messages/texter.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
@@ -137,6 +139,8 @@ export interface TestApp {
   logs: string[];
   /** The app's mail queue: `await t.mail.settled()` before reading the outbox. */
   mail: MailQueue;
+  /** The app's documents job: `await t.documents.settled()` before reading a policy's documents. */
+  documents: DocumentsJob;
   cleanup(): void;
 }
 
@@ -157,9 +161,12 @@ export function testApp(
   const mailer = givenMailer ?? createMailer({ outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
   const texter = givenTexter ?? createTexter({ twilio: config.twilio, outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
   const log = (line: string) => logs.push(line);
-  const mail = createMailQueue({ db, mailer, texter, clock: options.clock ?? (() => new Date()), log });
-  const app = createApp({ ...appOptions, config, db, mail, log });
-  return { app, config, outboxDir, logs, mail, cleanup: dir.remove };
+  const clock = options.clock ?? (() => new Date());
+  const mail = createMailQueue({ db, mailer, texter, clock, log });
+  const blobs = options.blobs ?? createFileBlobStore(join(config.dataDir, 'blobs'));
+  const documents = options.documents ?? createDocumentsJob({ db, blobs, clock, log });
+  const app = createApp({ ...appOptions, config, db, mail, blobs, documents, log });
+  return { app, config, outboxDir, logs, mail, documents, cleanup: dir.remove };
 }
 
 /** A JSON POST as a browser on `origin` would send it. */

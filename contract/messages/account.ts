@@ -62,6 +62,8 @@ export const esignFullName = 'Please type your full name.';
 export const esignConsentRequired = 'Please agree to sign and receive your documents electronically.';
 export const esignNameMismatch = 'The name you typed does not match the named insured on the application. Please type your full name as it appears on the application.';
 export const esignAlreadySigned = 'This application is already signed. Your documents are on your documents page.';
+// ours: the application is being made (the documents job, issue 20); like cardNotReady
+export const esignNotReady = 'Your application is not ready yet. Please try again in a few minutes.';
 
 // ours: the odometer photo (issue 8); each says what to do next, on the same page
 export const odometerReading = 'Please type the reading on the odometer: digits only, up to 7.';

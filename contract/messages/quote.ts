@@ -3,6 +3,7 @@
  * the coverages. contract/messages.ts gathers every area into MESSAGES.
  */
 import { BRAND } from '../brand.ts';
+import { LIMITS } from '../rules/limits.ts';
 
 // doc 2 section 5 and section 8: the VIN's length
 export const vinLength = 'The VIN must be 17 characters. Please try again.';
@@ -35,9 +36,10 @@ export const annualMiles = 'Please enter the annual miles as a whole number of u
 // doc 2 section 8: purpose Business
 export const businessPurpose = 'Unfortunately we cannot insure vehicles used for business purposes.';
 
-// doc 2 section 8: the one-time mileage notice above 13,000 miles
+// doc 2 section 8's one-time mileage notice, with the number the quote is really based on: doc 3 section 9's
+// cap of the request, not doc 2's 13,000 (issue 20; docs/architecture.md, choices where the spec was unclear)
 export const mileageNotice =
-  'We will quote your vehicle based on 13,000 annual miles; however, your premium will still be charged based on the actual miles you drive.';
+  `We will quote your vehicle based on ${LIMITS.requestMilesCap.toLocaleString('en-US')} annual miles; however, your premium will still be charged based on the actual miles you drive.`;
 
 // ours: household count (doc 2 section 5: required and numeric, OH only)
 export const householdCount = 'Please enter the number of people in your household.';

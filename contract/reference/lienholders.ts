@@ -1,31 +1,33 @@
 /**
- * The marque's own financing companies, which the lienholder sub-step prefills and locks when the buyer
- * picks PFS or PLL (doc 3 sections 3 and 9: "both prefill the manufacturer's financing address, disabled").
+ * The marque's own financing companies, which the lienholder sub-step prefills when the buyer picks PFS or
+ * PLL (doc 3 sections 3 and 9: "both prefill the manufacturer's financing address, disabled").
  *
- * FICTIONAL: we know no public lienholder address for either company, so these are plainly invented
- * samples (a street named "Sample", a 555 phone number) until the programme gives us the real ones. They
- * are data, not code: replace them here and nothing else changes.
+ * Only what we hold as a fact is prefilled (issue 20): a lienholder address is printed as loss payee on the
+ * declarations, so an invented one is worse than none. /work/shared/facts holds no lienholder address for
+ * either company, so today the option brings the company's name alone and the buyer types the address from
+ * the loan or lease papers. An address found later is added here with its source, and the step prefills and
+ * locks it with nothing else changed.
  */
-export interface FinancingCompany {
-  name: string;
+
+/** A lienholder address we hold as a fact, with where it was read (a document, a page, a facts file). */
+export interface LienholderAddressFact {
   address: string;
   city: string;
   state: string;
   zip: string;
   phoneNumber: string;
-  /** True while the address is an invented sample. */
-  fictional: boolean;
+  source: string;
+}
+
+export interface FinancingCompany {
+  name: string;
+  /** The address to prefill and lock; null while we hold none as a fact (the buyer types it). */
+  address: LienholderAddressFact | null;
 }
 
 export const FINANCING_COMPANIES: Readonly<Record<'PFS' | 'PLL', FinancingCompany>> = {
-  PFS: {
-    name: 'Porsche Financial Services', address: '100 Sample Lienholder Way', city: 'Atlanta', state: 'GA', zip: '30354',
-    phoneNumber: '800-555-0142', fictional: true,
-  },
-  PLL: {
-    name: 'Porsche Leasing Ltd.', address: '100 Sample Lienholder Way', city: 'Atlanta', state: 'GA', zip: '30354',
-    phoneNumber: '800-555-0143', fictional: true,
-  },
+  PFS: { name: 'Porsche Financial Services', address: null },
+  PLL: { name: 'Porsche Leasing Ltd.', address: null },
 };
 
 /** The prefilled company of a lienholder option, or undefined for 'other' and 'I don't know'. */

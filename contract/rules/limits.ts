@@ -41,11 +41,14 @@ export const LIMITS = {
   insuredValueMin: 1_000,
   insuredValueMax: 300_000,
   insuredValueDigits: 6,
-  /** doc 2 section 9: miles field max 7 digits; notice above 13,000 miles a year. */
+  /** doc 2 section 9: miles field max 7 digits. */
   annualMilesDigits: 7,
-  mileageNoticeAbove: 13_000,
-  /** doc 3 section 9: Pay-Per-Mile suits under 14,000 a year; the request and capped billing use at most 14,600. */
+  /** doc 3 section 9: Pay-Per-Mile suits under 14,000 a year. */
   mileageThreshold: 14_000,
+  /**
+   * doc 3 section 9: the request and capped billing use at most 14,600 miles a year. Also the mileage
+   * notice's threshold and the number it names (doc 2 said 13,000 for both; docs/architecture.md, choices).
+   */
   requestMilesCap: 14_600,
   /** doc 2 section 9: at most 4 vehicles, 4 drivers not counting spouses; doc 2 section 5: accidents 0-3. */
   maxVehicles: 4,

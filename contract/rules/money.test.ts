@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
 import {
-  annualMiles, formatDollars, formatLimitText, formatPerMileRate, householdCount, insuredValue, parseDollars, requestMiles, statedValue,
+  annualMiles, formatDollars, formatLimitText, formatPerMileRate, householdCount, insuredValue, mileageNoticeDue, parseDollars, requestMiles, statedValue,
 } from './money.ts';
 
 const messageOf = (result: ReturnType<typeof check>) => (result.ok ? undefined : result.errors[0]!.message);
@@ -55,6 +55,14 @@ describe('annual miles and household count', () => {
   it('caps request miles at 14,600', () => {
     assert.equal(requestMiles(20000), 14600);
     assert.equal(requestMiles(8000), 8000);
+  });
+  it('gives the mileage notice exactly when the quote is based on fewer miles than entered, and names that number (issue 20)', () => {
+    assert.equal(mileageNoticeDue(14_000), false, '14,000 is quoted as 14,000');
+    assert.equal(mileageNoticeDue(14_600), false);
+    assert.equal(mileageNoticeDue(14_601), true);
+    assert.equal(mileageNoticeDue(18_000), true);
+    assert.equal(requestMiles(18_000), 14_600);
+    assert.ok(MESSAGES.mileageNotice.startsWith('We will quote your vehicle based on 14,600 annual miles;'), MESSAGES.mileageNotice);
   });
   it('counts a household in whole people', () => {
     assert.deepEqual(check('3', householdCount), { ok: true, value: 3 });

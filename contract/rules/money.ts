@@ -89,6 +89,14 @@ export function requestMiles(annual: number): number {
   return Math.min(annual, LIMITS.requestMilesCap);
 }
 
+/**
+ * The one-time mileage notice (doc 2 section 4) is due when the quote is based on fewer miles than the
+ * person entered: above the request's cap, the number the notice names (issue 20).
+ */
+export function mileageNoticeDue(annual: number): boolean {
+  return requestMiles(annual) < annual;
+}
+
 /** Household count (doc 2 section 5, OH only): required and numeric, a whole number of people from 1. */
 export const householdCount: Struct<number, null> = coerceString(
   define<number>('householdCount', (value) => {

@@ -728,18 +728,21 @@ describe('step 2, Your Vehicle', () => {
     assert.equal(heading(root), 'Your Vehicle');
   });
 
-  it('asks annual miles for Personal, and shows the 13,000-mile notice once', async () => {
+  it('asks annual miles for Personal, and shows the mileage notice once, naming the miles the quote is based on (issue 20)', async () => {
     api();
     seed({ step: 2, vehicles: [{ ...goodVehicle(VIN_A), purpose: '', miles: '' }] });
     const root = await mount();
     assert.ok(!hasLabel(root, TEXTS.miles));
     await click(getByRole(group(root, TEXTS.purpose), 'radio', 'Personal'));
     const miles = getByLabel(root, TEXTS.miles);
-    await type(miles, '15000');
+    await type(miles, '18000');
     await press('Tab');
     const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[open]'), 'notice');
     assert.equal(dialog.querySelector('h2')?.textContent, 'Notice');
     assert.ok(dialog.textContent?.includes(MESSAGES.mileageNotice));
+    // the number the request carries and the panel divides by 12 (14,600 / 12 = 1,217 a month)
+    assert.ok(dialog.textContent?.includes('We will quote your vehicle based on 14,600 annual miles; however, your premium will still be charged based on the actual miles you drive.'), dialog.textContent ?? '');
+    assert.ok(!dialog.textContent?.includes('13,000'));
     await click(getByRole(dialog, 'button', 'OK'));
     await waitFor(() => !root.querySelector('dialog[open]'), 'closed');
     const again = getByLabel(root, TEXTS.miles);

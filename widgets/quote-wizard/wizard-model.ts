@@ -120,7 +120,7 @@ export interface WizardState {
   quoteNumber?: string;
   /** The first vehicle's picture entries, fetched after step 2. */
   vehicleImage: { view: string; uri: string }[] | null;
-  /** The 13,000-mile notice was shown (doc 2 section 4: "a one-time notice"); it is not shown again. */
+  /** The mileage notice (above the request's cap of miles) was shown (doc 2 section 4: "a one-time notice"); it is not shown again. */
   mileageNoticeShown?: boolean;
   /** Steps 6 and 7 (steps/payment/purchase-model.ts): frequency, a refused payment, the bound policy, lienholders. */
   purchase?: PurchaseState;

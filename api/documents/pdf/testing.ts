@@ -2,7 +2,8 @@
  * For tests and the bench: a policy to print (two vehicles, one Pay-Per-Mile and owned, one Unlimited and
  * financed with a lienholder; two drivers; marque VINs with correct check digits from api/vin/build-vin.ts)
  * and the text of a PDF read back by pdfjs-dist, the way a reader's text layer sees it. Not used by the
- * service. The insurer is plainly fictional, as is the lienholder's address (contract FINANCING_COMPANIES).
+ * service. The insurer is plainly fictional, as are the lienholders' addresses (typed by a buyer:
+ * contract FINANCING_COMPANIES prefills no address it does not hold as a fact).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -86,10 +87,10 @@ export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
     ],
     lienholder: {
       name: FINANCING_COMPANIES.PFS.name,
-      street: FINANCING_COMPANIES.PFS.address,
-      city: FINANCING_COMPANIES.PFS.city,
-      state: FINANCING_COMPANIES.PFS.state,
-      zip: FINANCING_COMPANIES.PFS.zip,
+      street: '200 W Washington St',
+      city: 'Phoenix',
+      state: 'AZ',
+      zip: '85003',
     },
   },
   {
@@ -103,10 +104,10 @@ export const SAMPLE_VEHICLES: readonly DocumentVehicle[] = [
     ],
     lienholder: {
       name: FINANCING_COMPANIES.PLL.name,
-      street: FINANCING_COMPANIES.PLL.address,
-      city: FINANCING_COMPANIES.PLL.city,
-      state: FINANCING_COMPANIES.PLL.state,
-      zip: FINANCING_COMPANIES.PLL.zip,
+      street: '1 Lease Plaza',
+      city: 'Scottsdale',
+      state: 'AZ',
+      zip: '85251',
     },
   },
   {

@@ -21,10 +21,11 @@ import * as endpoints from '../../../../contract/api/endpoints.ts';
 /**
  * The lienholder sub-step (doc 3 sections 2, 3, 4, 5, 8), after a successful payment when a vehicle is
  * LEASED or FINANCED: one block per such vehicle, one at a time, with Back and Continue between them and
- * Submit on the last. PFS and PLL fill in the financing company (contract/reference/lienholders.ts) and
- * lock it; 'other' asks for everything; "I don't know" asks nothing and is not sent. Submit sends POST
- * /api/policy/lienholder once per vehicle that is not skipped; if any fails, the 'Apologies' modal says a
- * concierge will call, and OK goes on to step 7 all the same (the policy is bound either way).
+ * Submit on the last. PFS and PLL fill in and lock the financing company's name, and its address only where
+ * we hold one as a fact (contract/reference/lienholders.ts; none today, so the buyer types it); 'other'
+ * asks for everything; "I don't know" asks nothing and is not sent. Submit sends POST /api/policy/lienholder
+ * once per vehicle that is not skipped; if any fails, the 'Apologies' modal says a concierge will call, and
+ * OK goes on to step 7 all the same (the policy is bound either way).
  */
 type Values = Omit<LienholderAnswers, 'carNumber'>;
 type FieldName = keyof Values & string;
@@ -82,16 +83,21 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
 
   const form = useBoundForm<Values>(`ppm-lienholder-${carNumber}`, rulesFor(values.option), values, (name, value) => {
     if (name !== 'option') return change({ [name]: value });
-    // PFS and PLL bring their company; leaving them clears it, so no locked text stays behind as typed
+    // PFS and PLL bring their company (its name, and its address where we hold it as a fact); leaving or
+    // switching them clears it, so no locked text stays behind as typed
     const company = financingCompanyFor(value);
     const was = financingCompanyFor(values.option);
-    if (company) change({ option: value, name: company.name, address: company.address, city: company.city, state: company.state, zip: company.zip, phoneNumber: company.phoneNumber });
-    else if (was) change({ ...EMPTY, option: value });
+    if (company) {
+      const { source: _source, ...address } = company.address ?? { address: '', city: '', state: '', zip: '', phoneNumber: '', source: '' };
+      change({ option: value, name: company.name, ...address });
+    } else if (was) change({ ...EMPTY, option: value });
     else change({ option: value });
   });
 
   const last = index >= vehicles.length - 1;
-  const prefilled = financingCompanyFor(values.option) !== undefined;
+  const company = financingCompanyFor(values.option);
+  const prefilled = company !== undefined;
+  const addressPrefilled = company?.address != null;
   const skipped = skipsLienholder(values.option);
 
   async function next(): Promise<void> {
@@ -159,7 +165,7 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
           {vehicles.length > 1 && <span className="ppm-purchase__count"> ({T.vehicleCount(index + 1, vehicles.length)})</span>}
         </legend>
         <SelectField label={T.option} field={form.field('option')} options={LIENHOLDER_OPTIONS.map(({ value, label }) => ({ value, label }))} />
-        {prefilled && <p className="ppm-notice ppm-notice--info">{T.prefilled}</p>}
+        {prefilled && <p className="ppm-notice ppm-notice--info">{addressPrefilled ? T.prefilled : T.prefilledName}</p>}
         {skipped && <p className="ppm-notice ppm-notice--info">{T.unknown}</p>}
         {!skipped && (
           <div className="ppm-grid">
@@ -167,12 +173,12 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
               <TextField label={T.name} field={form.field('name')} disabled={prefilled} autoComplete="off" />
             </div>
             <div className="ppm-grid__wide">
-              <TextField label={T.address} field={form.field('address')} disabled={prefilled} autoComplete="off" />
+              <TextField label={T.address} field={form.field('address')} disabled={addressPrefilled} autoComplete="off" />
             </div>
-            <TextField label={T.city} field={form.field('city')} disabled={prefilled} autoComplete="off" />
-            <SelectField label={T.state} field={form.field('state')} options={US_STATES} disabled={prefilled} />
-            <MaskedField label={T.zip} field={form.field('zip')} mask="zip" disabled={prefilled} />
-            <MaskedField label={T.phoneNumber} field={form.field('phoneNumber')} mask="phone" disabled={prefilled} />
+            <TextField label={T.city} field={form.field('city')} disabled={addressPrefilled} autoComplete="off" />
+            <SelectField label={T.state} field={form.field('state')} options={US_STATES} disabled={addressPrefilled} />
+            <MaskedField label={T.zip} field={form.field('zip')} mask="zip" disabled={addressPrefilled} />
+            <MaskedField label={T.phoneNumber} field={form.field('phoneNumber')} mask="phone" disabled={addressPrefilled} />
           </div>
         )}
       </fieldset>

@@ -55,14 +55,18 @@ async function pick(label: string, value: string): Promise<void> {
 }
 const legend = () => root.querySelector('.ppm-purchase__legend')!.textContent ?? '';
 
-async function fillOther() {
-  await pick(T.option, 'other');
-  await type(getByLabel(root, T.name), 'First Desert Credit Union');
+async function fillAddress() {
   await type(getByLabel(root, T.address), '200 W Washington St');
   await type(getByLabel(root, T.city), 'Phoenix');
   await pick(T.state, 'AZ');
   await type(getByLabel(root, T.zip), '85003');
   await type(getByLabel(root, T.phoneNumber), '6025550188');
+}
+
+async function fillOther() {
+  await pick(T.option, 'other');
+  await type(getByLabel(root, T.name), 'First Desert Credit Union');
+  await fillAddress();
 }
 
 describe('The lienholder sub-step', () => {
@@ -86,21 +90,29 @@ describe('The lienholder sub-step', () => {
     await checkA11y(root.host as HTMLElement);
   });
 
-  it('PFS fills in the financing company and locks it; the request carries it and the vehicle', async () => {
+  it('PFS fills in the company’s name only: no address we do not hold as a fact is prefilled, the buyer types it (issue 20)', async () => {
     await mount();
     await pick(T.option, 'PFS');
     const company = FINANCING_COMPANIES.PFS;
-    await waitFor(() => getByLabel<HTMLInputElement>(root, T.name).value === company.name, 'prefilled');
-    for (const label of [T.name, T.address, T.city, T.state, T.zip, T.phoneNumber]) {
-      assert.equal(getByLabel<HTMLInputElement>(root, label).disabled, true, `${label} disabled`);
+    await waitFor(() => getByLabel<HTMLInputElement>(root, T.name).value === company.name, 'the name prefilled');
+    assert.equal(getByLabel<HTMLInputElement>(root, T.name).disabled, true, 'the name is the option’s own');
+    for (const label of [T.address, T.city, T.state, T.zip, T.phoneNumber]) {
+      const control = getByLabel<HTMLInputElement>(root, label);
+      assert.equal(control.value, '', `${label} is not prefilled`);
+      assert.equal(control.disabled, false, `${label} is typed by the buyer`);
     }
-    assert.equal(getByLabel<HTMLInputElement>(root, T.zip).value, company.zip);
+    assert.ok(root.textContent!.includes(T.prefilledName), 'says the address is the buyer’s to type');
+    assert.ok(!root.textContent!.includes('Sample'), 'no invented address anywhere');
+    await click(getByRole(root, 'button', T.submit));
+    await waitFor(() => getByLabel(root, T.address).getAttribute('aria-invalid') === 'true', 'the address is required');
+    assert.equal(lienholderCalls().length, 0);
     await checkA11y(root.host as HTMLElement);
+    await fillAddress();
     await click(getByRole(root, 'button', T.submit));
     await waitFor(() => current.step === 7, 'step 7');
     assert.deepEqual(lienholderCalls().map((call) => call.body), [{
-      quoteNumber: 'Q-AZ-000123', name: company.name, address: company.address, city: company.city, state: company.state,
-      zip: company.zip, phoneNumber: company.phoneNumber, carNumber: 2,
+      quoteNumber: 'Q-AZ-000123', name: company.name, address: '200 W Washington St', city: 'Phoenix', state: 'AZ',
+      zip: '85003', phoneNumber: '602-555-0188', carNumber: 2,
     }]);
     assert.equal(current.purchase!.lienholdersDone, true);
   });
@@ -109,6 +121,7 @@ describe('The lienholder sub-step', () => {
     rememberPurchaseToken('Q-AZ-000123', 'pt_from_the_bind');
     await mount();
     await pick(T.option, 'PFS');
+    await fillAddress();
     await click(getByRole(root, 'button', T.submit));
     await waitFor(() => current.step === 7, 'step 7');
     assert.equal(lienholderCalls()[0]!.headers['purchase-token'], 'pt_from_the_bind');
@@ -140,9 +153,11 @@ describe('The lienholder sub-step', () => {
   it("a failed request shows 'Apologies'; OK continues to step 7", async () => {
     await mount({ leased: true, respond: (call) => ((call.body as { carNumber: number }).carNumber === 1 ? json(500, { error_messages: [] }) : json(200, { ok: true })) });
     await pick(T.option, 'PLL');
+    await fillAddress();
     await click(getByRole(root, 'button', T.continue));
     await waitFor(() => legend().includes('2018 Porsche Cayman'), 'the second vehicle');
     await pick(T.option, 'PFS');
+    await fillAddress();
     await click(getByRole(root, 'button', T.submit));
     const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[open]'), 'the Apologies modal');
     assert.equal(dialog.querySelector('h2')!.textContent, 'Apologies');

@@ -14,6 +14,7 @@ export const LIENHOLDER_TEXTS = {
   zip: 'ZIP Code',
   phoneNumber: 'Phone Number',
   prefilled: 'We filled in this company’s lienholder address for you.',
+  prefilledName: 'We filled in this company’s name. Please type its address as your loan or lease papers show it.',
   unknown: 'That is fine: a customer service concierge will ask you for it later.',
   // doc 3 section 2: "with Back, Continue and Submit buttons"
   back: 'Back',

@@ -380,6 +380,14 @@ describe('Step 6, Your Payment', () => {
     option.value = 'PFS';
     option.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => getByLabel<HTMLInputElement>(root, LIENHOLDER_TEXTS.name).value !== '', 'prefilled');
+    // the company's name only: its address is typed (issue 20)
+    await type(getByLabel(root, LIENHOLDER_TEXTS.address), '200 W Washington St');
+    await type(getByLabel(root, LIENHOLDER_TEXTS.city), 'Phoenix');
+    const state = getByLabel<HTMLSelectElement>(root, LIENHOLDER_TEXTS.state);
+    state.value = 'AZ';
+    state.dispatchEvent(new Event('change', { bubbles: true }));
+    await type(getByLabel(root, LIENHOLDER_TEXTS.zip), '85003');
+    await type(getByLabel(root, LIENHOLDER_TEXTS.phoneNumber), '6025550188');
     await click(getByRole(root, 'button', LIENHOLDER_TEXTS.submit));
     await waitFor(() => callsTo('/api/policy/lienholder').length === 1, 'the lienholder call');
     assert.equal(callsTo('/api/policy/lienholder')[0]!.headers['purchase-token'], PURCHASE_TOKEN);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   BUSINESS_PURPOSE, LIMITS, MESSAGES, OWNERSHIP, OWNERSHIP_LENGTH, OWNERSHIP_LENGTH_STATES, annualMiles, inStates,
-  insuredValue, isStateCode, isVin, oneOf, purposeOptions, showsMiles, valuesOf, vin as vinRule, vinCheckFailureMessage,
+  insuredValue, isStateCode, isVin, mileageNoticeDue, oneOf, purposeOptions, showsMiles, valuesOf, vin as vinRule, vinCheckFailureMessage,
 } from '../../../../contract/index.ts';
 import { RadioGroup } from '../../../core/fields/Choices.tsx';
 import { MaskedField } from '../../../core/fields/MaskedField.tsx';
@@ -167,8 +167,8 @@ function VehiclePage({
       ...binding,
       onBlur: (value) => {
         binding.onBlur(value);
-        // doc 2 section 4: "Entering more than 13,000 miles shows a one-time notice modal"
-        if (milesOf(value ?? latest.current.miles) > LIMITS.mileageNoticeAbove && !state.mileageNoticeShown) {
+        // doc 2 section 4's one-time notice, shown when the quote is based on fewer miles than entered
+        if (mileageNoticeDue(milesOf(value ?? latest.current.miles)) && !state.mileageNoticeShown) {
           update((s) => ({ ...s, mileageNoticeShown: true }));
           setModal('mileage');
         }

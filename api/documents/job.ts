@@ -1,0 +1,139 @@
+/**
+ * The documents job (issue 20: "Documents are rendered by one queued job that every use case that changes a
+ * record enqueues"; "a GET only reads"). Its queue is document_jobs (migration 020), one row per policy.
+ *
+ * - A use case that changes what a document prints calls requestDocuments with its own transaction: the
+ *   request commits with the change or not at all, so a crash after the commit leaves it queued.
+ * - The process that answered kicks the worker (`renderDue`, like the mail queue's deliverDue), so in the
+ *   ordinary case the documents exist within milliseconds of the answer; a timer (`start`, api/main.ts)
+ *   picks up what a stopped or crashed process left.
+ * - Claiming is one statement with FOR UPDATE SKIP LOCKED that sets a lease (claimed_until): replicas never
+ *   render the same request at once, and a worker that dies mid-render leaves it to another after the lease.
+ * - A request made while its policy is being rendered bumps the row's generation and clears the lease; the
+ *   worker deletes the row only if the generation it rendered is still the newest, so the later change is
+ *   rendered too. Rendering is idempotent (./generate.ts): a document whose printed facts have not changed
+ *   is not stored again.
+ */
+import type { BlobStore } from '../blobs/store.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { logError, type LogSink } from '../log.ts';
+import { renderPolicyDocuments, type RenderDeps } from './generate.ts';
+
+/** How often the timer looks for requests a stopped process left, or a failed rendering to try again. */
+const DOCUMENTS_SCAN_MS = 30_000;
+/** How long a claimed request stays with its worker before another may take it (a rendering takes well under a second). */
+export const DOCUMENTS_CLAIM_MS = 2 * 60_000;
+
+/** Asks for policy `policyId`'s documents to be made again from its rows; call with the transaction of the change. */
+export async function requestDocuments(tx: Queryable, policyId: number, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO document_jobs (policy_id, requested_at) VALUES ($1, $2)
+     ON CONFLICT (policy_id) DO UPDATE SET generation = document_jobs.generation + 1, requested_at = EXCLUDED.requested_at, claimed_until = NULL`,
+    [policyId, now],
+  );
+}
+
+interface Claimed {
+  policy_id: number;
+  generation: string;
+}
+
+async function claimOne(db: Queryable, now: Date): Promise<Claimed | null> {
+  const rows = await db.query<Claimed>(
+    `UPDATE document_jobs SET claimed_until = $2
+     WHERE policy_id = (
+       SELECT policy_id FROM document_jobs WHERE claimed_until IS NULL OR claimed_until <= $1
+       ORDER BY requested_at, policy_id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING policy_id, generation::text AS generation`,
+    [now, new Date(now.getTime() + DOCUMENTS_CLAIM_MS)],
+  );
+  return rows[0] ?? null;
+}
+
+interface RenderTally {
+  policies: number;
+  documents: number;
+  failed: number;
+}
+
+/**
+ * Renders every request due now, one policy at a time; a rendering that fails (the blob store is down) is
+ * logged and left claimed, to be tried again after its lease.
+ */
+export async function renderRequestedDocuments(deps: RenderDeps & { log: LogSink }): Promise<RenderTally> {
+  const tally: RenderTally = { policies: 0, documents: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimOne(deps.db, deps.clock());
+    if (!claimed) return tally;
+    try {
+      const stored = await renderPolicyDocuments(deps, claimed.policy_id);
+      await deps.db.query('DELETE FROM document_jobs WHERE policy_id = $1 AND generation = $2', [claimed.policy_id, claimed.generation]);
+      tally.policies += 1;
+      tally.documents += stored.length;
+    } catch (error) {
+      tally.failed += 1;
+      logError(deps.log, `documents of policy id ${claimed.policy_id}`, error);
+    }
+  }
+}
+
+export interface DocumentsJob {
+  /** Renders what is requested now; resolves when a pass has finished. The answering request's kick. */
+  renderDue(): Promise<void>;
+  /** Resolves once no rendering is running (tests wait on it before reading documents). */
+  settled(): Promise<void>;
+  /** A pass now for what a previous process left, then one every DOCUMENTS_SCAN_MS. */
+  start(): void;
+  /** Stops the timer and waits for a running pass to finish. */
+  stop(): Promise<void>;
+}
+
+export function createDocumentsJob(deps: { db: Db; blobs: BlobStore; clock: () => Date; log: LogSink }): DocumentsJob {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let stopped = false;
+
+  /** One pass at a time per process; a kick during a pass runs one more pass after it. */
+  function renderDue(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await renderRequestedDocuments(deps);
+        } catch (error) {
+          // The database is unreachable or closing; the timer (or the next kick) tries again.
+          logError(deps.log, 'documents job', error);
+          return;
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    renderDue,
+    async settled() {
+      while (running) await running;
+    },
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void renderDue(), DOCUMENTS_SCAN_MS);
+      timer.unref();
+      void renderDue();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running;
+    },
+  };
+}
