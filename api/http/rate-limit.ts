@@ -1,8 +1,6 @@
 import { sha256Hex } from '../hash.ts';
 import type { MiddlewareHandler } from 'hono';
-import type { Struct } from 'superstruct';
 import type { Queryable } from '../db/db.ts';
-import { readBody } from './body.ts';
 import { ApiError, HTTP_MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -187,20 +185,17 @@ export function tooManyRequests(retryAfter: number, headers: Record<string, stri
 }
 
 /**
- * Counts each request of a client against `rule` (429 with Retry-After past it). With `body`, the request
- * body is checked against that contract struct FIRST (readBody: a 400 with the rule's messages): a
- * request refused for its input does no work and is not counted, so a typo, or a fuzzer, never spends a
- * visitor's allowance. The route reads the same body again (Hono keeps it).
+ * Counts each request of a client against `rule` (429 with Retry-After past it). Among a route's middlewares
+ * it runs after the request's check (api/http/endpoint.ts on()): a request refused for its input does no work
+ * and is not counted, so a typo, or a fuzzer, never spends a visitor's allowance.
  */
 export function rateLimit(
   db: Queryable,
   rule: RateLimit,
   clientOf: (c: Parameters<MiddlewareHandler>[0]) => string,
   clock: () => Date,
-  options: { body?: Struct<any, any> } = {},
 ): MiddlewareHandler {
   return async (c, next) => {
-    if (options.body) await readBody(c, options.body);
     const result = await hit(db, rule, clientOf(c), clock());
     if (!result.allowed) throw tooManyRequests(result.retryAfter);
     await next();

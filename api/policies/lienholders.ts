@@ -7,11 +7,11 @@ import { MESSAGES, type LienholderRequest } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { quoteIdOf } from '../quotes/store.ts';
 
-export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; status: 404 | 422; message: string };
+export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; reason: 'no-such-policy' | 'not-financed'; message: string };
 
 export async function saveLienholder(db: Queryable, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
   const quoteId = await quoteIdOf(db, request.quoteNumber);
-  if (quoteId === null) return { kind: 'refused', status: 404, message: MESSAGES.lienholderPolicyNotFound };
+  if (quoteId === null) return { kind: 'refused', reason: 'no-such-policy', message: MESSAGES.lienholderPolicyNotFound };
   const vehicles = await db.query<{ policy_id: number; financing: string }>(
     `SELECT v.policy_id, v.financing FROM policies p
      JOIN policy_vehicles v ON v.policy_id = p.id AND v.car_number = $2
@@ -19,9 +19,9 @@ export async function saveLienholder(db: Queryable, request: LienholderRequest, 
     [quoteId, request.carNumber],
   );
   const vehicle = vehicles[0];
-  if (!vehicle) return { kind: 'refused', status: 404, message: MESSAGES.lienholderPolicyNotFound };
+  if (!vehicle) return { kind: 'refused', reason: 'no-such-policy', message: MESSAGES.lienholderPolicyNotFound };
   if (vehicle.financing !== 'LEASE' && vehicle.financing !== 'FINANCE') {
-    return { kind: 'refused', status: 422, message: MESSAGES.lienholderNotFinanced };
+    return { kind: 'refused', reason: 'not-financed', message: MESSAGES.lienholderNotFinanced };
   }
   await db.query(
     `INSERT INTO lienholders (policy_id, car_number, name, address, city, state, zip, phone_number, updated_at)

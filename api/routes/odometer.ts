@@ -11,15 +11,15 @@
  * one (an insurer keeps what it was sent), and the person is told at once what to do.
  */
 import { Hono } from 'hono';
-import { MESSAGES, OdometerPhotoFields, TokenQuery, type OdometerPhotoAnswer, type OdometerView } from '../../contract/index.ts';
+import { MESSAGES, OdometerPhotoFields, type OdometerView } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { check } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { policyOfToken } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
-import { readQuery } from '../http/query.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { refusal } from './refusals.ts';
 import { countedReading, latestReadings } from '../odometer/readings.ts';
 import { policyNumberOf, vehiclesOf } from '../policies/records.ts';
 import { submitOdometerPhoto } from '../odometer/submit.ts';
@@ -35,8 +35,7 @@ export function odometerRoutes(deps: Deps): Hono {
     return policyId;
   }
 
-  on(app, endpoints.odometerView, async (c) => {
-    const { token } = readQuery(c, TokenQuery);
+  on(app, endpoints.odometerView, async (_c, { token }) => {
     const policyId = await openPolicy(token);
     const vehicles = await vehiclesOf(deps.db, policyId);
     const latest = new Map((await latestReadings(deps.db, policyId)).map((reading) => [reading.carNumber, reading]));
@@ -61,7 +60,7 @@ export function odometerRoutes(deps: Deps): Hono {
         };
       }),
     };
-    return c.json(view, 200, NO_STORE);
+    return { body: view, headers: NO_STORE };
   });
 
   on(app, endpoints.odometerPhoto, async (c) => {
@@ -82,10 +81,10 @@ export function odometerRoutes(deps: Deps): Hono {
       typedReading: Number(fields.value.reading),
       photo: new Uint8Array(await photo.arrayBuffer()),
     });
-    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    if (outcome.kind === 'refused') throw refusal(outcome);
     // A verified reading may have issued the policy, whose e-mail is queued.
     void deps.mail.deliverDue();
-    return c.json({ status: outcome.status, message: outcome.message } satisfies OdometerPhotoAnswer, 201, NO_STORE);
+    return { status: 201, body: { status: outcome.status, message: outcome.message }, headers: NO_STORE };
   });
 
   return app;
