@@ -1,6 +1,7 @@
 import { sha256Hex } from '../hash.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Queryable } from '../db/db.ts';
+import type { Limiter, Taken } from '../limiter.ts';
 import { ApiError, HTTP_MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -177,6 +178,15 @@ export async function peek(db: Queryable, rule: RateLimit, client: string, now: 
   );
   const hitsAt = (start: number) => Number(rows.find((row) => new Date(row.window_start).getTime() === start)?.hits ?? 0);
   return result(rule, w, hitsAt(w.start - w.windowMs), hitsAt(w.start), null);
+}
+
+/** The port a use case is handed (api/limiter.ts): `rule` counted in the database `db`, at `clock`'s time. */
+export function limiterOf(db: Queryable, rule: RateLimit, clock: () => Date): Limiter {
+  const taken = (result: HitResult): Taken => (result.allowed ? 'ok' : { retryAfterSeconds: result.retryAfter });
+  return {
+    take: async (key, within) => taken(await hit(within ?? db, rule, key, clock())),
+    peek: async (key) => taken(await peek(db, rule, key, clock())),
+  };
 }
 
 /** The 429 of a refused request, with Retry-After in seconds. */

@@ -6,7 +6,7 @@ import { addSubscriber } from '../contact/subscribers.ts';
 import { submitContact } from '../contact/messages.ts';
 import { idempotencyOf, idempotent, REPLAYED_HEADER } from '../http/idempotency.ts';
 import { clientAddress } from '../http/client.ts';
-import { tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
+import { limiterOf, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
 import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
@@ -32,6 +32,9 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
   const app = new Hono();
   // the incident date may not be after today (doc 1 section 5), today as of each request
   const claimRule = claimRequest({ today: () => localToday(deps.clock()) });
+  const claimMail = limiterOf(deps.db, limits.claimMail, deps.clock);
+  const contact = limiterOf(deps.db, limits.contact, deps.clock);
+  const contactMail = limiterOf(deps.db, limits.contactMail, deps.clock);
 
   /** Availability sign-up (doc 1 sections 3 and 7). 201 on a new address, 409 on a known one. */
   on(app, endpoints.subscribe, limits.subscribe, async (_c, request) => {
@@ -69,7 +72,7 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
     if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
     const photos = await readClaimPhotos(sent as File[]);
     if (!photos.ok) throw refusal(photos);
-    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, request: idempotencyOf(c) }, limits.claimMail);
+    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, request: idempotencyOf(c) }, claimMail);
     if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);
     const body = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
     return { status: 201, body, headers: { ...NO_STORE, ...(filed.kind === 'replay' ? { [REPLAYED_HEADER]: 'true' } : {}) } };
@@ -82,7 +85,7 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
    * the key too (api/contact/messages.ts).
    */
   on(app, endpoints.contactSubmit, idempotent(deps), async (c, request) => {
-    const outcome = await submitContact(deps, { request, idempotent: idempotencyOf(c), client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
+    const outcome = await submitContact(deps, { request, idempotent: idempotencyOf(c), client: clientAddress(c, deps.config.trustProxy), limit: contact, mailLimit: contactMail });
     if (outcome.kind === 'key-reused') throw new ApiError(422, MESSAGES.contactKeyReused);
     if (outcome.kind === 'rate-limited') throw tooManyRequests(outcome.retryAfter);
     return { status: 201, body: { msg: CONTACT_RECEIVED }, headers: { ...NO_STORE, ...(outcome.kind === 'replayed' ? { [REPLAYED_HEADER]: 'true' } : {}) } };

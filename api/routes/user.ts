@@ -26,7 +26,6 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES, type MessageAnswer, type SessionResponse } from '../../contract/index.ts';
 import { sessionAnswer } from '../account/session-answer.ts';
 import { afterAnswer } from '../auth/after-answer.ts';
-import type { LoginLimits } from '../auth/login-limits.ts';
 import { sendMagicLink } from '../auth/magic-link.ts';
 import { changePassword } from '../auth/password-change.ts';
 import { changePasswordWithToken, sendPasswordReset } from '../auth/password-reset.ts';
@@ -38,13 +37,17 @@ import { confirmAccount, signUp } from '../auth/signup.ts';
 import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
-import { rateLimit, type RateLimit } from '../http/rate-limit.ts';
+import { limiterOf, rateLimit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on, type Answer } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
 /** The limits these routes use (RATE_LIMITS in api/app.ts; tests pass smaller ones). */
-export interface UserLimits extends LoginLimits {
+export interface UserLimits {
+  /** Failed sign-ins per account (its e-mail address). */
+  loginFailuresAccount: RateLimit;
+  /** Failed sign-ins per client address. */
+  loginFailuresClient: RateLimit;
   /** Sign-ups per client. */
   signUp: RateLimit;
   /** Sign-up e-mails per recipient. */
@@ -62,6 +65,12 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   const app = new Hono();
   const clientOf = (c: Context) => clientAddress(c, deps.config.trustProxy);
   const perClient = (rule: RateLimit) => rateLimit(deps.db, rule, clientOf, deps.clock);
+  const accountMail = limiterOf(deps.db, limits.accountMail, deps.clock);
+  const signInMail = limiterOf(deps.db, limits.signInMail, deps.clock);
+  const login = {
+    perAccount: limiterOf(deps.db, limits.loginFailuresAccount, deps.clock),
+    perClient: limiterOf(deps.db, limits.loginFailuresClient, deps.clock),
+  };
   const returnPathOf = (returnUrl: string): string => {
     const path = ownReturnPath(returnUrl, deps.config.publicOrigin);
     if (path === null) throw new ApiError(400, MESSAGES.returnUrl, { fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] });
@@ -77,7 +86,7 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
 
   on(app, endpoints.signUp, perClient(limits.signUp), async (_c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
-    await signUp(deps, { request, returnPath }, limits.accountMail);
+    await signUp(deps, { request, returnPath }, accountMail);
     return { body: { message: MESSAGES.signUpSuccess }, headers: NO_STORE };
   });
 
@@ -88,8 +97,8 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   });
 
   on(app, endpoints.loginWithPassword, async (c, request) => {
-    const outcome = await signInWithPassword(deps, limits, request, clientOf(c));
-    if (outcome.kind === 'limited') throw outcome.error;
+    const outcome = await signInWithPassword(deps, login, request, clientOf(c));
+    if (outcome.kind === 'limited') throw tooManyRequests(outcome.retryAfterSeconds);
     if (outcome.kind === 'refused') throw new ApiError(401, outcome.message, { headers: NO_STORE });
     await startSession(c, deps, outcome.accountId);
     return answerSession(outcome.accountId);
@@ -98,7 +107,7 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   on(app, endpoints.loginWithMagicLink, perClient(limits.magicLink), async (_c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
     afterAnswer(deps, 'magic link', async () => {
-      await sendMagicLink(deps, { emailAddress: request.accountIdentifier, returnPath }, limits.signInMail);
+      await sendMagicLink(deps, { emailAddress: request.accountIdentifier, returnPath }, signInMail);
     });
     return message(MESSAGES.magicLinkSent);
   });
@@ -130,7 +139,7 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   on(app, endpoints.resetPassword, perClient(limits.passwordReset), async (_c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
     afterAnswer(deps, 'password reset', async () => {
-      await sendPasswordReset(deps, { emailAddress: request.emailAddress, returnPath }, limits.signInMail);
+      await sendPasswordReset(deps, { emailAddress: request.emailAddress, returnPath }, signInMail);
     });
     return message(MESSAGES.resetSent);
   });
@@ -143,8 +152,8 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   });
 
   on(app, endpoints.changePassword, requireSession(deps), async (c, request) => {
-    const outcome = await changePassword(deps, limits, sessionOf(c), request, clientOf(c));
-    if (outcome.kind === 'limited') throw outcome.error;
+    const outcome = await changePassword(deps, login, sessionOf(c), request, clientOf(c));
+    if (outcome.kind === 'limited') throw tooManyRequests(outcome.retryAfterSeconds);
     if (outcome.kind === 'wrong-current') {
       throw new ApiError(400, MESSAGES.currentPasswordWrong, { fields: [{ path: 'oldPassword', message: MESSAGES.currentPasswordWrong }] });
     }
