@@ -28,7 +28,7 @@ import type { ClientErrorStatusCode, ContentfulStatusCode } from 'hono/utils/htt
 import type { Struct } from 'superstruct';
 import { check, type Checked } from '../../contract/index.ts';
 import type { Endpoint } from '../../contract/api/endpoints.ts';
-import { ApiError, HTTP_MESSAGES } from './errors.ts';
+import { readObject, requestRefused } from './body.ts';
 import { limitBody, requireJson, requireMultipart } from './guards.ts';
 import { idempotencyFor, placeholderStore } from './idempotency.ts';
 
@@ -91,26 +91,6 @@ export function routePath(endpoint: Endpoint<any, any>): string {
   return endpoint.path.slice('/api'.length);
 }
 
-/** The 400 of a request that failed its rules: each message once, the per-field detail in `fields`. */
-function refused(checked: Checked<unknown>): never {
-  if (checked.ok) throw new Error('refused() of a request that passed');
-  throw new ApiError(400, [...new Set(checked.errors.map((error) => error.message))], { fields: checked.errors });
-}
-
-/** The JSON body as an object; malformed JSON and a body that is not an object are a 400. */
-async function jsonObjectOf(c: Context): Promise<Record<string, unknown>> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await c.req.text());
-  } catch (error) {
-    // The body-limit middleware aborts an oversized chunked stream with its own error: let it through.
-    if (error instanceof SyntaxError) throw new ApiError(400, HTTP_MESSAGES.invalidJson);
-    throw error;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, HTTP_MESSAGES.notAnObject);
-  return raw as Record<string, unknown>;
-}
-
 /** The query's fields the struct names, and only those. */
 function queryOf(c: Context, struct: Struct<any, any>): Record<string, string> {
   const names = struct.schema && typeof struct.schema === 'object' ? Object.keys(struct.schema as object) : [];
@@ -129,9 +109,9 @@ function requestCheckFor(endpoint: Endpoint<any, any>): MiddlewareHandler | null
   if (endpoint.body.kind === 'json') {
     if (!struct && !own) return null;
     return async (c, next) => {
-      const body = await jsonObjectOf(c);
+      const body = await readObject(c);
       const checked = own ? own(body) : check(body, struct!);
-      if (!checked.ok) refused(checked);
+      if (!checked.ok) throw requestRefused(checked.errors);
       c.set(REQUEST as never, checked.value as never);
       await next();
     };
@@ -139,7 +119,7 @@ function requestCheckFor(endpoint: Endpoint<any, any>): MiddlewareHandler | null
   if (endpoint.body.kind === 'none' && struct) {
     return async (c, next) => {
       const checked = check(queryOf(c, struct), struct);
-      if (!checked.ok) refused(checked);
+      if (!checked.ok) throw requestRefused(checked.errors);
       c.set(REQUEST as never, checked.value as never);
       await next();
     };

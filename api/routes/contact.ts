@@ -10,6 +10,7 @@ import { limiterOf, tooManyRequests, type RateLimit } from '../http/rate-limit.t
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
 import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
+import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
@@ -67,7 +68,7 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
     }
     if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, MESSAGES.claimMissing);
     const checked = check(answers, claimRule);
-    if (!checked.ok) throw new ApiError(400, [...new Set(checked.errors.map((error) => error.message))], { fields: checked.errors });
+    if (!checked.ok) throw requestRefused(checked.errors);
     const sent = form.photos === undefined ? [] : Array.isArray(form.photos) ? form.photos : [form.photos];
     if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
     const photos = await readClaimPhotos(sent as File[]);

@@ -17,6 +17,7 @@ import { check } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { policyOfToken } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
+import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
@@ -71,7 +72,7 @@ export function odometerRoutes(deps: Deps): Hono {
       throw new ApiError(400, MESSAGES.odometerPhotoMissing);
     }
     const fields = check({ token: form.token, carNumber: form.carNumber, reading: form.reading }, OdometerPhotoFields);
-    if (!fields.ok) throw new ApiError(400, [...new Set(fields.errors.map((error) => error.message))], { fields: fields.errors });
+    if (!fields.ok) throw requestRefused(fields.errors);
     const photo = form.photo;
     if (!(photo instanceof File) || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
     const policyId = await openPolicy(fields.value.token);
