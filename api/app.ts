@@ -4,7 +4,6 @@
  * outbox and a fixed clock, and call it with app.request() without opening a port.
  */
 import { Hono, type Context } from 'hono';
-import { HandoverRequest, PolicyDocsRequest, QuoteLookupRequest, SubscribeRequest } from '../contract/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from './config.ts';
 import { DatabaseUnavailableError, type Db } from './db/db.ts';
@@ -25,7 +24,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { vinRoutes } from './routes/vin.ts';
 import { zipRoutes } from './routes/zip.ts';
 import { vehicleRoutes } from './routes/vehicle.ts';
-import { AnyObject, policyRoutes } from './routes/policy.ts';
+import { policyRoutes } from './routes/policy.ts';
 import { userRoutes } from './routes/user.ts';
 import { paymentsRoutes, purchaseRoutes } from './routes/purchase.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -153,10 +152,11 @@ export function createApp(options: CreateAppOptions): Hono {
   // Origin is compared with our configuration only, never with the Host the caller wrote (DNS rebinding)
   api.use('*', checkOrigin(allowedOrigin(config.publicOrigin, config.corsOrigins)));
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
-  // only, its own size limit) its entry declares (api/http/endpoint.ts).
+  // only, its own size limit) its entry declares and its request checked before the route's rate limit
+  // counts it (api/http/endpoint.ts).
   api.route('/', healthRoutes(deps.db));
   api.route('/', contactRoutes(deps, {
-    subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock, { body: SubscribeRequest }),
+    subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock),
     claims: rateLimit(deps.db, limits.claims, clientOf, deps.clock),
     claimMail: limits.claimMail,
     contact: limits.contact,
@@ -166,12 +166,12 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', zipRoutes(deps));
   api.route('/', vehicleRoutes(deps));
   api.route('/', policyRoutes(deps, {
-    lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: QuoteLookupRequest }),
-    price: rateLimit(deps.db, limits.price, clientOf, deps.clock, { body: AnyObject }),
+    lookup: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock),
+    price: rateLimit(deps.db, limits.price, clientOf, deps.clock),
     quoteMail: limits.quoteMail,
   }));
   api.route('/', purchaseRoutes(deps));
-  api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock, { body: HandoverRequest }) }));
+  api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock) }));
   api.route('/', paymentsRoutes(deps));
   // The provider's events: server to server, verified by their signature, not by an Origin or a session
   api.route('/', webhookRoutes(deps));
@@ -180,7 +180,7 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));
   api.route('/', paymentCardRoutes(deps, { cardSetup: limits.cardSetup }));
   api.route('/', renewalRoutes(deps));
-  api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock, { body: PolicyDocsRequest }), documentsMail: limits.documentsMail }));
+  api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock), documentsMail: limits.documentsMail }));
   api.all('*', () => {
     throw new ApiError(404, HTTP_MESSAGES.notFound);
   });

@@ -8,7 +8,7 @@
  * the address has an account.
  */
 import type { Deps } from '../deps.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import type { Limiter } from '../limiter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { issueToken } from '../tokens/tokens.ts';
@@ -31,11 +31,11 @@ export interface AccountLinkKind {
   what: string;
 }
 
-export async function sendAccountLink(deps: Deps, request: LinkRequest, mailboxLimit: RateLimit, kind: AccountLinkKind): Promise<void> {
+export async function sendAccountLink(deps: Deps, request: LinkRequest, mailboxLimit: Limiter, kind: AccountLinkKind): Promise<void> {
   const now = deps.clock();
   const to = request.emailAddress.trim();
   const emailLower = to.toLowerCase();
-  const mailAllowed = (await hit(deps.db, mailboxLimit, emailLower, now)).allowed;
+  const mailAllowed = (await mailboxLimit.take(emailLower)) === 'ok';
   const account = await credentialsByEmail(deps.db, emailLower);
   if (!account) return;
   if (!mailAllowed) {

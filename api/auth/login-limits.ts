@@ -8,15 +8,14 @@
  * after a failure (`countLoginFailure`). A wrong current password on the change-password page is a failed
  * sign-in too: a stolen session must not become a way to guess the password.
  */
-import { hit, peek, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
-import type { Queryable } from '../db/db.ts';
-import type { ApiError } from '../http/errors.ts';
+import type { Limiter } from '../limiter.ts';
 
+/** The two limits of failed sign-ins, as ports (api/limiter.ts). */
 export interface LoginLimits {
   /** Failures per account (its e-mail address). */
-  loginFailuresAccount: RateLimit;
+  perAccount: Limiter;
   /** Failures per client address. */
-  loginFailuresClient: RateLimit;
+  perClient: Limiter;
 }
 
 export interface LoginAttempt {
@@ -24,19 +23,15 @@ export interface LoginAttempt {
   client: string;
 }
 
-/** The 429 (with Retry-After) when either limit is used up, else null. */
-export async function loginRefusal(db: Queryable, limits: LoginLimits, attempt: LoginAttempt, now: Date): Promise<ApiError | null> {
-  const [account, client] = await Promise.all([
-    peek(db, limits.loginFailuresAccount, attempt.emailLower, now),
-    peek(db, limits.loginFailuresClient, attempt.client, now),
-  ]);
-  if (account.allowed && client.allowed) return null;
-  const waits = [account, client].filter((result) => !result.allowed).map((result) => result.retryAfter);
-  return tooManyRequests(Math.max(...waits));
+/** The seconds to wait when either limit is used up, else null. */
+export async function loginRefusal(limits: LoginLimits, attempt: LoginAttempt): Promise<{ retryAfterSeconds: number } | null> {
+  const looked = await Promise.all([limits.perAccount.peek(attempt.emailLower), limits.perClient.peek(attempt.client)]);
+  const waits = looked.flatMap((taken) => (taken === 'ok' ? [] : [taken.retryAfterSeconds]));
+  return waits.length === 0 ? null : { retryAfterSeconds: Math.max(...waits) };
 }
 
 /** Counts one failed sign-in against the account and the client. */
-export async function countLoginFailure(db: Queryable, limits: LoginLimits, attempt: LoginAttempt, now: Date): Promise<void> {
-  await hit(db, limits.loginFailuresAccount, attempt.emailLower, now);
-  await hit(db, limits.loginFailuresClient, attempt.client, now);
+export async function countLoginFailure(limits: LoginLimits, attempt: LoginAttempt): Promise<void> {
+  await limits.perAccount.take(attempt.emailLower);
+  await limits.perClient.take(attempt.client);
 }

@@ -8,10 +8,10 @@
  * every account link is (./account-link.ts). The page a link opens is in its address, not in its token.
  */
 import type { Deps } from '../deps.ts';
-import type { RateLimit } from '../http/rate-limit.ts';
+import type { Limiter } from '../limiter.ts';
 import { sendAccountLink, type LinkRequest } from './account-link.ts';
 import { MAGIC_LINK_MAIL_KIND, magicLinkMail } from './account-mail.ts';
 
-export function sendMagicLink(deps: Deps, request: LinkRequest, signInMail: RateLimit): Promise<void> {
+export function sendMagicLink(deps: Deps, request: LinkRequest, signInMail: Limiter): Promise<void> {
   return sendAccountLink(deps, request, signInMail, { purpose: 'magic-link', mailKind: MAGIC_LINK_MAIL_KIND, mail: magicLinkMail, what: 'magic link' });
 }

@@ -7,7 +7,6 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import type { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { revokeTokens, type TokenPurpose } from '../tokens/tokens.ts';
 import { PASSWORD_CHANGED_MAIL_KIND, passwordChangedMail } from './account-mail.ts';
@@ -45,7 +44,7 @@ export async function recordPasswordChange(tx: Queryable, deps: Pick<Deps, 'conf
   await enqueueMail(tx, PASSWORD_CHANGED_MAIL_KIND, passwordChangedMail(account.emailLower, now, deps.config.publicOrigin, others), now);
 }
 
-export type ChangePasswordOutcome = { kind: 'updated' } | { kind: 'wrong-current' } | { kind: 'personal' } | { kind: 'limited'; error: ApiError };
+export type ChangePasswordOutcome = { kind: 'updated' } | { kind: 'wrong-current' } | { kind: 'personal' } | { kind: 'limited'; retryAfterSeconds: number };
 
 export async function changePassword(
   deps: Deps,
@@ -58,13 +57,13 @@ export async function changePassword(
   const account = await credentialsById(deps.db, session.accountId);
   if (!account) return { kind: 'wrong-current' };
   const attempt = { emailLower: account.emailLower, client };
-  const refusal = await loginRefusal(deps.db, limits, attempt, now);
-  if (refusal) return { kind: 'limited', error: refusal };
+  const refusal = await loginRefusal(limits, attempt);
+  if (refusal) return { kind: 'limited', ...refusal };
   // An account without a password yet (made by a bought policy, signed in by link) has no current one to
   // give: the same verify, the same answer; Forgot Password sets a first one.
   const right = await verifyPasswordOrDummy(account.passwordHash, request.oldPassword);
   if (!right || account.passwordHash === null) {
-    await countLoginFailure(deps.db, limits, attempt, now);
+    await countLoginFailure(limits, attempt);
     return { kind: 'wrong-current' };
   }
   const details = await personalDetailsOf(deps.db, account.id);

@@ -12,7 +12,7 @@
  * account's other live links revoked, and an e-mail saying the password changed, all in one transaction.
  */
 import type { Deps } from '../deps.ts';
-import type { RateLimit } from '../http/rate-limit.ts';
+import type { Limiter } from '../limiter.ts';
 import { readToken, redeemToken } from '../tokens/tokens.ts';
 import { PASSWORD_RESET_MAIL_KIND, passwordResetMail } from './account-mail.ts';
 import { sendAccountLink, type LinkRequest } from './account-link.ts';
@@ -24,7 +24,7 @@ import { hashPassword } from './passwords.ts';
 const PASSWORD_LINKS = ['password-reset', 'account-setup'] as const;
 
 /** Queues the reset e-mail when the address has an account and its mailbox limit allows. */
-export function sendPasswordReset(deps: Deps, request: LinkRequest, signInMail: RateLimit): Promise<void> {
+export function sendPasswordReset(deps: Deps, request: LinkRequest, signInMail: Limiter): Promise<void> {
   return sendAccountLink(deps, request, signInMail, {
     purpose: 'password-reset',
     mailKind: PASSWORD_RESET_MAIL_KIND,

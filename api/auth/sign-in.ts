@@ -21,12 +21,11 @@ import { countLoginFailure, loginRefusal, type LoginLimits } from './login-limit
 import { hashPassword, needsRehash, verifyPasswordOrDummy } from './passwords.ts';
 import { sessionCookieOf, setSessionCookie } from './session-guard.ts';
 import { createSession, destroySession } from './sessions.ts';
-import type { ApiError } from '../http/errors.ts';
 
 export type PasswordSignIn =
   | { kind: 'signed-in'; accountId: number }
   | { kind: 'refused'; message: typeof MESSAGES.loginFailed | typeof MESSAGES.loginUnconfirmed }
-  | { kind: 'limited'; error: ApiError };
+  | { kind: 'limited'; retryAfterSeconds: number };
 
 export async function signInWithPassword(
   deps: Deps,
@@ -36,15 +35,15 @@ export async function signInWithPassword(
 ): Promise<PasswordSignIn> {
   const now = deps.clock();
   const attempt = { emailLower: request.accountIdentifier.trim().toLowerCase(), client };
-  const refusal = await loginRefusal(deps.db, limits, attempt, now);
-  if (refusal) return { kind: 'limited', error: refusal };
+  const refusal = await loginRefusal(limits, attempt);
+  if (refusal) return { kind: 'limited', ...refusal };
 
   const account = await credentialsByEmail(deps.db, attempt.emailLower);
   const stored = account?.passwordHash ?? null;
   // Always one full verify: against the dummy hash when there is no password to check.
   const right = await verifyPasswordOrDummy(stored, request.password);
   if (!account || stored === null || !right) {
-    await countLoginFailure(deps.db, limits, attempt, now);
+    await countLoginFailure(limits, attempt);
     return { kind: 'refused', message: MESSAGES.loginFailed };
   }
   if (!account.confirmed) return { kind: 'refused', message: MESSAGES.loginUnconfirmed };

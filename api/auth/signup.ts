@@ -14,7 +14,7 @@
  */
 import type { SignUpRequest } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import type { Limiter } from '../limiter.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { issueToken, redeemToken } from '../tokens/tokens.ts';
 import { claimPolicyAccount, insertAccount, markAccountConfirmed } from './accounts.ts';
@@ -34,14 +34,14 @@ export interface SignUp {
   returnPath: string;
 }
 
-export async function signUp(deps: Deps, { request, returnPath }: SignUp, accountMail: RateLimit): Promise<void> {
+export async function signUp(deps: Deps, { request, returnPath }: SignUp, accountMail: Limiter): Promise<void> {
   const now = deps.clock();
   const to = request.emailAddress.trim();
   const emailLower = to.toLowerCase();
   // Before the transaction (tens of milliseconds of CPU must not hold a connection and its locks), and for
   // every address, known or not, so the answer time says nothing about the address.
   const passwordHash = await hashPassword(request.password);
-  const mailAllowed = (await hit(deps.db, accountMail, emailLower, now)).allowed;
+  const mailAllowed = (await accountMail.take(emailLower)) === 'ok';
   if (!mailAllowed) deps.log(`${now.toISOString()} account mail not sent: the recipient's hourly limit is reached`);
 
   await deps.db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { blobKey } from '../blobs/store.ts';
 import type { Deps } from '../deps.ts';
 import type { IdempotentRequest } from '../http/idempotency.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import type { Limiter } from '../limiter.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { BRAND, type ClaimRequest } from '../../contract/index.ts';
 import { newClaimReference } from './reference.ts';
@@ -49,7 +49,7 @@ async function earlier(deps: Deps, key: string, requestHash: string): Promise<Fi
 export async function fileClaim(
   deps: Deps,
   input: { claim: ClaimRequest; photos: ClaimPhoto[]; request: IdempotentRequest },
-  ackLimit: RateLimit,
+  ackLimit: Limiter,
 ): Promise<FiledClaim> {
   const { claim, photos } = input;
   const { key: idempotencyKey, requestHash } = input.request;
@@ -93,7 +93,7 @@ export async function fileClaim(
         }
         const team = deps.config.claimsEmail;
         await enqueueMail(tx, CLAIM_TEAM_KIND, claimsTeamMail({ to: team, claim, reference, filedAt: now, attachments }), now);
-        if ((await hit(tx, ackLimit, claim.email.trim().toLowerCase(), now)).allowed) {
+        if ((await ackLimit.take(claim.email.trim().toLowerCase(), tx)) === 'ok') {
           await enqueueMail(tx, CLAIM_ACK_KIND, claimAcknowledgement({ claim, reference, photoCount: photos.length }), now);
         }
         return { kind: 'filed', reference } as const;

@@ -14,20 +14,22 @@ export interface ClaimPhoto {
   contentType: string;
 }
 
-export type PhotosCheck = { ok: true; photos: ClaimPhoto[] } | { ok: false; status: 400 | 413; message: string };
+export type PhotosCheck =
+  | { ok: true; photos: ClaimPhoto[] }
+  | { ok: false; reason: 'claim-photos-too-many' | 'claim-photo-empty' | 'claim-photo-too-large' | 'claim-photo-not-a-photo'; message: string };
 
 /** A file's name as the person knows it, for a message; never logged. */
 const shownName = (file: File) => (file.name && file.name !== 'blob' ? `"${file.name.slice(0, 80)}"` : 'A file');
 
 export async function readClaimPhotos(files: readonly File[]): Promise<PhotosCheck> {
-  if (files.length > CLAIM_PHOTOS_MAX) return { ok: false, status: 400, message: MESSAGES.claimPhotosTooMany };
+  if (files.length > CLAIM_PHOTOS_MAX) return { ok: false, reason: 'claim-photos-too-many', message: MESSAGES.claimPhotosTooMany };
   const photos: ClaimPhoto[] = [];
   for (const file of files) {
-    if (file.size === 0) return { ok: false, status: 400, message: MESSAGES.claimPhotoEmpty(shownName(file)) };
-    if (file.size > CLAIM_PHOTO_MAX_BYTES) return { ok: false, status: 413, message: MESSAGES.claimPhotoTooLarge(shownName(file)) };
+    if (file.size === 0) return { ok: false, reason: 'claim-photo-empty', message: MESSAGES.claimPhotoEmpty(shownName(file)) };
+    if (file.size > CLAIM_PHOTO_MAX_BYTES) return { ok: false, reason: 'claim-photo-too-large', message: MESSAGES.claimPhotoTooLarge(shownName(file)) };
     const bytes = new Uint8Array(await file.arrayBuffer());
     const format = sniffPhotoFormat(bytes);
-    if (format === null) return { ok: false, status: 400, message: MESSAGES.claimPhotoNotAPhoto(shownName(file)) };
+    if (format === null) return { ok: false, reason: 'claim-photo-not-a-photo', message: MESSAGES.claimPhotoNotAPhoto(shownName(file)) };
     photos.push({ bytes, format, contentType: PHOTO_CONTENT_TYPES[format] });
   }
   return { ok: true, photos };

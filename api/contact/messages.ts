@@ -23,7 +23,7 @@ import type { ContactRequest } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import type { Queryable } from '../db/db.ts';
 import type { IdempotentRequest } from '../http/idempotency.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import type { Limiter } from '../limiter.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { ACKNOWLEDGEMENT_MAIL_KIND, CARE_MAIL_KIND, acknowledgementMail, careMail } from './contact-mail.ts';
 
@@ -75,7 +75,7 @@ async function insertMessage(tx: Queryable, key: string, hash: string, request: 
 
 export async function submitContact(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail'>,
-  input: { request: ContactRequest; idempotent: IdempotentRequest; client: string; limit: RateLimit; mailLimit: RateLimit },
+  input: { request: ContactRequest; idempotent: IdempotentRequest; client: string; limit: Limiter; mailLimit: Limiter },
 ): Promise<ContactOutcome> {
   const { request } = input;
   const { key, requestHash: hash } = input.idempotent;
@@ -92,11 +92,11 @@ export async function submitContact(
         if (!stored || stored.request_hash !== hash) return { kind: 'key-reused' };
         return { kind: 'replayed', reference: contactReference(stored.id) };
       }
-      const counted = await hit(tx, input.limit, input.client, now);
-      if (!counted.allowed) throw new Refused({ kind: 'rate-limited', retryAfter: counted.retryAfter });
+      const counted = await input.limit.take(input.client, tx);
+      if (counted !== 'ok') throw new Refused({ kind: 'rate-limited', retryAfter: counted.retryAfterSeconds });
       const reference = contactReference(id);
       await enqueueMail(tx, CARE_MAIL_KIND, careMail(request, deps.config.careEmail, reference), now);
-      if ((await hit(tx, input.mailLimit, request.userEmailAddress.trim().toLowerCase(), now)).allowed) {
+      if ((await input.mailLimit.take(request.userEmailAddress.trim().toLowerCase(), tx)) === 'ok') {
         await enqueueMail(tx, ACKNOWLEDGEMENT_MAIL_KIND, acknowledgementMail(request, reference), now);
       }
       return { kind: 'sent', reference };

@@ -92,18 +92,18 @@ export interface SignInput {
   userAgent: string;
 }
 
-export type SignOutcome = { kind: 'signed' } | { kind: 'refused'; status: 404 | 409 | 422; message: string };
+export type SignOutcome = { kind: 'signed' } | { kind: 'refused'; reason: 'already-signed' | 'link-expired' | 'application-not-ready' | 'name-mismatch'; message: string };
 
 export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, input: SignInput): Promise<SignOutcome> {
   const subject = await subjectOf(deps, input.policyId);
   const already = subject.kind === 'renewal' ? await renewalSignatureOf(deps.db, subject.renewal.id) : await policySignatureOf(deps, input.policyId);
-  if (already) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
+  if (already) return { kind: 'refused', reason: 'already-signed', message: MESSAGES.esignAlreadySigned };
   const now = deps.clock();
   const record = await loadPolicyRecord(deps.db, input.policyId, now);
-  if (!record) return { kind: 'refused', status: 404, message: MESSAGES.documentsLinkExpired };
+  if (!record) return { kind: 'refused', reason: 'link-expired', message: MESSAGES.documentsLinkExpired };
   const application = await applicationFor(deps, input.policyId, subject);
-  if (!application) return { kind: 'refused', status: 409, message: MESSAGES.esignNotReady };
-  if (!nameMatches(input.fullName, record.document.namedInsured)) return { kind: 'refused', status: 422, message: MESSAGES.esignNameMismatch };
+  if (!application) return { kind: 'refused', reason: 'application-not-ready', message: MESSAGES.esignNotReady };
+  if (!nameMatches(input.fullName, record.document.namedInsured)) return { kind: 'refused', reason: 'name-mismatch', message: MESSAGES.esignNameMismatch };
 
   const applicationBytes = await documentBytes(deps.blobs, application);
   const signedBytes = await signedApplicationPdf(applicationBytes, {
@@ -147,7 +147,7 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
     if (error instanceof AlreadySigned) return false;
     throw error;
   });
-  if (!signed) return { kind: 'refused', status: 409, message: MESSAGES.esignAlreadySigned };
+  if (!signed) return { kind: 'refused', reason: 'already-signed', message: MESSAGES.esignAlreadySigned };
   // A renewal's policy is issued already: after signing nothing more is needed (doc 1 "Rollover page").
   if (subject.kind === 'policy') await issueIfComplete(deps, input.policyId);
   return { kind: 'signed' };

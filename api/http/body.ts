@@ -1,12 +1,11 @@
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
-import { check } from '../../contract/index.ts';
+import { check, type FieldError } from '../../contract/index.ts';
 import { ApiError, HTTP_MESSAGES } from './errors.ts';
 
 /**
- * Reads the JSON body as an object, unchecked beyond that: for a route whose use case applies the rule
- * itself (the quote call checks the state before the rest). Malformed JSON and a body that is not an object
- * are a 400. Content type and size are checked by middleware before this runs.
+ * Reads the JSON body as an object. Malformed JSON and a body that is not an object are a 400. Content type
+ * and size are checked by middleware before this runs.
  */
 export async function readObject(c: Context): Promise<Record<string, unknown>> {
   let raw: unknown;
@@ -23,14 +22,17 @@ export async function readObject(c: Context): Promise<Record<string, unknown>> {
   return raw as Record<string, unknown>;
 }
 
+/** The 400 of a request that failed its rules: each message once, the per-field detail in `fields`. */
+export function requestRefused(errors: FieldError[]): ApiError {
+  return new ApiError(400, [...new Set(errors.map((error) => error.message))], { fields: errors });
+}
+
 /**
- * Reads the JSON body and checks it with a contract struct: the same rules and messages the widget uses.
- * Malformed JSON, a body that is not an object, and every failed rule end as a 400 with the rules' own
- * messages (each message once; `fields` keeps the per-field detail).
+ * Reads the JSON body and checks it with a contract struct, for a JSON call outside the table of endpoints
+ * (the operations page's decision); every /api call gets its request checked by on() (./endpoint.ts).
  */
 export async function readBody<T, S>(c: Context, struct: Struct<T, S>): Promise<T> {
   const result = check(await readObject(c), struct);
   if (result.ok) return result.value;
-  const messages = [...new Set(result.errors.map((error) => error.message))];
-  throw new ApiError(400, messages, { fields: result.errors });
+  throw requestRefused(result.errors);
 }

@@ -6,11 +6,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { vinCheck, type Endpoint } from '../../contract/api/endpoints.ts';
 import { MESSAGES } from '../../contract/index.ts';
-import { HTTP_MESSAGES } from './errors.ts';
-import { on } from './endpoint.ts';
+import { type ApiError, HTTP_MESSAGES } from './errors.ts';
+import { on, SESSION_GUARD } from './endpoint.ts';
 import { currentReadme, ENDPOINTS, README, summaryOf } from './endpoints-readme.ts';
 import { SUMMARIES } from '../../contract/api/endpoints/summaries.ts';
 import { openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -39,7 +39,7 @@ describe('the table of endpoints', () => {
 
   test('a JSON endpoint refuses another content type with 415 and a body over its own limit with 413', async () => {
     const app = new Hono();
-    const small: Endpoint<any, any> = { ...vinCheck, path: '/api/small', body: { kind: 'json', limitBytes: 100 } };
+    const small: Endpoint<any, any> = { ...vinCheck, path: '/api/small', request: null, body: { kind: 'json', limitBytes: 100 } };
     on(app, small, (c) => c.json({ ok: true }));
     app.onError((error, c) => c.json({ message: error.message }, (error as { status?: number }).status as 413 ?? 500));
     const post = (body: string, type = 'application/json') =>
@@ -51,8 +51,49 @@ describe('the table of endpoints', () => {
     assert.deepEqual(await tooLarge.json(), { message: HTTP_MESSAGES.tooLarge });
   });
 
+  test("the handler gets the request checked with the entry's struct, after the session guard and before the route's middlewares", async () => {
+    const app = new Hono();
+    const seen: string[] = [];
+    const guard: MiddlewareHandler = Object.assign(async (_c: Context, next: Next) => {
+      seen.push('guard');
+      await next();
+    }, { [SESSION_GUARD]: true });
+    const counted: MiddlewareHandler = async (_c, next) => {
+      seen.push('counted');
+      await next();
+    };
+    on(app, { ...vinCheck, session: true }, guard, counted, (_c, request) => {
+      seen.push(`handler ${request.vin}`);
+      return { body: { year: 2020, make: 'Porsche', model: '911', bodyStyle: 'Coupe' } };
+    });
+    app.onError((error, c) => c.json({ error_messages: (error as ApiError).messages }, (error as ApiError).status));
+    const post = (body: string) => app.request('/vin/check', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+    const refused = await post(JSON.stringify({ vin: 'short', state: 'GA' }));
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), { error_messages: [MESSAGES.vinLength] });
+    assert.deepEqual(await (await post('{"vin":')).json(), { error_messages: [HTTP_MESSAGES.invalidJson] });
+    assert.deepEqual(await (await post('[]')).json(), { error_messages: [HTTP_MESSAGES.notAnObject] });
+    assert.deepEqual(seen, ['guard', 'guard', 'guard'], 'nothing past the check ran for a refused request');
+
+    const vin = 'WP0AA2A99KS103480';
+    const answered = await post(JSON.stringify({ vin, state: 'GA' }));
+    assert.equal(answered.status, 200);
+    assert.deepEqual(seen.slice(3), ['guard', 'counted', `handler ${vin}`]);
+  });
+
+  test("a handler's answer is type-checked against the entry's answer (tsc fails on this file otherwise)", () => {
+    const register = () => {
+      // @ts-expect-error: vinCheck answers VinCheckResponse, not a message
+      on(new Hono(), vinCheck, () => ({ body: { msg: 'not the answer' } }));
+      // @ts-expect-error: a JSON entry's handler does not answer a bare Response
+      on(new Hono(), vinCheck, (c) => c.json({}));
+    };
+    assert.equal(typeof register, 'function');
+  });
+
   test('an endpoint that needs a session is not registered without a session guard', () => {
-    assert.throws(() => on(new Hono(), { ...vinCheck, session: true }, (c) => c.json({})), /needs a session/);
+    assert.throws(() => on(new Hono(), { ...vinCheck, session: true }, () => { throw new Error('never called'); }), /needs a session/);
   });
 
   test('an entry with an Idempotency-Key header declares its idempotency, and the reverse; each in a scope of its own', () => {

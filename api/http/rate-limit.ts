@@ -1,8 +1,7 @@
 import { sha256Hex } from '../hash.ts';
 import type { MiddlewareHandler } from 'hono';
-import type { Struct } from 'superstruct';
 import type { Queryable } from '../db/db.ts';
-import { readBody } from './body.ts';
+import type { Limiter, Taken } from '../limiter.ts';
 import { ApiError, HTTP_MESSAGES } from './errors.ts';
 
 export interface RateLimit {
@@ -181,26 +180,32 @@ export async function peek(db: Queryable, rule: RateLimit, client: string, now: 
   return result(rule, w, hitsAt(w.start - w.windowMs), hitsAt(w.start), null);
 }
 
+/** The port a use case is handed (api/limiter.ts): `rule` counted in the database `db`, at `clock`'s time. */
+export function limiterOf(db: Queryable, rule: RateLimit, clock: () => Date): Limiter {
+  const taken = (result: HitResult): Taken => (result.allowed ? 'ok' : { retryAfterSeconds: result.retryAfter });
+  return {
+    take: async (key, within) => taken(await hit(within ?? db, rule, key, clock())),
+    peek: async (key) => taken(await peek(db, rule, key, clock())),
+  };
+}
+
 /** The 429 of a refused request, with Retry-After in seconds. */
 export function tooManyRequests(retryAfter: number, headers: Record<string, string> = {}): ApiError {
   return new ApiError(429, HTTP_MESSAGES.tooMany, { headers: { 'Retry-After': String(retryAfter), ...headers } });
 }
 
 /**
- * Counts each request of a client against `rule` (429 with Retry-After past it). With `body`, the request
- * body is checked against that contract struct FIRST (readBody: a 400 with the rule's messages): a
- * request refused for its input does no work and is not counted, so a typo, or a fuzzer, never spends a
- * visitor's allowance. The route reads the same body again (Hono keeps it).
+ * Counts each request of a client against `rule` (429 with Retry-After past it). Among a route's middlewares
+ * it runs after the request's check (api/http/endpoint.ts on()): a request refused for its input does no work
+ * and is not counted, so a typo, or a fuzzer, never spends a visitor's allowance.
  */
 export function rateLimit(
   db: Queryable,
   rule: RateLimit,
   clientOf: (c: Parameters<MiddlewareHandler>[0]) => string,
   clock: () => Date,
-  options: { body?: Struct<any, any> } = {},
 ): MiddlewareHandler {
   return async (c, next) => {
-    if (options.body) await readBody(c, options.body);
     const result = await hit(db, rule, clientOf(c), clock());
     if (!result.allowed) throw tooManyRequests(result.retryAfter);
     await next();

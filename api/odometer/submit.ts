@@ -21,8 +21,10 @@ export const ODOMETER_ANSWERS = {
   needsReview: 'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result; there is nothing more to do now.',
 } as const;
 
-/** A refusal's status by what was wrong with the file: not an image we take, too large, or damaged. */
-const CHECK_STATUS: Record<PhotoProblem, 413 | 415 | 422> = { notAPhoto: 415, tooLarge: 413, tooManyPixels: 413, damaged: 422 };
+/** A refusal's reason by what was wrong with the file: not an image we take, too large, or damaged. */
+const PHOTO_REFUSAL = {
+  notAPhoto: 'photo-not-a-photo', tooLarge: 'photo-too-large', tooManyPixels: 'photo-too-many-pixels', damaged: 'photo-damaged',
+} as const satisfies Record<PhotoProblem, string>;
 
 export interface PhotoSubmission {
   policyId: number;
@@ -33,7 +35,11 @@ export interface PhotoSubmission {
 
 export type SubmitOutcome =
   | { kind: 'kept'; status: 'verified' | 'needs_review'; message: string }
-  | { kind: 'refused'; status: 404 | 409 | 413 | 415 | 422; message: string };
+  | {
+      kind: 'refused';
+      reason: 'no-such-vehicle' | 'reading-already-verified' | 'reading-rejected' | (typeof PHOTO_REFUSAL)[PhotoProblem];
+      message: string;
+    };
 
 /** Within this long of an accepted reading, another photo of the same vehicle is refused. */
 export const SAME_READING_MS = 24 * 60 * 60_000;
@@ -41,17 +47,17 @@ export const SAME_READING_MS = 24 * 60 * 60_000;
 export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, submission: PhotoSubmission): Promise<SubmitOutcome> {
   const { policyId, carNumber } = submission;
   const boundAt = await vehicleBoundAt(deps.db, policyId, carNumber);
-  if (!boundAt) return { kind: 'refused', status: 422, message: MESSAGES.odometerVehicle };
+  if (!boundAt) return { kind: 'refused', reason: 'no-such-vehicle', message: MESSAGES.odometerVehicle };
 
   const previous = await lastAcceptedReading(deps.db, policyId, carNumber);
   const now = deps.clock();
   // A second photo the same day is a double tap or a reload, not a new billing period's reading.
   if (previous && now.getTime() - previous.createdAt.getTime() < SAME_READING_MS) {
-    return { kind: 'refused', status: 409, message: MESSAGES.odometerAlreadyVerified };
+    return { kind: 'refused', reason: 'reading-already-verified', message: MESSAGES.odometerAlreadyVerified };
   }
 
   const read = await readOdometerPhoto(submission.photo);
-  if (!read.ok) return { kind: 'refused', status: CHECK_STATUS[read.problem], message: read.message };
+  if (!read.ok) return { kind: 'refused', reason: PHOTO_REFUSAL[read.problem], message: read.message };
 
   const unreadable = await unreadableSince(deps.db, policyId, carNumber, previous?.createdAt ?? boundAt);
   const verdict = decideReading({
@@ -87,7 +93,7 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
       now,
     ),
   );
-  if (verdict.status === 'rejected') return { kind: 'refused', status: 422, message: verdict.message };
+  if (verdict.status === 'rejected') return { kind: 'refused', reason: 'reading-rejected', message: verdict.message };
   if (verdict.status === 'verified') {
     await issueIfComplete(deps, policyId);
     return { kind: 'kept', status: 'verified', message: ODOMETER_ANSWERS.verified(submission.typedReading) };

@@ -19,12 +19,12 @@ export const DEFAULT_DECLINE_NOTE = 'The photo did not show the odometer clearly
 
 export type ReviewOutcome =
   | { kind: 'decided'; status: 'approved' | 'declined' }
-  | { kind: 'refused'; status: 404 | 409 | 422; message: string };
+  | { kind: 'refused'; reason: 'no-such-reading' | 'reading-already-decided'; message: string };
 
 export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, readingId: number, request: OdometerReviewRequest): Promise<ReviewOutcome> {
   const reading = await readingById(deps.db, readingId);
-  if (!reading) return { kind: 'refused', status: 404, message: 'There is no such reading.' };
-  if (reading.status !== 'needs_review') return { kind: 'refused', status: 409, message: `This reading was already decided (${reading.status}).` };
+  if (!reading) return { kind: 'refused', reason: 'no-such-reading', message: 'There is no such reading.' };
+  if (reading.status !== 'needs_review') return { kind: 'refused', reason: 'reading-already-decided', message: `This reading was already decided (${reading.status}).` };
   const now = deps.clock();
   const approved = request.decision === 'approve';
   const value = approved ? Number(request.correctedReading ?? reading.typedReading) : null;
@@ -60,7 +60,7 @@ export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 
     await enqueueMail(tx, REVIEW_MAIL_KIND, mail, now);
     return true;
   });
-  if (!decided) return { kind: 'refused', status: 409, message: 'This reading was decided by someone else a moment ago.' };
+  if (!decided) return { kind: 'refused', reason: 'reading-already-decided', message: 'This reading was decided by someone else a moment ago.' };
   if (approved) await issueIfComplete(deps, reading.policyId);
   return { kind: 'decided', status: approved ? 'approved' : 'declined' };
 }

@@ -60,13 +60,19 @@ export const WAIT_FOR_OTHER_ATTEMPT_MS = 15_000;
 /** A 3-D Secure authentication the buyer has not finished in this time is abandoned (its PaymentIntent cancelled). */
 export const AUTHENTICATION_ABANDONED_MS = 60 * 60_000;
 
+/** Why a bind, or what follows it, is refused: the route layer's table (api/routes/refusals.ts) gives the status. */
+export type BindRefusal =
+  | 'stripe-key-not-ours' | 'quote-not-found' | 'quote-bought' | 'quote-expired' | 'effective-date-passed'
+  | 'purchase-token-invalid' | 'authentication-not-pending';
+
+/** What a bind came to, in the domain's words; api/routes/purchase.ts answers each. */
 export type BindOutcome =
-  | { kind: 'bound'; status: 200; body: BindResponse; policyId: number; fresh: boolean }
-  | { kind: 'needs-authentication'; status: 202; body: PaymentNeedsAuthentication }
-  | { kind: 'quote-changed'; status: 409; current: QuotePolicy }
-  | { kind: 'in-progress'; status: 409 }
-  | { kind: 'refused'; status: 400 | 401 | 404 | 409 | 422; messages: string[] }
-  | { kind: 'payment-failed'; status: 402; messages: string[]; errorType: PaymentErrorType; outcomeUnknown: boolean };
+  | { kind: 'bound'; body: BindResponse; policyId: number; fresh: boolean }
+  | { kind: 'needs-authentication'; body: PaymentNeedsAuthentication }
+  | { kind: 'quote-changed'; current: QuotePolicy }
+  | { kind: 'in-progress' }
+  | { kind: 'refused'; reason: BindRefusal; message: string }
+  | { kind: 'payment-failed'; message: string; errorType: PaymentErrorType; outcomeUnknown: boolean };
 
 export interface BindContext {
   db: Db;
@@ -75,8 +81,8 @@ export interface BindContext {
   publicOrigin: string;
 }
 
-const refused = (status: 400 | 401 | 404 | 409 | 422, message: string): BindOutcome => ({ kind: 'refused', status, messages: [message] });
-const inProgress: BindOutcome = { kind: 'in-progress', status: 409 };
+const refused = (reason: BindRefusal, message: string): BindOutcome => ({ kind: 'refused', reason, message });
+const inProgress: BindOutcome = { kind: 'in-progress' };
 
 /** The spec's text for each kind of payment failure (doc 3 section 8). */
 export function paymentMessage(type: PaymentErrorType): string {
@@ -86,7 +92,7 @@ export function paymentMessage(type: PaymentErrorType): string {
 }
 
 const paymentFailed = (type: PaymentErrorType, outcomeUnknown = false): BindOutcome => ({
-  kind: 'payment-failed', status: 402, messages: [paymentMessage(type)], errorType: type, outcomeUnknown,
+  kind: 'payment-failed', message: paymentMessage(type), errorType: type, outcomeUnknown,
 });
 
 /** What is due today for `frequency`: the one figure step 6 shows and the bind charges (contract billingSummary). */
@@ -97,12 +103,12 @@ export function dueTodayCents(policy: QuotePolicy, frequency: BillingFrequency):
 
 /** The quote's checks at `now`: open, young enough, starting today or later. */
 function quoteRefusal(quote: QuoteForBind | null, now: Date): BindOutcome | null {
-  if (!quote) return refused(404, MESSAGES.quoteToBindNotFound);
+  if (!quote) return refused('quote-not-found', MESSAGES.quoteToBindNotFound);
   // The truth, and nothing personal: whoever holds the number learns only that it is bought.
-  if (quote.status !== 'QUOTE') return refused(409, MESSAGES.quoteAlreadyBound);
-  if (now.getTime() - quote.created_at.getTime() > QUOTE_VALID_DAYS * 86_400_000) return refused(422, MESSAGES.quoteExpired);
+  if (quote.status !== 'QUOTE') return refused('quote-bought', MESSAGES.quoteAlreadyBound);
+  if (now.getTime() - quote.created_at.getTime() > QUOTE_VALID_DAYS * 86_400_000) return refused('quote-expired', MESSAGES.quoteExpired);
   const effective = parseIsoDate(quote.response.effectiveDate);
-  if (!effective || compareDates(effective, localToday(now)) < 0) return refused(422, MESSAGES.effectiveDatePassed);
+  if (!effective || compareDates(effective, localToday(now)) < 0) return refused('effective-date-passed', MESSAGES.effectiveDatePassed);
   return null;
 }
 
@@ -112,7 +118,7 @@ function quoteRefusal(quote: QuoteForBind | null, now: Date): BindOutcome | null
  */
 export async function bindQuote(context: BindContext, request: BindRequest, submissionKey: string): Promise<BindOutcome> {
   const { db, gateway, clock } = context;
-  if (request.stripeKey.key !== gateway.publishableKey) return refused(400, MESSAGES.stripeKeyNotOurs);
+  if (request.stripeKey.key !== gateway.publishableKey) return refused('stripe-key-not-ours', MESSAGES.stripeKeyNotOurs);
   // wall time: the other attempt is a request running now, whatever the clock the use case is given says
   const waitUntil = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
 
@@ -130,7 +136,7 @@ export async function bindQuote(context: BindContext, request: BindRequest, subm
       const current = quote!;
       const amountDue = dueTodayCents(current.response, request.billingFrequency);
       if (current.version !== request.quoteVersion || amountDue !== request.amountDueCents) {
-        return { kind: 'done' as const, outcome: { kind: 'quote-changed', status: 409, current: { ...current.response, quoteVersion: current.version } } as BindOutcome };
+        return { kind: 'done' as const, outcome: { kind: 'quote-changed', current: { ...current.response, quoteVersion: current.version } } as BindOutcome };
       }
       const open = await openAttemptsOf(tx, current.id);
       if (open.length > 0) return { kind: 'settle' as const, open };
@@ -158,7 +164,7 @@ export async function bindQuote(context: BindContext, request: BindRequest, subm
       const same = attempt.submissionKeyHash === submissionKeyHash;
       const settled = await settleAttempt(context, attempt, { abandonAuthentication: !same });
       if (same && (settled.kind === 'bound' || settled.kind === 'needs-authentication' || settled.kind === 'declined')) return outcomeOf(context, settled);
-      if (settled.kind === 'bound' || settled.kind === 'refunded') return refused(409, MESSAGES.quoteAlreadyBound);
+      if (settled.kind === 'bound' || settled.kind === 'refunded') return refused('quote-bought', MESSAGES.quoteAlreadyBound);
       if (settled.kind === 'unknown' || settled.kind === 'needs-authentication') waiting = true;
     }
     if (waiting) {
@@ -378,11 +384,11 @@ async function refund(context: BindContext, attempt: Attempt): Promise<Settled> 
 async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOutcome> {
   switch (settled.kind) {
     case 'bound':
-      return { kind: 'bound', status: 200, body: await boundAnswer(context, settled.attempt, settled.policyId), policyId: settled.policyId, fresh: settled.fresh };
+      return { kind: 'bound', body: await boundAnswer(context, settled.attempt, settled.policyId), policyId: settled.policyId, fresh: settled.fresh };
     case 'needs-authentication': {
       const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: settled.attempt.quoteId });
       return {
-        kind: 'needs-authentication', status: 202,
+        kind: 'needs-authentication',
         body: { authentication: { mode: context.gateway.mode, clientSecret: settled.intent.clientSecret }, purchaseToken },
       };
     }
@@ -391,7 +397,7 @@ async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOu
     case 'not-charged':
       return paymentFailed('api_error');
     case 'refunded':
-      return refused(409, MESSAGES.quoteAlreadyBound);
+      return refused('quote-bought', MESSAGES.quoteAlreadyBound);
     case 'unknown':
       return inProgress;
   }
@@ -431,9 +437,9 @@ export async function purchaseTokenQuote(db: Queryable, token: string | undefine
  */
 export async function completePayment(context: BindContext, quoteNumber: string, purchaseToken: string | undefined): Promise<BindOutcome> {
   const quoteId = await purchaseTokenQuote(context.db, purchaseToken, quoteNumber, context.clock());
-  if (quoteId === null) return refused(401, MESSAGES.purchaseTokenRequired);
+  if (quoteId === null) return refused('purchase-token-invalid', MESSAGES.purchaseTokenRequired);
   const attempt = await latestAttemptOf(context.db, quoteId);
-  if (!attempt) return refused(404, MESSAGES.authenticationNotPending);
+  if (!attempt) return refused('authentication-not-pending', MESSAGES.authenticationNotPending);
   if (attempt.status === 'declined') return paymentFailed('card_error');
   if (attempt.status === 'failed') return paymentFailed('api_error');
   return outcomeOf(context, await settleAttempt(context, attempt, {}));
@@ -445,15 +451,15 @@ export async function testAuthentication(
   quoteNumber: string,
   purchaseToken: string | undefined,
   result: 'complete' | 'fail',
-): Promise<{ kind: 'done' } | { kind: 'refused'; status: 401 | 404; message: string }> {
+): Promise<{ kind: 'done' } | { kind: 'refused'; reason: 'test-mode-only' | 'purchase-token-invalid' | 'authentication-not-pending'; message: string }> {
   const gateway = context.gateway;
-  if (!isTestModeGateway(gateway)) return { kind: 'refused', status: 404, message: MESSAGES.testAuthenticationOnly };
+  if (!isTestModeGateway(gateway)) return { kind: 'refused', reason: 'test-mode-only', message: MESSAGES.testAuthenticationOnly };
   const quoteId = await purchaseTokenQuote(context.db, purchaseToken, quoteNumber, context.clock());
-  if (quoteId === null) return { kind: 'refused', status: 401, message: MESSAGES.purchaseTokenRequired };
+  if (quoteId === null) return { kind: 'refused', reason: 'purchase-token-invalid', message: MESSAGES.purchaseTokenRequired };
   const attempt = await latestAttemptOf(context.db, quoteId);
-  if (!attempt || attempt.status !== 'requires_action' || !attempt.intentId) return { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
+  if (!attempt || attempt.status !== 'requires_action' || !attempt.intentId) return { kind: 'refused', reason: 'authentication-not-pending', message: MESSAGES.authenticationNotPending };
   const answered = await gateway.authenticate(attempt.intentId, result);
-  return answered.ok ? { kind: 'done' } : { kind: 'refused', status: 404, message: MESSAGES.authenticationNotPending };
+  return answered.ok ? { kind: 'done' } : { kind: 'refused', reason: 'authentication-not-pending', message: MESSAGES.authenticationNotPending };
 }
 
 /**

@@ -9,17 +9,17 @@ import { requestDocuments } from '../documents/job.ts';
 import { quoteIdOf } from '../quotes/store.ts';
 import { policyByQuote, saveLienholderRow, vehicleFinancing } from './records.ts';
 
-export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; status: 404 | 422; message: string };
+export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; reason: 'no-such-policy' | 'not-financed'; message: string };
 
 /** Saves it and, in the same transaction, asks for the documents that print it (declarations, application). */
 export async function saveLienholder(db: Db, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
   const quoteId = await quoteIdOf(db, request.quoteNumber);
-  if (quoteId === null) return { kind: 'refused', status: 404, message: MESSAGES.lienholderPolicyNotFound };
+  if (quoteId === null) return { kind: 'refused', reason: 'no-such-policy', message: MESSAGES.lienholderPolicyNotFound };
   const policy = await policyByQuote(db, quoteId);
   const vehicle = policy ? await vehicleFinancing(db, policy.id, request.carNumber) : null;
-  if (!policy || !vehicle) return { kind: 'refused', status: 404, message: MESSAGES.lienholderPolicyNotFound };
+  if (!policy || !vehicle) return { kind: 'refused', reason: 'no-such-policy', message: MESSAGES.lienholderPolicyNotFound };
   if (vehicle.financing !== 'LEASE' && vehicle.financing !== 'FINANCE') {
-    return { kind: 'refused', status: 422, message: MESSAGES.lienholderNotFinanced };
+    return { kind: 'refused', reason: 'not-financed', message: MESSAGES.lienholderNotFinanced };
   }
   const lienholder = {
     carNumber: request.carNumber, name: request.name, address: request.address, city: request.city, state: request.state, zip: request.zip,

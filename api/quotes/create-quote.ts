@@ -21,6 +21,10 @@
  * The live price (POST /api/policy/price, pricePreview) is steps 1 and 2 alone: the same checks and the
  * same engine, nothing stored, nothing mailed.
  *
+ * The request's own rule (`checkRequest`, state first) is what the route checks the body with before either
+ * runs (api/http/endpoint.ts checkedWith); what it cannot see field by field comes back as a refusal with the
+ * rules' messages, which the route answers as the 400 of a failed rule.
+ *
  * The quote call has no per-client limit (pricing is what the site is for, and the bench runs it hot; the
  * live price, asked on every change, has one: api/app.ts RATE_LIMITS.price);
  * what could be abused, the e-mail to an address someone typed, is limited per recipient: past it the
@@ -28,13 +32,12 @@
  */
 import { sha256Hex } from '../hash.ts';
 import {
-  check, localToday, MESSAGES, quoteRequest, stateName, UNLIMITED_STATES, WRITING_STATES, type FieldError,
+  check, localToday, MESSAGES, quoteRequest, stateName, UNLIMITED_STATES, WRITING_STATES, type Checked, type FieldError,
   type QuotePolicy, type QuoteRequest,
 } from '../../contract/index.ts';
 import { coverageLimits, coverageProblems, formOfLimits, formOfSelection, limitsOfRequest, sameLimits, selectionOf } from '../../contract/coverage/index.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { ApiError } from '../http/errors.ts';
 import { hit, hitClauses, type RateLimit } from '../http/rate-limit.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { priceQuote, RatingError, type PricedQuote, type RatedVehicle } from '../rating/index.ts';
@@ -63,14 +66,19 @@ const NUMBER_ATTEMPTS = 5;
  */
 export type CreatedQuote = { kind: 'new' | 'repeat'; policyJson: string };
 
+/** A request the rules let through that still cannot be quoted: each message once, and where each applies (none for the engine's). */
+export type QuoteRefused = { kind: 'refused'; messages: string[]; fields?: FieldError[] };
+
 export interface QuoteUseCase {
-  createQuote(body: Record<string, unknown>): Promise<CreatedQuote>;
+  /** The request's rule, with the one check it puts first: a state we do not write gets the call-us message alone. */
+  checkRequest(body: Record<string, unknown>): Checked<QuoteRequest>;
+  createQuote(request: QuoteRequest): Promise<CreatedQuote | QuoteRefused>;
   /** The answer createQuote would give, with policyNumber '': nothing is stored, nothing is mailed. */
-  pricePreview(body: Record<string, unknown>): QuotePolicy;
+  pricePreview(request: QuoteRequest): { kind: 'priced'; policy: QuotePolicy } | QuoteRefused;
 }
 
-function refuse(errors: FieldError[]): never {
-  throw new ApiError(400, [...new Set(errors.map((error) => error.message))], { fields: errors });
+function refused(errors: FieldError[]): QuoteRefused {
+  return { kind: 'refused', messages: [...new Set(errors.map((error) => error.message))], fields: errors };
 }
 
 function isOneOf(list: readonly string[], value: unknown): boolean {
@@ -163,22 +171,24 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
   const QuoteRequestRule = quoteRequest({ today: () => localToday(deps.clock()) });
   const restrictedZips = new Set(deps.config.restrictedZips);
 
-  /** Checked, decoded and priced; every refusal is a 400 with the rules' messages. */
-  function priced(body: Record<string, unknown>, now: Date): PricedRequest {
+  function checkRequest(body: Record<string, unknown>): Checked<QuoteRequest> {
     // doc 3 section 7: a state we do not write gets the call-us message and nothing else to fix
     if (typeof body.ratedState === 'string' && body.ratedState !== '' && !isOneOf(WRITING_STATES, body.ratedState)) {
-      refuse([{ path: 'ratedState', message: MESSAGES.callUs }]);
+      return { ok: false, errors: [{ path: 'ratedState', message: MESSAGES.callUs }] };
     }
-    const checked = check(body, QuoteRequestRule);
-    if (!checked.ok) refuse(checked.errors);
-    const { quoteNumber, ...sent } = checked.value;
+    return check(body, QuoteRequestRule);
+  }
+
+  /** Checked request decoded and priced, or refused with the rules' messages. */
+  function priced(checked: QuoteRequest, now: Date): PricedRequest | QuoteRefused {
+    const { quoteNumber, ...sent } = checked;
     const { errors, identities, rated } = consistencyProblems(sent, restrictedZips, now);
-    if (errors.length > 0) refuse(errors);
+    if (errors.length > 0) return refused(errors);
     const request = withSelection(sent);
     try {
       return { request, reprices: quoteNumber ?? null, priced: priceQuote({ request, vehicles: rated }), identities };
     } catch (error) {
-      if (error instanceof RatingError) throw new ApiError(400, error.message);
+      if (error instanceof RatingError) return { kind: 'refused', messages: [error.message] };
       throw error;
     }
   }
@@ -244,13 +254,17 @@ export function quoteUseCase(deps: Deps, limits: { quoteMail: RateLimit }): Quot
   }
 
   return {
-    pricePreview(body) {
-      return answerOf('', priced(body, deps.clock()), 1);
+    checkRequest,
+
+    pricePreview(request) {
+      const quote = priced(request, deps.clock());
+      return 'kind' in quote ? quote : { kind: 'priced', policy: answerOf('', quote, 1) };
     },
 
-    async createQuote(body) {
+    async createQuote(checked) {
       const now = deps.clock();
-      const quote = priced(body, now);
+      const quote = priced(checked, now);
+      if ('kind' in quote) return quote;
       const { request, priced: price } = quote;
       // Serialised once: hashed here, stored with the quote.
       const requestJson = JSON.stringify(request);

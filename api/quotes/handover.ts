@@ -12,17 +12,17 @@ import type { Queryable } from '../db/db.ts';
 import { issueToken, redeemToken } from '../tokens/tokens.ts';
 import { findOpenQuote, openQuoteById } from './store.ts';
 
-export type IssueOutcome = { kind: 'issued'; token: string; quoteNumber: string } | { kind: 'refused'; status: 400 | 404; message: string };
+export type IssueOutcome = { kind: 'issued'; token: string; quoteNumber: string } | { kind: 'refused'; reason: 'quote-not-named' | 'quote-not-found'; message: string };
 
 export async function issueHandover(db: Queryable, request: HandoverRequest, now: Date): Promise<IssueOutcome> {
-  if (!request.quoteNumber && !request.emailAddress) return { kind: 'refused', status: 400, message: MESSAGES.handoverNeedsQuote };
+  if (!request.quoteNumber && !request.emailAddress) return { kind: 'refused', reason: 'quote-not-named', message: MESSAGES.handoverNeedsQuote };
   const quote = await findOpenQuote(
     db,
     request.quoteNumber ? { quoteNumber: request.quoteNumber } : { emailLower: request.emailAddress!.trim().toLowerCase() },
     request.dob,
     request.zip,
   );
-  if (!quote) return { kind: 'refused', status: 404, message: MESSAGES.quoteNotFound };
+  if (!quote) return { kind: 'refused', reason: 'quote-not-found', message: MESSAGES.quoteNotFound };
   const token = await issueToken(db, 'handover', now, { subjectId: quote.id, payload: { wizard: request.wizard ?? null } });
   return { kind: 'issued', token, quoteNumber: quote.quoteNumber };
 }

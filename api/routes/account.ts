@@ -13,10 +13,7 @@
  * headers): a number changed by hand learns nothing. Answers hold personal data and are never cached.
  */
 import { Hono, type Context } from 'hono';
-import {
-  CardRequest, check, MESSAGES, policyNumber as policyNumberRule, PolicyNumberQuery, SaveQuoteRequest,
-  type CardRequestAnswer, type StatementsAnswer,
-} from '../../contract/index.ts';
+import { check, MESSAGES, policyNumber as policyNumberRule, type CardRequestAnswer } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { requestCard } from '../account/card-request.ts';
 import { idCardFileName, newestIdCard } from '../account/id-card.ts';
@@ -26,10 +23,8 @@ import { statementsOf } from '../account/statements.ts';
 import { requireSession, sessionOf } from '../auth/session-guard.ts';
 import type { Deps } from '../deps.ts';
 import { documentBytes } from '../documents/store.ts';
-import { readBody } from '../http/body.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
-import { readQuery } from '../http/query.ts';
 import { hit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
@@ -53,8 +48,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     return policyId;
   }
 
-  on(app, endpoints.saveQuote, guard, async (c) => {
-    const request = await readBody(c, SaveQuoteRequest);
+  on(app, endpoints.saveQuote, guard, async (c, request) => {
     const account = await accountOf(c);
     const now = deps.clock();
     const outcome = await saveQuotes(deps.db, account, request, now);
@@ -62,19 +56,17 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     if (outcome.kind === 'not-found') throw notOnAccount();
     const answer = await sessionAnswer(deps.db, account.id, now);
     if (!answer) throw new ApiError(401, MESSAGES.signInRequired, { headers: NO_STORE });
-    return c.json(answer, 200, NO_STORE);
+    return { body: answer, headers: NO_STORE };
   });
 
-  on(app, endpoints.accountQuote, guard, async (c) => {
-    const { policyNumber } = readQuery(c, PolicyNumberQuery);
+  on(app, endpoints.accountQuote, guard, async (c, { policyNumber }) => {
     const found = await savedQuoteAnswer(deps.db, sessionOf(c).accountId, policyNumber);
     if (found === null) throw notOnAccount();
     // The stored answer text, as POST /api/policy/lookup_quote sends it.
-    return c.body(`{"policies":[${found}]}`, 200, { 'Content-Type': 'application/json', ...NO_STORE });
+    return { jsonText: `{"policies":[${found}]}`, headers: NO_STORE };
   });
 
-  on(app, endpoints.requestCard, guard, async (c) => {
-    const request = await readBody(c, CardRequest);
+  on(app, endpoints.requestCard, guard, async (c, request) => {
     const account = await accountOf(c);
     // Counted once the request is well formed and before anything is looked up: guessing numbers costs too.
     const allowed = await hit(deps.db, limits.cardRequest, `account:${account.id}`, deps.clock());
@@ -92,17 +84,16 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
         void deps.mail.deliverDue();
         const answer: CardRequestAnswer =
           outcome.kind === 'emailed' ? { msg: MESSAGES.cardEmailed, delivery: 'electronic' } : { msg: MESSAGES.cardMailed, delivery: 'mail' };
-        return c.json(answer, 200, NO_STORE);
+        return { body: answer, headers: NO_STORE };
       }
     }
   });
 
-  on(app, endpoints.statements, guard, async (c) => {
-    const { policyNumber } = readQuery(c, PolicyNumberQuery);
+  on(app, endpoints.statements, guard, async (c, { policyNumber }) => {
     const policyId = await ownPolicy(c, policyNumber);
     const data = await statementsOf(deps, policyId, deps.clock());
     if (!data) throw notOnAccount();
-    return c.json({ data } satisfies StatementsAnswer, 200, NO_STORE);
+    return { body: { data }, headers: NO_STORE };
   });
 
   on(app, endpoints.accountIdCard, guard, async (c) => {

@@ -1,18 +1,16 @@
 import { Hono } from 'hono';
-import {
-  ALREADY_SUBSCRIBED, ContactRequest, MESSAGES, SubscribeRequest, check, claimRequest, localToday,
-  type ClaimAnswer, type ContactResponse, type SubscribeResponse,
-} from '../../contract/index.ts';
+import { ALREADY_SUBSCRIBED, MESSAGES, check, claimRequest, localToday } from '../../contract/index.ts';
 import { fileClaim } from '../claims/file-claim.ts';
 import { readClaimPhotos } from '../claims/photos.ts';
 import { addSubscriber } from '../contact/subscribers.ts';
 import { submitContact } from '../contact/messages.ts';
 import { idempotencyOf, idempotent, REPLAYED_HEADER } from '../http/idempotency.ts';
 import { clientAddress } from '../http/client.ts';
-import { tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
+import { limiterOf, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { refusal } from './refusals.ts';
 import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
-import { readBody } from '../http/body.ts';
+import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
@@ -35,16 +33,17 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
   const app = new Hono();
   // the incident date may not be after today (doc 1 section 5), today as of each request
   const claimRule = claimRequest({ today: () => localToday(deps.clock()) });
+  const claimMail = limiterOf(deps.db, limits.claimMail, deps.clock);
+  const contact = limiterOf(deps.db, limits.contact, deps.clock);
+  const contactMail = limiterOf(deps.db, limits.contactMail, deps.clock);
 
   /** Availability sign-up (doc 1 sections 3 and 7). 201 on a new address, 409 on a known one. */
-  on(app, endpoints.subscribe, limits.subscribe, async (c) => {
-    const request = await readBody(c, SubscribeRequest);
+  on(app, endpoints.subscribe, limits.subscribe, async (_c, request) => {
     const added = await addSubscriber(deps.db, request, deps.clock());
     if (!added) throw new ApiError(409, ALREADY_SUBSCRIBED);
     // Queued: the mail server's answer (and its retries) never holds up the visitor (api/mail/queue.ts).
     await deps.mail.send('subscribe confirmation mail', subscribeConfirmation(request, deps.config.publicOrigin));
-    const body: SubscribeResponse = { msg: SUBSCRIBED };
-    return c.json(body, 201);
+    return { status: 201, body: { msg: SUBSCRIBED } };
   });
 
   /**
@@ -69,15 +68,15 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
     }
     if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, MESSAGES.claimMissing);
     const checked = check(answers, claimRule);
-    if (!checked.ok) throw new ApiError(400, [...new Set(checked.errors.map((error) => error.message))], { fields: checked.errors });
+    if (!checked.ok) throw requestRefused(checked.errors);
     const sent = form.photos === undefined ? [] : Array.isArray(form.photos) ? form.photos : [form.photos];
     if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
     const photos = await readClaimPhotos(sent as File[]);
-    if (!photos.ok) throw new ApiError(photos.status, photos.message);
-    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, request: idempotencyOf(c) }, limits.claimMail);
+    if (!photos.ok) throw refusal(photos);
+    const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, request: idempotencyOf(c) }, claimMail);
     if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);
-    const body: ClaimAnswer = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
-    return c.json(body, 201, { ...NO_STORE, ...(filed.kind === 'replay' ? { [REPLAYED_HEADER]: 'true' } : {}) });
+    const body = { reference: filed.reference, msg: MESSAGES.claimReceived(filed.reference) };
+    return { status: 201, body, headers: { ...NO_STORE, ...(filed.kind === 'replay' ? { [REPLAYED_HEADER]: 'true' } : {}) } };
   });
 
   /**
@@ -86,13 +85,11 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
    * Idempotent-Replayed), which sends nothing again and is not counted by the rate limit; the message keeps
    * the key too (api/contact/messages.ts).
    */
-  on(app, endpoints.contactSubmit, idempotent(deps), async (c) => {
-    const request = await readBody(c, ContactRequest);
-    const outcome = await submitContact(deps, { request, idempotent: idempotencyOf(c), client: clientAddress(c, deps.config.trustProxy), limit: limits.contact, mailLimit: limits.contactMail });
+  on(app, endpoints.contactSubmit, idempotent(deps), async (c, request) => {
+    const outcome = await submitContact(deps, { request, idempotent: idempotencyOf(c), client: clientAddress(c, deps.config.trustProxy), limit: contact, mailLimit: contactMail });
     if (outcome.kind === 'key-reused') throw new ApiError(422, MESSAGES.contactKeyReused);
     if (outcome.kind === 'rate-limited') throw tooManyRequests(outcome.retryAfter);
-    const body: ContactResponse = { msg: CONTACT_RECEIVED };
-    return c.json(body, 201, { ...NO_STORE, ...(outcome.kind === 'replayed' ? { [REPLAYED_HEADER]: 'true' } : {}) });
+    return { status: 201, body: { msg: CONTACT_RECEIVED }, headers: { ...NO_STORE, ...(outcome.kind === 'replayed' ? { [REPLAYED_HEADER]: 'true' } : {}) } };
   });
 
   return app;

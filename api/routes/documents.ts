@@ -12,10 +12,7 @@
  * text the documents page shows as 'link has expired'. Answers are never cached.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import {
-  DOCUMENT_DESCRIPTIONS, DocumentListQuery, EsignRequest, MESSAGES, PolicyDocsRequest, TokenQuery,
-  type DocumentListResponse, type EsignAnswer, type EsignView, type PolicyDocument,
-} from '../../contract/index.ts';
+import { DOCUMENT_DESCRIPTIONS, MESSAGES, type EsignView, type PolicyDocument } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import type { Deps } from '../deps.ts';
 import { applicationOf, ESIGN_CONSENT_TEXT, signApplication, signatureOf } from '../documents/esign.ts';
@@ -23,13 +20,12 @@ import {
   documentFileUrl, documentsPageUrl, esignPageUrl, odometerPageUrl, policyOfToken, queueRequestedDocumentsMail,
 } from '../documents/links.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, type StoredDocument } from '../documents/store.ts';
-import { readBody } from '../http/body.ts';
 import { clientAddress } from '../http/client.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
-import { readQuery } from '../http/query.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { refusal } from './refusals.ts';
 import { onboardingOf } from '../policies/onboarding.ts';
 import { policiesOfEmail, policyNumberOf } from '../policies/records.ts';
 
@@ -63,8 +59,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     return policyId;
   }
 
-  on(app, endpoints.documentList, async (c) => {
-    const { id: token } = readQuery(c, DocumentListQuery);
+  on(app, endpoints.documentList, async (_c, { id: token }) => {
     const policyId = await openPolicy(token);
     const onboarding = await onboardingOf(deps.db, policyId);
     if (!onboarding) throw linkExpired();
@@ -79,11 +74,10 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     if (onboarding.vehiclesWithoutReading.length > 0) {
       documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.odometer, fileUrl: odometerPageUrl(origin(), token), dateCreated: today });
     }
-    return c.json({ data: { documents } } satisfies DocumentListResponse, 200, NO_STORE);
+    return { body: { data: { documents } }, headers: NO_STORE };
   });
 
-  on(app, endpoints.documentFile, async (c) => {
-    const { id: token } = readQuery(c, DocumentListQuery);
+  on(app, endpoints.documentFile, async (c, { id: token }) => {
     const policyId = await openPolicy(token);
     const fileId = Number(c.req.param('fileId'));
     const document = Number.isSafeInteger(fileId) && fileId > 0 ? await documentOfPolicy(deps.db, policyId, fileId) : null;
@@ -103,8 +97,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     });
   });
 
-  on(app, endpoints.documentsLink, limits.request, async (c) => {
-    const { emailAddress } = await readBody(c, PolicyDocsRequest);
+  on(app, endpoints.documentsLink, limits.request, async (_c, { emailAddress }) => {
     const emailLower = emailAddress.trim().toLowerCase();
     const now = deps.clock();
     const policies = await policiesOfEmail(deps.db, emailLower, { newest: 5 });
@@ -115,11 +108,10 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       );
       void deps.mail.deliverDue();
     }
-    return c.json({ data: { documents: [] } } satisfies DocumentListResponse, 200, NO_STORE);
+    return { body: { data: { documents: [] } }, headers: NO_STORE };
   });
 
-  on(app, endpoints.esignView, async (c) => {
-    const { token } = readQuery(c, TokenQuery);
+  on(app, endpoints.esignView, async (_c, { token }) => {
     const policyId = await openPolicy(token);
     const application = await applicationOf(deps, policyId);
     const signature = await signatureOf(deps, policyId);
@@ -134,11 +126,10 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       ...(signature ? { signedAt: signature.signedAt.toISOString() } : {}),
       documentsUrl: documentsPageUrl(origin(), token),
     };
-    return c.json(view, 200, NO_STORE);
+    return { body: view, headers: NO_STORE };
   });
 
-  on(app, endpoints.esign, async (c) => {
-    const request = await readBody(c, EsignRequest);
+  on(app, endpoints.esign, async (c, request) => {
     const policyId = await openPolicy(request.token);
     const outcome = await signApplication(deps, {
       policyId,
@@ -146,11 +137,11 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       ipAddress: clientAddress(c, deps.config.trustProxy),
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
     });
-    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    if (outcome.kind === 'refused') throw refusal(outcome);
     // Signing may have issued the policy, whose e-mail and documents are queued.
     void deps.mail.deliverDue();
     void deps.documents.renderDue();
-    return c.json({ signed: true, documentsUrl: documentsPageUrl(origin(), request.token) } satisfies EsignAnswer, 200, NO_STORE);
+    return { body: { signed: true, documentsUrl: documentsPageUrl(origin(), request.token) }, headers: NO_STORE };
   });
 
   return app;

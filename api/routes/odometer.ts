@@ -11,15 +11,16 @@
  * one (an insurer keeps what it was sent), and the person is told at once what to do.
  */
 import { Hono } from 'hono';
-import { MESSAGES, OdometerPhotoFields, TokenQuery, type OdometerPhotoAnswer, type OdometerView } from '../../contract/index.ts';
+import { MESSAGES, OdometerPhotoFields, type OdometerView } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { check } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { policyOfToken } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
+import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { readQuery } from '../http/query.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { refusal } from './refusals.ts';
 import { countedReading, latestReadings } from '../odometer/readings.ts';
 import { policyNumberOf, vehiclesOf } from '../policies/records.ts';
 import { submitOdometerPhoto } from '../odometer/submit.ts';
@@ -35,8 +36,7 @@ export function odometerRoutes(deps: Deps): Hono {
     return policyId;
   }
 
-  on(app, endpoints.odometerView, async (c) => {
-    const { token } = readQuery(c, TokenQuery);
+  on(app, endpoints.odometerView, async (_c, { token }) => {
     const policyId = await openPolicy(token);
     const vehicles = await vehiclesOf(deps.db, policyId);
     const latest = new Map((await latestReadings(deps.db, policyId)).map((reading) => [reading.carNumber, reading]));
@@ -61,7 +61,7 @@ export function odometerRoutes(deps: Deps): Hono {
         };
       }),
     };
-    return c.json(view, 200, NO_STORE);
+    return { body: view, headers: NO_STORE };
   });
 
   on(app, endpoints.odometerPhoto, async (c) => {
@@ -72,7 +72,7 @@ export function odometerRoutes(deps: Deps): Hono {
       throw new ApiError(400, MESSAGES.odometerPhotoMissing);
     }
     const fields = check({ token: form.token, carNumber: form.carNumber, reading: form.reading }, OdometerPhotoFields);
-    if (!fields.ok) throw new ApiError(400, [...new Set(fields.errors.map((error) => error.message))], { fields: fields.errors });
+    if (!fields.ok) throw requestRefused(fields.errors);
     const photo = form.photo;
     if (!(photo instanceof File) || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
     const policyId = await openPolicy(fields.value.token);
@@ -82,11 +82,11 @@ export function odometerRoutes(deps: Deps): Hono {
       typedReading: Number(fields.value.reading),
       photo: new Uint8Array(await photo.arrayBuffer()),
     });
-    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    if (outcome.kind === 'refused') throw refusal(outcome);
     // A verified reading may have issued the policy, whose e-mail and documents are queued.
     void deps.mail.deliverDue();
     void deps.documents.renderDue();
-    return c.json({ status: outcome.status, message: outcome.message } satisfies OdometerPhotoAnswer, 201, NO_STORE);
+    return { status: 201, body: { status: outcome.status, message: outcome.message }, headers: NO_STORE };
   });
 
   return app;

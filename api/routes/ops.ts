@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import { DatabaseUnavailableError } from '../db/db.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from '../http/errors.ts';
+import { refusal } from './refusals.ts';
 import { allowedOrigin, checkOrigin, limitBody, requireJson } from '../http/guards.ts';
 import { escapeHtml } from '../mail/layout.ts';
 import { basicAuth } from '../ops/basic-auth.ts';
@@ -51,7 +52,7 @@ export function opsRoutes(deps: Deps): Hono {
   app.post('/odometer/:readingId', requireJson(), limitBody(4096), async (c) => {
     const request = await readBody(c, OdometerReviewRequest);
     const outcome = await reviewReading(deps, Number(c.req.param('readingId')) || 0, request);
-    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    if (outcome.kind === 'refused') throw refusal(outcome);
     // an approval may have issued the policy: its e-mail and documents are queued
     void deps.mail.deliverDue();
     void deps.documents.renderDue();

@@ -11,19 +11,15 @@
  * card is replaced on our site alone (DESIGN.md "Embedding"). Answers are never cached.
  */
 import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import {
-  CardSetupRequest, MESSAGES, PolicyNumberQuery, ReplaceCardRequest, type CardSetupAnswer, type PaymentCardAnswer, type ReplaceCardAnswer,
-} from '../../contract/index.ts';
+import type { ClientErrorStatusCode, ContentfulStatusCode } from 'hono/utils/http-status';
+import { MESSAGES } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { ownPolicyId } from '../account/session-answer.ts';
 import { requireSession, sessionOf } from '../auth/session-guard.ts';
 import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { allowedOrigin, checkOrigin } from '../http/guards.ts';
-import { readQuery } from '../http/query.ts';
 import { hit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { cardOfPolicy, replaceCard, startCardSetup, type ReplaceOutcome } from '../payments/card-replacement.ts';
@@ -32,7 +28,7 @@ const notOnAccount = () => new ApiError(404, MESSAGES.accountPolicyNotFound, { h
 const refused = (status: ContentfulStatusCode, message: string) => new ApiError(status, message, { headers: NO_STORE });
 
 /** The replacement's refusals, in one table: the status and the words the page shows. */
-const REFUSALS: Record<Exclude<ReplaceOutcome['kind'], 'replaced'>, { status: ContentfulStatusCode; message: string; errorType?: string }> = {
+const REFUSALS: Record<Exclude<ReplaceOutcome['kind'], 'replaced'>, { status: ClientErrorStatusCode | 503; message: string; errorType?: string }> = {
   'no-card': { status: 409, message: MESSAGES.noCardOnFile },
   'consent-mismatch': { status: 400, message: MESSAGES.cardReplaceConsentRequired },
   'not-ours': { status: 409, message: MESSAGES.cardSetupNotOurs },
@@ -54,15 +50,13 @@ export function paymentCardRoutes(deps: Deps, limits: { cardSetup: RateLimit }):
     return policyId;
   }
 
-  on(app, endpoints.paymentCard, guard, async (c) => {
-    const { policyNumber } = readQuery(c, PolicyNumberQuery);
+  on(app, endpoints.paymentCard, guard, async (c, { policyNumber }) => {
     const found = await cardOfPolicy(deps, await ownPolicy(c, policyNumber));
     if (!found) throw notOnAccount();
-    return c.json(found satisfies PaymentCardAnswer, 200, NO_STORE);
+    return { body: found, headers: NO_STORE };
   });
 
-  on(app, endpoints.cardSetup, guard, ownOrigin, async (c) => {
-    const { policyNumber } = await readBody(c, CardSetupRequest);
+  on(app, endpoints.cardSetup, guard, ownOrigin, async (c, { policyNumber }) => {
     const policyId = await ownPolicy(c, policyNumber);
     // each SetupIntent is a card form the person may try cards in: a few an hour is plenty for a person
     const allowed = await hit(deps.db, limits.cardSetup, `account:${sessionOf(c).accountId}`, deps.clock());
@@ -71,20 +65,19 @@ export function paymentCardRoutes(deps: Deps, limits: { cardSetup: RateLimit }):
     if (outcome.kind === 'no-card') throw refused(409, MESSAGES.noCardOnFile);
     if (outcome.kind === 'provider-failed') throw refused(503, MESSAGES.callUs);
     const { kind: _kind, ...answer } = outcome;
-    return c.json(answer satisfies CardSetupAnswer, 200, NO_STORE);
+    return { body: answer, headers: NO_STORE };
   });
 
-  on(app, endpoints.replaceCard, guard, ownOrigin, async (c) => {
-    const request = await readBody(c, ReplaceCardRequest);
+  on(app, endpoints.replaceCard, guard, ownOrigin, async (c, request) => {
     const outcome = await replaceCard(deps, await ownPolicy(c, request.policyNumber), request);
     if (outcome.kind === 'replaced') {
       if (outcome.mailed) void deps.mail.deliverDue();
-      return c.json({ msg: MESSAGES.cardReplaced, card: outcome.card } satisfies ReplaceCardAnswer, 200, NO_STORE);
+      return { body: { msg: MESSAGES.cardReplaced, card: outcome.card }, headers: NO_STORE };
     }
     const refusal = REFUSALS[outcome.kind];
     // a card refusal says which, as the bind's 402 does (error_type), so the page can ask for another card
-    const body = { error_messages: [refusal.message], ...(refusal.errorType ? { error_type: refusal.errorType } : {}) };
-    return c.json(body, refusal.status, NO_STORE);
+    const other = { error_messages: [refusal.message], ...(refusal.errorType ? { error_type: refusal.errorType } : {}) };
+    return { status: refusal.status, other, headers: NO_STORE };
   });
 
   return app;

@@ -13,37 +13,36 @@
  * the version the buyer saw answers 409 with `error_type: 'quote_changed'` and the version in force. Nothing
  * about the card or the person is logged.
  */
-import { Hono, type Context } from 'hono';
-import {
-  BindRequest, CompletePaymentRequest, LienholderRequest, MESSAGES, PURCHASE_TOKEN_HEADER, TestAuthenticationRequest, type LienholderSaved,
-  type PaymentsConfig, type QuoteChangedAnswer,
-} from '../../contract/index.ts';
+import { Hono } from 'hono';
+import { MESSAGES, PURCHASE_TOKEN_HEADER, type BindResponse, type QuoteChangedAnswer } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { doNotKeepAnswer, idempotencyOf, idempotent, type StoredAnswer } from '../http/idempotency.ts';
+import { doNotKeepAnswer, idempotencyOf, idempotent } from '../http/idempotency.ts';
 import {
   bindQuote, completePayment, purchaseTokenQuote, testAuthentication, type BindContext, type BindOutcome,
 } from '../policies/bind.ts';
 import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
-import { on } from '../http/endpoint.ts';
+import { on, type Reply } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { refusal, REFUSAL_STATUS } from './refusals.ts';
 
-/** The one table from the bind's outcomes to HTTP. */
-function answerOf(outcome: BindOutcome): StoredAnswer {
+/** The one table from the bind's outcomes to HTTP (its plain refusals' statuses are ./refusals.ts's). */
+function answerOf(outcome: BindOutcome): Reply<BindResponse> {
+  const headers = NO_STORE;
   switch (outcome.kind) {
     case 'bound':
+      return { body: outcome.body, headers };
     case 'needs-authentication':
-      return { status: outcome.status, body: outcome.body };
+      return { status: 202, other: outcome.body, headers };
     case 'payment-failed':
-      return { status: 402, body: { error_messages: outcome.messages, error_type: outcome.errorType } };
+      return { status: 402, other: { error_messages: [outcome.message], error_type: outcome.errorType }, headers };
     case 'quote-changed':
-      return { status: 409, body: { error_messages: [MESSAGES.quoteChanged], error_type: 'quote_changed', current: outcome.current } satisfies QuoteChangedAnswer };
+      return { status: 409, other: { error_messages: [MESSAGES.quoteChanged], error_type: 'quote_changed', current: outcome.current } satisfies QuoteChangedAnswer, headers };
     case 'in-progress':
-      return { status: 409, body: { error_messages: [MESSAGES.paymentInProgress] } };
+      return { status: 409, other: { error_messages: [MESSAGES.paymentInProgress] }, headers: { ...headers, 'Retry-After': '5' } };
     case 'refused':
-      return { status: outcome.status, body: { error_messages: outcome.messages } };
+      return { status: REFUSAL_STATUS[outcome.reason], other: { error_messages: [outcome.message] }, headers };
   }
 }
 
@@ -62,13 +61,9 @@ function bindContext(deps: Deps): BindContext {
   return { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin };
 }
 
-function send(c: Context, answer: StoredAnswer, retryLater = false): Response {
-  return c.json(answer.body as object, answer.status as 200, { ...NO_STORE, ...(retryLater ? { 'Retry-After': '5' } : {}) });
-}
-
 export function paymentsRoutes(deps: Deps): Hono {
   const app = new Hono();
-  on(app, endpoints.paymentsConfig, (c) => c.json({ mode: deps.payments.mode, publishableKey: deps.payments.publishableKey } satisfies PaymentsConfig));
+  on(app, endpoints.paymentsConfig, () => ({ body: { mode: deps.payments.mode, publishableKey: deps.payments.publishableKey } }));
   return app;
 }
 
@@ -77,41 +72,36 @@ export function purchaseRoutes(deps: Deps): Hono {
 
   // The Idempotency-Key (api/http/idempotency.ts): replays, 422 and 409 are answered before this runs; a
   // throw releases the key, and the answer returned is kept unless the handler says otherwise.
-  on(app, endpoints.bind, idempotent(deps), async (c) => {
-    const request = await readBody(c, BindRequest);
+  on(app, endpoints.bind, idempotent(deps), async (c, request) => {
     const outcome = await bindQuote(bindContext(deps), request, idempotencyOf(c).key);
     // An unknown outcome is not kept: a retry under this key must run again (and settle the attempt first).
     if (unsettled(outcome)) doNotKeepAnswer(c);
     if (outcome.kind === 'bound') afterBound(deps);
-    return send(c, answerOf(outcome), outcome.kind === 'in-progress');
+    return answerOf(outcome);
   });
 
-  on(app, endpoints.completePayment, async (c) => {
-    const request = await readBody(c, CompletePaymentRequest);
+  on(app, endpoints.completePayment, async (c, request) => {
     const outcome = await completePayment(bindContext(deps), request.quoteNumber, c.req.header(PURCHASE_TOKEN_HEADER));
     if (outcome.kind === 'bound') afterBound(deps);
-    return send(c, answerOf(outcome), outcome.kind === 'in-progress');
+    return answerOf(outcome);
   });
 
-  on(app, endpoints.testAuthentication, async (c) => {
-    const request = await readBody(c, TestAuthenticationRequest);
+  on(app, endpoints.testAuthentication, async (c, request) => {
     const outcome = await testAuthentication(bindContext(deps), request.quoteNumber, c.req.header(PURCHASE_TOKEN_HEADER), request.result);
-    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
-    return c.json({ ok: true as const }, 200, NO_STORE);
+    if (outcome.kind === 'refused') throw refusal(outcome);
+    return { body: { ok: true }, headers: NO_STORE };
   });
 
-  on(app, endpoints.lienholder, async (c) => {
-    const request = await readBody(c, LienholderRequest);
+  on(app, endpoints.lienholder, async (c, request) => {
     // Only the person who just paid names the lienholders (the purchase token of the bind's answer).
     if ((await purchaseTokenQuote(deps.db, c.req.header(PURCHASE_TOKEN_HEADER), request.quoteNumber, deps.clock())) === null) {
       throw new ApiError(401, MESSAGES.purchaseTokenRequired);
     }
     const outcome = await saveLienholder(deps.db, request, deps.clock());
-    if (outcome.kind === 'refused') throw new ApiError(outcome.status, outcome.message);
+    if (outcome.kind === 'refused') throw refusal(outcome);
     // The declarations and the unsigned application print lienholders: requested with it, made off the answer's path.
     void deps.documents.renderDue();
-    const body: LienholderSaved = { ok: true };
-    return c.json(body, 200, NO_STORE);
+    return { body: { ok: true }, headers: NO_STORE };
   });
 
   return app;

@@ -10,11 +10,10 @@
  * declarations PDF (the page's 'View Quote'). Every miss (unknown, expired, another purpose) is one 404.
  */
 import { Hono } from 'hono';
-import { MESSAGES, RolloverRequest, type RolloverResponse } from '../../contract/index.ts';
+import { MESSAGES } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import type { Deps } from '../deps.ts';
 import { documentFileUrl, documentsPageUrl, esignPageUrl } from '../documents/links.ts';
-import { readBody } from '../http/body.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { NO_STORE } from '../http/security-headers.ts';
@@ -24,22 +23,19 @@ import { issueToken, readToken } from '../tokens/tokens.ts';
 export function renewalRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  on(app, endpoints.rollover, async (c) => {
-    const { token } = await readBody(c, RolloverRequest);
+  on(app, endpoints.rollover, async (_c, { token }) => {
     const now = deps.clock();
     const found = await readToken(deps.db, 'rollover', token, now);
     const renewal = found?.subjectId != null ? await renewalById(deps.db, found.subjectId) : null;
     if (!renewal) throw new ApiError(404, MESSAGES.rolloverNotFound, { headers: NO_STORE });
     const origin = deps.config.publicOrigin;
     const documentsToken = await issueToken(deps.db, 'documents', now, { subjectId: renewal.policyId });
-    const answer: RolloverResponse = {
-      data: {
-        esignature_url: esignPageUrl(origin, documentsToken),
-        documents_url: documentsPageUrl(origin, documentsToken),
-        quote_url: documentFileUrl(origin, documentsToken, renewal.declarationDocumentId),
-      },
+    const data = {
+      esignature_url: esignPageUrl(origin, documentsToken),
+      documents_url: documentsPageUrl(origin, documentsToken),
+      quote_url: documentFileUrl(origin, documentsToken, renewal.declarationDocumentId),
     };
-    return c.json(answer, 200, NO_STORE);
+    return { body: { data }, headers: NO_STORE };
   });
 
   return app;

@@ -23,15 +23,9 @@
  * Every answer that carries a session or a person's data is Cache-Control: no-store.
  */
 import { Hono, type Context } from 'hono';
-import type { Struct } from 'superstruct';
-import {
-  ChangePasswordRequest, ClearSessionRequest, ConfirmAccountRequest, CreatePasswordRequest, LoginRequest, LoginWithTokenRequest,
-  MagicLinkRequest, MESSAGES, ResetPasswordRequest, RetrieveSessionQuery, SignUpRequest,
-  type ConfirmAccountResponse, type MessageAnswer, type SessionResponse, type SignUpResponse,
-} from '../../contract/index.ts';
+import { MESSAGES, type MessageAnswer, type SessionResponse } from '../../contract/index.ts';
 import { sessionAnswer } from '../account/session-answer.ts';
 import { afterAnswer } from '../auth/after-answer.ts';
-import type { LoginLimits } from '../auth/login-limits.ts';
 import { sendMagicLink } from '../auth/magic-link.ts';
 import { changePassword } from '../auth/password-change.ts';
 import { changePasswordWithToken, sendPasswordReset } from '../auth/password-reset.ts';
@@ -41,17 +35,19 @@ import { destroySession } from '../auth/sessions.ts';
 import { signInWithLink, signInWithPassword, startSession } from '../auth/sign-in.ts';
 import { confirmAccount, signUp } from '../auth/signup.ts';
 import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
 import { clientAddress } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
-import { readQuery } from '../http/query.ts';
-import { rateLimit, type RateLimit } from '../http/rate-limit.ts';
+import { limiterOf, rateLimit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
-import { on } from '../http/endpoint.ts';
+import { on, type Answer } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 
 /** The limits these routes use (RATE_LIMITS in api/app.ts; tests pass smaller ones). */
-export interface UserLimits extends LoginLimits {
+export interface UserLimits {
+  /** Failed sign-ins per account (its e-mail address). */
+  loginFailuresAccount: RateLimit;
+  /** Failed sign-ins per client address. */
+  loginFailuresClient: RateLimit;
   /** Sign-ups per client. */
   signUp: RateLimit;
   /** Sign-up e-mails per recipient. */
@@ -68,107 +64,101 @@ export interface UserLimits extends LoginLimits {
 export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   const app = new Hono();
   const clientOf = (c: Context) => clientAddress(c, deps.config.trustProxy);
-  const perClient = (rule: RateLimit, body: Struct<any, any>) => rateLimit(deps.db, rule, clientOf, deps.clock, { body });
+  const perClient = (rule: RateLimit) => rateLimit(deps.db, rule, clientOf, deps.clock);
+  const accountMail = limiterOf(deps.db, limits.accountMail, deps.clock);
+  const signInMail = limiterOf(deps.db, limits.signInMail, deps.clock);
+  const login = {
+    perAccount: limiterOf(deps.db, limits.loginFailuresAccount, deps.clock),
+    perClient: limiterOf(deps.db, limits.loginFailuresClient, deps.clock),
+  };
   const returnPathOf = (returnUrl: string): string => {
     const path = ownReturnPath(returnUrl, deps.config.publicOrigin);
     if (path === null) throw new ApiError(400, MESSAGES.returnUrl, { fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] });
     return path;
   };
   /** { user, policies } of a signed-in account, not cached anywhere. */
-  const answerSession = async (c: Context, accountId: number) => {
-    const answer: SessionResponse | null = await sessionAnswer(deps.db, accountId, deps.clock());
+  const answerSession = async (accountId: number): Promise<Answer<SessionResponse>> => {
+    const answer = await sessionAnswer(deps.db, accountId, deps.clock());
     if (!answer) throw new Error('the account of a live session is gone');
-    return c.json(answer, 200, NO_STORE);
+    return { body: answer, headers: NO_STORE };
   };
-  const message = (c: Context, msg: string) => c.json({ msg } satisfies MessageAnswer, 200, NO_STORE);
+  const message = (msg: string): Answer<MessageAnswer> => ({ body: { msg }, headers: NO_STORE });
 
-  on(app, endpoints.signUp, perClient(limits.signUp, SignUpRequest), async (c) => {
-    const request = await readBody(c, SignUpRequest);
+  on(app, endpoints.signUp, perClient(limits.signUp), async (_c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
-    await signUp(deps, { request, returnPath }, limits.accountMail);
-    const body: SignUpResponse = { message: MESSAGES.signUpSuccess };
-    return c.json(body, 200, NO_STORE);
+    await signUp(deps, { request, returnPath }, accountMail);
+    return { body: { message: MESSAGES.signUpSuccess }, headers: NO_STORE };
   });
 
-  on(app, endpoints.confirmAccount, async (c) => {
-    const { token } = await readBody(c, ConfirmAccountRequest);
+  on(app, endpoints.confirmAccount, async (_c, { token }) => {
     const confirmed = await confirmAccount(deps, token);
     if (!confirmed) throw new ApiError(404, MESSAGES.accountConfirmationLinkInvalid);
-    const body: ConfirmAccountResponse = { message: MESSAGES.accountConfirmed, returnUrl: confirmed.returnUrl };
-    return c.json(body, 200, NO_STORE);
+    return { body: { message: MESSAGES.accountConfirmed, returnUrl: confirmed.returnUrl }, headers: NO_STORE };
   });
 
-  on(app, endpoints.loginWithPassword, async (c) => {
-    const request = await readBody(c, LoginRequest);
-    const outcome = await signInWithPassword(deps, limits, request, clientOf(c));
-    if (outcome.kind === 'limited') throw outcome.error;
+  on(app, endpoints.loginWithPassword, async (c, request) => {
+    const outcome = await signInWithPassword(deps, login, request, clientOf(c));
+    if (outcome.kind === 'limited') throw tooManyRequests(outcome.retryAfterSeconds);
     if (outcome.kind === 'refused') throw new ApiError(401, outcome.message, { headers: NO_STORE });
     await startSession(c, deps, outcome.accountId);
-    return answerSession(c, outcome.accountId);
+    return answerSession(outcome.accountId);
   });
 
-  on(app, endpoints.loginWithMagicLink, perClient(limits.magicLink, MagicLinkRequest), async (c) => {
-    const request = await readBody(c, MagicLinkRequest);
+  on(app, endpoints.loginWithMagicLink, perClient(limits.magicLink), async (_c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
     afterAnswer(deps, 'magic link', async () => {
-      await sendMagicLink(deps, { emailAddress: request.accountIdentifier, returnPath }, limits.signInMail);
+      await sendMagicLink(deps, { emailAddress: request.accountIdentifier, returnPath }, signInMail);
     });
-    return message(c, MESSAGES.magicLinkSent);
+    return message(MESSAGES.magicLinkSent);
   });
 
-  on(app, endpoints.loginWithToken, async (c) => {
-    const { token } = await readBody(c, LoginWithTokenRequest);
+  on(app, endpoints.loginWithToken, async (c, { token }) => {
     const accountId = await signInWithLink(deps, token);
     if (accountId === null) throw new ApiError(401, MESSAGES.magicLinkInvalid, { headers: NO_STORE });
     await startSession(c, deps, accountId);
-    return answerSession(c, accountId);
+    return answerSession(accountId);
   });
 
   on(app, endpoints.retrieveSession, requireSession(deps), async (c) => {
-    readQuery(c, RetrieveSessionQuery);
     const session = sessionOf(c);
     const answer = await sessionAnswer(deps.db, session.accountId, deps.clock());
     if (!answer) {
       clearSessionCookie(c);
       throw new ApiError(401, MESSAGES.signInRequired, { headers: NO_STORE });
     }
-    return c.json(answer, 200, NO_STORE);
+    return { body: answer, headers: NO_STORE };
   });
 
   on(app, endpoints.clearSession, async (c) => {
-    await readBody(c, ClearSessionRequest);
     const presented = sessionCookieOf(c);
     if (presented !== null) await destroySession(deps.db, presented);
     clearSessionCookie(c);
-    return message(c, MESSAGES.signedOut);
+    return message(MESSAGES.signedOut);
   });
 
-  on(app, endpoints.resetPassword, perClient(limits.passwordReset, ResetPasswordRequest), async (c) => {
-    const request = await readBody(c, ResetPasswordRequest);
+  on(app, endpoints.resetPassword, perClient(limits.passwordReset), async (_c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
     afterAnswer(deps, 'password reset', async () => {
-      await sendPasswordReset(deps, { emailAddress: request.emailAddress, returnPath }, limits.signInMail);
+      await sendPasswordReset(deps, { emailAddress: request.emailAddress, returnPath }, signInMail);
     });
-    return message(c, MESSAGES.resetSent);
+    return message(MESSAGES.resetSent);
   });
 
-  on(app, endpoints.changePasswordWithToken, async (c) => {
-    const request = await readBody(c, CreatePasswordRequest);
+  on(app, endpoints.changePasswordWithToken, async (_c, request) => {
     const outcome = await changePasswordWithToken(deps, request);
     if (outcome === 'link-invalid') throw new ApiError(400, MESSAGES.passwordLinkInvalid);
     if (outcome === 'personal') throw personalPassword();
-    return message(c, MESSAGES.passwordUpdated);
+    return message(MESSAGES.passwordUpdated);
   });
 
-  on(app, endpoints.changePassword, requireSession(deps), async (c) => {
-    const request = await readBody(c, ChangePasswordRequest);
-    const outcome = await changePassword(deps, limits, sessionOf(c), request, clientOf(c));
-    if (outcome.kind === 'limited') throw outcome.error;
+  on(app, endpoints.changePassword, requireSession(deps), async (c, request) => {
+    const outcome = await changePassword(deps, login, sessionOf(c), request, clientOf(c));
+    if (outcome.kind === 'limited') throw tooManyRequests(outcome.retryAfterSeconds);
     if (outcome.kind === 'wrong-current') {
       throw new ApiError(400, MESSAGES.currentPasswordWrong, { fields: [{ path: 'oldPassword', message: MESSAGES.currentPasswordWrong }] });
     }
     if (outcome.kind === 'personal') throw personalPassword();
-    return message(c, MESSAGES.passwordUpdated);
+    return message(MESSAGES.passwordUpdated);
   });
 
   return app;

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { VehicleImageQuery } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../deps.ts';
 import { vehicleImageFor } from '../vehicle/picture.ts';
 import { silhouetteSvg } from '../vehicle/silhouettes.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on } from '../http/endpoint.ts';
-import { readQuery } from '../http/query.ts';
 
 export const NO_PICTURE = 'There is no picture for this vehicle.';
 /**
@@ -21,11 +19,10 @@ export const NO_PICTURE = 'There is no picture for this vehicle.';
 export function vehicleRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  on(app, endpoints.vehicleImage, (c) => {
-    const query = readQuery(c, VehicleImageQuery);
+  on(app, endpoints.vehicleImage, (_c, query) => {
     const body = vehicleImageFor(query.vin, query.year, query.model, deps.clock());
     if (!body) throw new ApiError(404, NO_PICTURE);
-    return c.json(body);
+    return { body };
   });
 
   on(app, endpoints.vehicleSilhouette, (c) => {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { MESSAGES, VinCheckRequest, type VinCheckResponse } from '../../contract/index.ts';
-import { readBody } from '../http/body.ts';
+import { MESSAGES } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../deps.ts';
 import { decodeVin } from '../vin/decode.ts';
@@ -22,18 +21,11 @@ import { on } from '../http/endpoint.ts';
 export function vinRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  on(app, endpoints.vinCheck, async (c) => {
-    const request = await readBody(c, VinCheckRequest);
+  on(app, endpoints.vinCheck, (_c, request) => {
     const decoded = decodeVin(request.vin, deps.clock());
     switch (decoded.kind) {
       case 'porsche': {
-        const body: VinCheckResponse = {
-          year: decoded.year,
-          make: decoded.make,
-          model: decoded.model,
-          bodyStyle: decoded.bodyStyle,
-        };
-        return c.json(body);
+        return { body: { year: decoded.year, make: decoded.make, model: decoded.model, bodyStyle: decoded.bodyStyle } };
       }
       case 'other-maker':
         throw new ApiError(422, MESSAGES.vinNonMarque);

@@ -11,7 +11,6 @@
  * passes on its own 503, which Stripe retries.
  */
 import { Hono } from 'hono';
-import type { WebhookReceived } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import type { Deps } from '../deps.ts';
 import { on } from '../http/endpoint.ts';
@@ -37,8 +36,7 @@ export function webhookRoutes(deps: Deps): Hono {
     const outcome = await receiveEvent(deps, rawBody, c.req.header('stripe-signature'));
     if (outcome.kind === 'refused') throw new ApiError(400, WEBHOOK_MESSAGES[outcome.reason]);
     if (outcome.kind === 'try-again') throw new ApiError(503, WEBHOOK_MESSAGES.tryAgain, { headers: { 'Retry-After': RETRY_AFTER_SECONDS } });
-    const body: WebhookReceived = { received: true };
-    return c.json(body, 200, NO_STORE);
+    return { body: { received: true }, headers: NO_STORE };
   });
   return app;
 }

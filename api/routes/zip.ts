@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { check, MESSAGES, zip, ZIP_NOT_FOUND, type ZipLookupResponse } from '../../contract/index.ts';
+import { check, MESSAGES, zip, ZIP_NOT_FOUND } from '../../contract/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Deps } from '../deps.ts';
 import { lookupZip } from '../zip/lookup.ts';
@@ -22,8 +22,7 @@ export function zipRoutes(deps: Deps): Hono {
     if (!result.ok) throw new ApiError(400, MESSAGES.zip);
     const place = lookupZip(result.value);
     if (!place) throw new ApiError(404, ZIP_NOT_FOUND);
-    const body: ZipLookupResponse = { ...place, restricted: restricted.has(place.zip) };
-    return c.json(body);
+    return { body: { ...place, restricted: restricted.has(place.zip) } };
   });
 
   return app;
