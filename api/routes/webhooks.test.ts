@@ -88,9 +88,9 @@ async function boughtPolicy(db: Queryable): Promise<Bought> {
   const [policy] = await db.query<{ id: number }>(
     `INSERT INTO policies (policy_number, binder_number, quote_id, payment_id, rated_state, rate_table_version, effective_date, expiration_date,
        billing_frequency, pay_plan, down_payment_cents, estimated_monthly_payment_cents, estimated_total_written_cents, email_lower,
-       policy_owners, mailing_address, created_at)
+       policy_owners, mailing_address, created_at, email_address, garaging_address, phone_numbers)
      VALUES ($1, $2, $3, $4, 'AZ', 'AZ-test', '2026-03-02', '2026-09-02', 'monthly', 18, $5, 9000, 75000, 'buyer@example.com',
-       '[{"relation":"INSURED","firstName":"Ann","lastName":"Lee"}]', '{"zip":"85004"}', $6) RETURNING id`,
+       '[{"relation":"INSURED","firstName":"Ann","lastName":"Lee"}]', '{"zip":"85004"}', $6, 'buyer@example.com', '{"zip":"85004"}', '[]') RETURNING id`,
     [policyNumber, unique('BND'), quote!.id, payment!.id, DOWN_PAYMENT_CENTS, NOW],
   );
   await db.query(
