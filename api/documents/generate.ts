@@ -1,7 +1,8 @@
 /**
  * Renders a policy's documents from its rows as they stand (issue 8: "created at bind and again at issue";
- * issue 20: every document that prints a changed fact is made again). Only the documents job
- * (./job.ts) calls it: a use case that changes a record asks for the rendering in its own transaction.
+ * issue 20: every document that prints a changed fact is made again). The documents job (./job.ts) calls
+ * renderPolicyDocuments for every request; issuance alone also stores its issued papers in its own
+ * transaction (prepareDocuments, storePrepared), as its e-mail says they are on the documents page.
  *
  * What the policy should have: the ID card and declarations always, the application until it is signed
  * (the signed copy then stands). Each is rendered when what it prints differs from its newest version
@@ -50,10 +51,10 @@ function wantedKinds(signed: boolean): BuiltKind[] {
   return signed ? ['card', 'declaration'] : ['card', 'declaration', 'application'];
 }
 
-/** The kinds whose newest version does not print what `record` prints now, with that hash. */
-function staleKinds(record: PolicyRecord, kinds: readonly BuiltKind[], newest: readonly StoredDocument[]): { kind: BuiltKind; source: string }[] {
+/** The kinds whose newest version does not print what `record` at `stage` prints, with that hash. */
+function staleKinds(record: PolicyRecord, stage: DocumentStage, kinds: readonly BuiltKind[], newest: readonly StoredDocument[]): { kind: BuiltKind; source: string }[] {
   return kinds
-    .map((kind) => ({ kind, source: sourceSha256(record, kind, record.status) }))
+    .map((kind) => ({ kind, source: sourceSha256(record, kind, stage) }))
     .filter(({ kind, source }) => newest.find((document) => document.kind === kind)?.sourceSha256 !== source);
 }
 
@@ -63,30 +64,52 @@ export interface RenderDeps {
   clock: () => Date;
 }
 
+/** PDFs built from a record, before the transaction that stores them (./generate.ts storePrepared). */
+export interface PreparedDocuments {
+  record: PolicyRecord;
+  stage: DocumentStage;
+  built: { kind: BuiltKind; source: string; bytes: Uint8Array }[];
+}
+
 /**
- * Makes every document of policy `policyId` whose printed facts changed, and records them in one
- * transaction; returns what it stored. The PDFs are built before the transaction (tens of milliseconds,
- * no row touched); inside it the policy row is locked and the newest versions read again, so two workers
- * rendering the same policy at once store each version once.
+ * Builds the PDFs of every document of `record` at `stage` whose printed facts differ from its newest
+ * version. Tens of milliseconds and no row touched, so it runs before the transaction that stores them.
  */
+export async function prepareDocuments(db: Queryable, record: PolicyRecord, stage: DocumentStage): Promise<PreparedDocuments> {
+  const kinds = wantedKinds(await applicationSigned(db, record.policyId));
+  const built: PreparedDocuments['built'] = [];
+  for (const { kind, source } of staleKinds(record, stage, kinds, await newestDocuments(db, record.policyId))) {
+    built.push({ kind, source, bytes: await pdfOf(record, kind, stage) });
+  }
+  return { record, stage, built };
+}
+
+/**
+ * Stores, in `tx`, the prepared documents still stale: the policy row is locked and the newest versions
+ * read again, so two renderers of the same policy at once store each version once. Nothing when the
+ * policy's status is no longer the stage they were built for (the change that moved it asked again).
+ */
+export async function storePrepared(tx: Queryable, blobs: BlobStore, prepared: PreparedDocuments, now: Date): Promise<StoredDocument[]> {
+  const { record, stage, built } = prepared;
+  if (built.length === 0) return [];
+  const locked = await policyById(tx, record.policyId, true);
+  if (locked?.status !== stage) return [];
+  const stillStale = new Set(
+    staleKinds(record, stage, wantedKinds(await applicationSigned(tx, record.policyId)), await newestDocuments(tx, record.policyId)).map(({ kind }) => kind),
+  );
+  const stored: StoredDocument[] = [];
+  for (const document of built.filter(({ kind }) => stillStale.has(kind))) {
+    stored.push(await saveDocument(tx, blobs, { policyId: record.policyId, kind: document.kind, stage, bytes: document.bytes, sourceSha256: document.source }, now));
+  }
+  return stored;
+}
+
+/** Makes every document of policy `policyId` whose printed facts changed, in one transaction; returns what it stored. */
 export async function renderPolicyDocuments(deps: RenderDeps, policyId: number): Promise<StoredDocument[]> {
   const now = deps.clock();
   const record = await loadPolicyRecord(deps.db, policyId, now);
   if (!record) return [];
-  const kinds = wantedKinds(await applicationSigned(deps.db, policyId));
-  const stale = staleKinds(record, kinds, await newestDocuments(deps.db, policyId));
-  if (stale.length === 0) return [];
-  const built: { kind: BuiltKind; source: string; bytes: Uint8Array }[] = [];
-  for (const { kind, source } of stale) built.push({ kind, source, bytes: await pdfOf(record, kind, record.status) });
-  return deps.db.transaction(async (tx) => {
-    const locked = await policyById(tx, policyId, true);
-    // The policy moved on (issued, signed) since it was read: the request that moved it renders it again.
-    if (locked?.status !== record.status) return [];
-    const stillStale = new Set(staleKinds(record, wantedKinds(await applicationSigned(tx, policyId)), await newestDocuments(tx, policyId)).map(({ kind }) => kind));
-    const stored: StoredDocument[] = [];
-    for (const document of built.filter(({ kind }) => stillStale.has(kind))) {
-      stored.push(await saveDocument(tx, deps.blobs, { policyId, kind: document.kind, stage: record.status, bytes: document.bytes, sourceSha256: document.source }, now));
-    }
-    return stored;
-  });
+  const prepared = await prepareDocuments(deps.db, record, record.status);
+  if (prepared.built.length === 0) return [];
+  return deps.db.transaction((tx) => storePrepared(tx, deps.blobs, prepared, now));
 }

@@ -2,8 +2,10 @@
  * The documents job (issue 20: "Documents are rendered by one queued job that every use case that changes a
  * record enqueues"; "a GET only reads"). Its queue is document_jobs (migration 020), one row per policy.
  *
- * - A use case that changes what a document prints calls requestDocuments with its own transaction: the
- *   request commits with the change or not at all, so a crash after the commit leaves it queued.
+ * - A use case that changes what a document prints (bind, lienholder, e-signature, issue) calls
+ *   requestDocuments with its own transaction: the request commits with the change or not at all, so a
+ *   crash after the commit leaves it queued. (Issuance and a renewal's new term also store their papers in
+ *   their own transaction, ./generate.ts storePrepared, as their e-mails say the papers are there.)
  * - The process that answered kicks the worker (`renderDue`, like the mail queue's deliverDue), so in the
  *   ordinary case the documents exist within milliseconds of the answer; a timer (`start`, api/main.ts)
  *   picks up what a stopped or crashed process left.

@@ -1,15 +1,17 @@
 /**
  * Issuance (doc 3 section 2, step 7): once the application is signed and every vehicle has an accepted
- * odometer reading, the policy goes from BOUND to ISSUED in one transaction, together with the request for
- * its documents made again as issued (the card no longer says binder; api/documents/job.ts) and the e-mail
- * that brings the documents link.
+ * odometer reading, the policy goes from BOUND to ISSUED in one transaction, together with its documents
+ * made again as issued (the card no longer says binder; built before it by api/documents/generate.ts) and
+ * the e-mail that brings the documents link.
  *
  * Called after each event that can complete the set: a signature, a verified photo, a person's approval.
  * Two of them at once (the last photo and the signature in the same second) are safe: the status changes
- * only WHERE status = 'BOUND', so one transaction issues and the other finds nothing to do.
+ * only WHERE status = 'BOUND', so one transaction issues and the other finds nothing to do and rolls back
+ * the documents it made.
  */
 import { BRAND } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import { prepareDocuments, storePrepared } from '../documents/generate.ts';
 import { requestDocuments } from '../documents/job.ts';
 import { issueDocumentsLink, linkMail } from '../documents/links.ts';
 import { loadPolicyRecord } from '../documents/model.ts';
@@ -30,9 +32,13 @@ export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   const now = deps.clock();
   const record = await loadPolicyRecord(deps.db, policyId, now);
   if (!record) return 'already-issued';
+  // The issued card and declarations are stored with the issuance: its e-mail says they are there.
+  const prepared = await prepareDocuments(deps.db, record, 'ISSUED');
   try {
     await deps.db.transaction(async (tx) => {
       if ((await markIssued(tx, policyId, now)) === null) throw new AlreadyIssued();
+      await storePrepared(tx, deps.blobs, prepared, now);
+      // and whatever else changed meanwhile, by the documents job
       await requestDocuments(tx, policyId, now);
       const link = await issueDocumentsLink(tx, policyId, deps.config.publicOrigin, now);
       const { document } = record;

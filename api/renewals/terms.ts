@@ -6,8 +6,9 @@
  * Takes effect (status 'signed', term_start on or before today): in ONE transaction the renewal becomes
  * 'in_force' and the policy row moves to its term (effective_date = term_start, expiration_date = term_end,
  * rate_table_version, term_answer = the renewal's priced answer, which every reader takes before the
- * quote's), the new term's ID card and declarations are requested from the documents job (api/documents/job.ts,
- * which reads the policy as moved) and the e-mail that the new term has begun, with the documents link, is queued.
+ * quote's), the new term's ID card and declarations are stored (built before the transaction, from the same
+ * documents model the policy reads once moved: api/documents/model.ts with `term`; api/documents/generate.ts)
+ * and the e-mail that the new term has begun, with the documents link, is queued.
  *
  * Lapses (status 'offered' once its rollover link has run out, which is when term_start's last day is over,
  * ./run.ts endOfDay): in ONE transaction the renewal becomes 'lapsed', its rollover links are revoked and the
@@ -19,7 +20,7 @@
  * to change, rolls back what it built and sends nothing.
  */
 import { formatIsoDate, localToday, toCents } from '../../contract/index.ts';
-import { requestDocuments } from '../documents/job.ts';
+import { prepareDocuments, storePrepared } from '../documents/generate.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
 import { loadPolicyRecord } from '../documents/model.ts';
 import { logError } from '../log.ts';
@@ -55,14 +56,14 @@ const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 async function startTerm(deps: RenewDeps, renewal: Renewal, now: Date): Promise<'started' | 'already'> {
   const next = await loadPolicyRecord(deps.db, renewal.policyId, now, { term: renewalTerm(renewal) });
   if (!next) throw new Error(`renewal ${renewal.id}: no policy ${renewal.policyId}`);
+  const prepared = await prepareDocuments(deps.db, next, next.status);
   try {
     await deps.db.transaction(async (tx) => {
       if (!(await markInForce(tx, renewal.id, now))) throw new AlreadySettled();
       // Only from the term this renewal continues: a policy elsewhere is a bug to log, not a move to make.
       const moved = await moveToTerm(tx, renewal.policyId, renewal);
       if (!moved) throw new Error(`renewal ${renewal.id}: policy ${renewal.policyId} does not end on the renewal's first day`);
-      // The new term's ID card and declarations: made by the documents job once this commits.
-      await requestDocuments(tx, renewal.policyId, now);
+      await storePrepared(tx, deps.blobs, prepared, now);
       await enqueueMail(
         tx,
         NEW_TERM_MAIL_KIND,

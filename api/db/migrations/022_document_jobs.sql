@@ -1,6 +1,6 @@
 -- The documents job (issue 20): one queue of "render the documents of policy P as its rows stand now",
--- written by every use case that changes what a document prints (bind, issue, lienholder, e-signature, a
--- renewal's term taking effect) in the same transaction as the change, so a crash never loses a request.
+-- written by every use case that changes what a document prints (bind, lienholder, e-signature, issue) in
+-- the same transaction as the change, so a crash never loses a request.
 -- One row per policy: a second request while one waits only bumps its generation, and the worker deletes
 -- the row only when the generation it rendered is still the newest. claimed_until is the worker's lease: a
 -- worker that dies mid-render leaves the request to the next one after it (api/documents/job.ts).
