@@ -66,7 +66,7 @@ export interface Config {
 }
 
 /** The ops password guards photos and policy records: long enough that guessing it is not a plan. */
-export const OPS_PASSWORD_MIN_LENGTH = 16;
+const OPS_PASSWORD_MIN_LENGTH = 16;
 
 function opsPassword(env: Env): string | undefined {
   const password = optional(env, 'OPS_PASSWORD');
@@ -163,7 +163,7 @@ export interface TwilioConfig {
   apiUrl: string;
 }
 
-export const TWILIO_API_URL = 'https://api.twilio.com';
+const TWILIO_API_URL = 'https://api.twilio.com';
 
 /** All three of SID, token and sender, or none: half a provider would fail every text at the first try. */
 function twilioConfig(env: Env): TwilioConfig | undefined {
@@ -183,7 +183,7 @@ function twilioConfig(env: Env): TwilioConfig | undefined {
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** In development the embed demo (DEMO_PORT) is the partner origin that calls the API, so it is allowed by default. */
-export function devCorsOrigins(demoPort: number): string[] {
+function devCorsOrigins(demoPort: number): string[] {
   return demoPort > 0 ? [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`] : [];
 }
 

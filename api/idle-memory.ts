@@ -15,9 +15,9 @@
  */
 
 /** Quiet this long (no request in flight, none started) ends a burst. */
-export const QUIET_MS = 1000;
+const QUIET_MS = 1000;
 /** Requests since the last collection that make it worth one. */
-export const BURST = 200;
+const BURST = 200;
 
 export type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 

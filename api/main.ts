@@ -84,7 +84,7 @@ function closeServer(server: ServerType): Promise<void> {
 }
 
 /** Warnings for what is missing but not fatal: the site or bundle not built yet, no demo pages. */
-export function missingDirWarnings(config: Config): string[] {
+function missingDirWarnings(config: Config): string[] {
   const checks: [string, string, string][] = [
     [config.siteDir, 'SITE_DIR', 'run `npm run build:site`'],
     [config.embedDir, 'EMBED_DIR', 'run `npm run build:embed`'],

@@ -23,7 +23,7 @@ import { vehicleImageFor } from '../vehicle/picture.ts';
 import { savedQuotesOf } from '../quotes/store.ts';
 
 /** The dashboard's ID card (GET /api/user/id_card/:policyNumber, answered only to the policy's account). */
-export const accountIdCardPath = (policyNumber: string): string => `/api/user/id_card/${encodeURIComponent(policyNumber)}`;
+const accountIdCardPath = (policyNumber: string): string => `/api/user/id_card/${encodeURIComponent(policyNumber)}`;
 
 export interface AccountIdentity {
   id: number;
@@ -73,7 +73,7 @@ function boundVehicle(priced: readonly VehicleInfo[], bound: PolicyVehicle & { p
 }
 
 /** The account's bound and issued policies, then its saved quotes, in the doc 1 section 3 shape. */
-export async function accountPolicies(db: Queryable, account: AccountIdentity, now: Date): Promise<Policy[]> {
+async function accountPolicies(db: Queryable, account: AccountIdentity, now: Date): Promise<Policy[]> {
   const policies: Policy[] = [];
   if (account.confirmed) {
     const rows = await policiesOfEmail(db, account.emailLower);

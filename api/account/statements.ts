@@ -32,12 +32,12 @@ import { renewedTermsOf, type RenewedTerm } from '../renewals/store.ts';
 import { issueToken } from '../tokens/tokens.ts';
 
 /** How long the statements page's odometer link opens the odometer page. */
-export const STATEMENT_ODOMETER_LINK_MS = 24 * 60 * 60_000;
+const STATEMENT_ODOMETER_LINK_MS = 24 * 60 * 60_000;
 
 const day = (time: Date) => time.toISOString().slice(0, 10);
 
 /** Dollars for `miles` at `perMileRate` dollars a mile, to the cent. */
-export function mileageCharge(perMileRate: number, miles: number): number {
+function mileageCharge(perMileRate: number, miles: number): number {
   const mills = Math.round(perMileRate * 1000);
   return Math.round((mills * miles) / 10) / 100;
 }
@@ -46,7 +46,7 @@ export function mileageCharge(perMileRate: number, miles: number): number {
  * The priced answer of the term in force on `isoDay` (YYYY-MM-DD): the newest renewal in force that had
  * begun by then, else the quote the policy was bought from.
  */
-export function termOn(bought: QuotePolicy, renewed: readonly Pick<RenewedTerm, 'termStart' | 'answer'>[], isoDay: string): QuotePolicy {
+function termOn(bought: QuotePolicy, renewed: readonly Pick<RenewedTerm, 'termStart' | 'answer'>[], isoDay: string): QuotePolicy {
   const begun = renewed.filter((term) => term.termStart <= isoDay).sort((a, b) => a.termStart.localeCompare(b.termStart));
   return begun.at(-1)?.answer ?? bought;
 }
@@ -56,7 +56,7 @@ export function termOn(bought: QuotePolicy, renewed: readonly Pick<RenewedTerm, 
  * per-mile rate in force on a day (YYYY-MM-DD); an interval is charged at the rate of the day it closes,
  * the open one at today's.
  */
-export function intervalsOf(
+function intervalsOf(
   readings: readonly Pick<ReadingRow, 'typedReading' | 'reviewedReading' | 'createdAt'>[],
   rateOn: (isoDay: string) => number,
   firstDay: string,

@@ -16,7 +16,7 @@ export interface SignedIn {
   cookie: Record<string, string>;
 }
 
-export const TEST_PASSWORD = 'Tr1cky-Passw0rd!';
+const TEST_PASSWORD = 'Tr1cky-Passw0rd!';
 
 export async function signedInAccount(
   db: Queryable,

@@ -6,6 +6,7 @@
  * Links go to a page of our own site (the request's returnUrl, held to our origin by ./return-url.ts) with
  * the single-use token in the query, which the page reads and removes at once.
  */
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND } from '../../contract/index.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -14,11 +15,6 @@ import { TOKEN_PURPOSES, type TokenPurpose } from '../tokens/tokens.ts';
 export const MAGIC_LINK_MAIL_KIND = 'magic link mail';
 export const PASSWORD_RESET_MAIL_KIND = 'password reset mail';
 export const PASSWORD_CHANGED_MAIL_KIND = 'password changed mail';
-
-/** Where the pages of the account live (doc 1's route table). */
-export const LOG_IN_PATH = '/account/log-in';
-export const FORGOT_PASSWORD_PATH = '/account/forgot-password';
-export const CREATE_PASSWORD_PATH = '/account/create-password';
 
 /** `returnPath` (a path on our site, with its own query and fragment if any) with `token` added to its query. */
 export function linkWithToken(publicOrigin: string, returnPath: string, token: string): string {
@@ -71,7 +67,7 @@ export function magicLinkMail(to: string, link: string, publicOrigin: string): M
     lead: `Here is your link to sign in to your ${BRAND.productName} account:`,
     link: { href: link, label: 'Sign in' },
     after: [
-      `The link works once, within ${lifetimeInWords('magic-link')}. If it has expired, you can ask for a new one at ${publicOrigin}${LOG_IN_PATH}.`,
+      `The link works once, within ${lifetimeInWords('magic-link')}. If it has expired, you can ask for a new one at ${pageUrl(publicOrigin, PAGES.logIn)}.`,
     ],
     why: 'You receive this message because someone, probably you, asked on our site for a link to sign in with this address. If that was not you, you can ignore it: without the link nobody signs in.',
   });
@@ -83,7 +79,7 @@ export function passwordResetMail(to: string, link: string, publicOrigin: string
     lead: `Someone, probably you, asked to reset the password of your ${BRAND.productName} account. To choose a new password, open this link:`,
     link: { href: link, label: 'Choose a new password' },
     after: [
-      `The link works once, within ${lifetimeInWords('password-reset')}. If it has expired, you can ask for a new one at ${publicOrigin}${FORGOT_PASSWORD_PATH}.`,
+      `The link works once, within ${lifetimeInWords('password-reset')}. If it has expired, you can ask for a new one at ${pageUrl(publicOrigin, PAGES.forgotPassword)}.`,
     ],
     why: 'You receive this message because this address was entered on our Forgot Password page. If that was not you, you can ignore it: your password stays as it is.',
   });
@@ -108,7 +104,7 @@ export function passwordChangedMail(to: string, at: Date, publicOrigin: string, 
       othersSignedOut === 'others'
         ? 'Every other device or browser that was signed in to your account has been signed out.'
         : 'Every device or browser that was signed in to your account has been signed out.',
-      `If you did not change it, please reset your password at once at ${publicOrigin}${FORGOT_PASSWORD_PATH} and call us at ${BRAND.phone}.`,
+      `If you did not change it, please reset your password at once at ${pageUrl(publicOrigin, PAGES.forgotPassword)} and call us at ${BRAND.phone}.`,
     ],
     why: 'You receive this message because the password of the account with this address was changed. We send it after every change.',
   });

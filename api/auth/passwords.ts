@@ -12,7 +12,7 @@ import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-
 /** argon2id; a `const enum` in the package's types, which type stripping cannot read, so written as its value. */
 const ARGON2ID = 2 as Algorithm;
 
-export const PASSWORD_HASH_OPTIONS = {
+const PASSWORD_HASH_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19_456,
   timeCost: 2,

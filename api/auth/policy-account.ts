@@ -11,7 +11,8 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { issueToken } from '../tokens/tokens.ts';
-import { CREATE_PASSWORD_PATH, linkWithToken, LOG_IN_PATH } from './account-mail.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
+import { linkWithToken } from './account-mail.ts';
 import { insertAccount } from './accounts.ts';
 
 export interface PolicyHolder {
@@ -38,7 +39,7 @@ export async function ensurePolicyAccount(tx: Queryable, holder: PolicyHolder, p
     accountId = rows[0]!.id;
     needsPassword = rows[0]!.no_password;
   }
-  if (!needsPassword) return { kind: 'sign-in', url: `${publicOrigin}${LOG_IN_PATH}` };
+  if (!needsPassword) return { kind: 'sign-in', url: pageUrl(publicOrigin, PAGES.logIn) };
   const token = await issueToken(tx, 'account-setup', now, { subjectId: accountId });
-  return { kind: 'create-password', url: linkWithToken(publicOrigin, CREATE_PASSWORD_PATH, token) };
+  return { kind: 'create-password', url: linkWithToken(publicOrigin, PAGES.createPassword, token) };
 }

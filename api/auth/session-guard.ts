@@ -18,7 +18,7 @@ import { SESSION_GUARD } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { readSession, type Session } from './sessions.ts';
 
-export const SESSION_COOKIE = 'ppm_session';
+const SESSION_COOKIE = 'ppm_session';
 export const SESSION_COOKIE_HEADER_NAME = `__Host-${SESSION_COOKIE}`;
 
 /**

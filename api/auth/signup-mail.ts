@@ -7,11 +7,11 @@ import { BRAND } from '../../contract/index.ts';
 import { TOKEN_PURPOSES } from '../tokens/tokens.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { FORGOT_PASSWORD_PATH, LOG_IN_PATH } from './account-mail.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 
 /** The single-use link of the confirmation e-mail: the token goes in the query, read and removed by the page at once. */
-export function confirmationUrl(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/account/confirm?token=${encodeURIComponent(token)}`;
+function confirmationUrl(publicOrigin: string, token: string): string {
+  return pageUrl(publicOrigin, PAGES.confirmAccount, { query: { token } });
 }
 
 const TOKEN_TTL_DAYS = Math.round(TOKEN_PURPOSES['account-confirmation'].ttlMs / 86_400_000);
@@ -56,8 +56,8 @@ export function accountConfirmationMail(to: string, token: string, publicOrigin:
  * the account changes. It points to the sign-in page (a password or an e-mailed link) and Forgot Password.
  */
 export function accountExistsMail(to: string, publicOrigin: string): MailMessage {
-  const signIn = `${publicOrigin}${LOG_IN_PATH}`;
-  const forgot = `${publicOrigin}${FORGOT_PASSWORD_PATH}`;
+  const signIn = pageUrl(publicOrigin, PAGES.logIn);
+  const forgot = pageUrl(publicOrigin, PAGES.forgotPassword);
   const subject = `You already have an account with ${BRAND.productName}`;
   const lead = `Someone, probably you, just asked to create a ${BRAND.productName} account with this e-mail address. You already have an account with us, so no new account was made and nothing about your account has changed.`;
   const how = `You can sign in at ${signIn} with your password or with a link we e-mail you. If you do not remember your password, you can choose a new one at ${forgot}.`;

@@ -12,6 +12,7 @@
  * The account version's policyNumber (doc 1 section 7) is accepted and not stored: anyone can type a
  * number, so tying a policy to an account waits for a proof of it (the account area's issue).
  */
+import { PAGES } from '../../contract/pages.ts';
 import type { SignUpRequest } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import type { Limiter } from '../limiter.ts';
@@ -26,7 +27,7 @@ interface ConfirmationPayload {
   returnUrl: string;
 }
 
-export const DEFAULT_RETURN_PATH = '/account/';
+const DEFAULT_RETURN_PATH = PAGES.account;
 
 export interface SignUp {
   request: SignUpRequest;

@@ -28,7 +28,7 @@ export interface S3BlobStoreOptions {
 }
 
 /** S3 answers a small object in well under a second; past this the call fails and its caller decides. */
-export const S3_REQUEST_TIMEOUT_MS = 15_000;
+const S3_REQUEST_TIMEOUT_MS = 15_000;
 
 type Method = 'PUT' | 'GET' | 'DELETE';
 

@@ -15,7 +15,7 @@ export const CLAIM_TEAM_KIND = 'claim mail to the claims team';
 export const CLAIM_ACK_KIND = 'claim acknowledgement mail';
 
 /** The claims line, as the site and the acknowledgement write it. */
-export const CLAIMS_PHONE = `${BRAND.phone} ext. ${BRAND.claimsExtension}`;
+const CLAIMS_PHONE = `${BRAND.phone} ext. ${BRAND.claimsExtension}`;
 
 const STEP_TITLES = ['Contact and insurer', 'Incident and own vehicle', 'Other vehicle', 'People and injuries', 'Police'] as const;
 
@@ -40,7 +40,7 @@ function questionOf(claim: ClaimRequest, field: Field): string {
 }
 
 /** The answers by step: [step title, [question, answer][]][]; unanswered questions are left out. */
-export function readableAnswers(claim: ClaimRequest): [string, [string, string][]][] {
+function readableAnswers(claim: ClaimRequest): [string, [string, string][]][] {
   return CLAIM_STEPS.map((fields, index) => [
     STEP_TITLES[index]!,
     fields.flatMap((field): [string, string][] => {

@@ -36,7 +36,7 @@ export async function readClaimPhotos(files: readonly File[]): Promise<PhotosChe
 }
 
 /** The longer side of a photo's copy in the claims team's e-mail: the damage stays plain, the mail small. */
-export const MAIL_PHOTO_LONG_SIDE = 2000;
+const MAIL_PHOTO_LONG_SIDE = 2000;
 
 /**
  * The photo as the claims team's e-mail carries it: five full-size photos would make a 67 MB message (base64)

@@ -9,7 +9,7 @@ export const ACKNOWLEDGEMENT_MAIL_KIND = 'contact acknowledgement mail';
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** "Ann B. Lee Jr." from the parts the form has. */
-export function senderName(request: ContactRequest): string {
+function senderName(request: ContactRequest): string {
   return oneLine([request.userFirstName, request.userMiddleName, request.userLastName, request.userSuffixName].filter(Boolean).join(' '));
 }
 

@@ -36,7 +36,7 @@ export type ContactOutcome =
   | { kind: 'rate-limited'; retryAfter: number };
 
 /** What the care desk and the sender quote: short, not guessable into anything, from the row's id. */
-export function contactReference(id: number): string {
+function contactReference(id: number): string {
   return `C-${String(id).padStart(6, '0')}`;
 }
 

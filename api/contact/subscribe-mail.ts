@@ -1,3 +1,4 @@
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND, stateName, WRITING_STATES, type SubscribeRequest } from '../../contract/index.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -10,7 +11,7 @@ export function subscribeConfirmation(request: SubscribeRequest, publicOrigin: s
   const first = request.userFirstName.trim();
   const state = stateName(request.userState) ?? request.userState;
   const available = (WRITING_STATES as readonly string[]).includes(request.userState);
-  const quoteUrl = `${publicOrigin}/receive-a-quote`;
+  const quoteUrl = pageUrl(publicOrigin, PAGES.wizard);
   const news = available
     ? `Good news: ${BRAND.productName} is already available in ${state}. You can get your price in a few minutes at ${quoteUrl}`
     : `We will write to you as soon as ${BRAND.productName} is available in ${state}.`;

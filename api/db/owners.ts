@@ -47,7 +47,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
 };
 
 /** Whether `file` (a path from the repository root) is, or is inside, `owner`. */
-export const isOwnedBy = (file: string, owner: string): boolean => (owner.endsWith('/') ? file.startsWith(owner) : file === owner);
+const isOwnedBy = (file: string, owner: string): boolean => (owner.endsWith('/') ? file.startsWith(owner) : file === owner);
 
 /** The tables a migration creates, less the ones a migration drops, in the order they were made. */
 export function tablesOfMigrations(sources: readonly string[]): string[] {

@@ -35,7 +35,7 @@ export interface Signature {
 }
 
 /** Names compared as a person would: case, accents, punctuation and spacing aside. */
-export function normalisedName(name: string): string {
+function normalisedName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -45,7 +45,7 @@ export function normalisedName(name: string): string {
 }
 
 /** The named insured typed in full: first and last name, with or without the middle name or initial. */
-export function nameMatches(typed: string, insured: { firstName: string; lastName: string; middleName?: string }): boolean {
+function nameMatches(typed: string, insured: { firstName: string; lastName: string; middleName?: string }): boolean {
   const wanted = [
     `${insured.firstName} ${insured.lastName}`,
     ...(insured.middleName ? [`${insured.firstName} ${insured.middleName} ${insured.lastName}`] : []),

@@ -4,6 +4,7 @@
  * an odometer photo. The same token opens the e-sign page and the odometer page, which the documents page
  * links to (doc 1 section 2: "e-sign link and odometer-photo link").
  */
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND, DOCUMENT_DESCRIPTIONS } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
@@ -11,11 +12,11 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { issueToken, readToken, TOKEN_PURPOSES, type TokenPurpose } from '../tokens/tokens.ts';
 
-export const DOCUMENTS_LINK_DAYS = TOKEN_PURPOSES.documents.ttlMs / 86_400_000;
+const DOCUMENTS_LINK_DAYS = TOKEN_PURPOSES.documents.ttlMs / 86_400_000;
 
-export const documentsPageUrl = (origin: string, token: string) => `${origin}/account/documents/${encodeURIComponent(token)}`;
-export const esignPageUrl = (origin: string, token: string) => `${origin}/account/sign?token=${encodeURIComponent(token)}`;
-export const odometerPageUrl = (origin: string, token: string) => `${origin}/odometer?token=${encodeURIComponent(token)}`;
+export const documentsPageUrl = (origin: string, token: string) => pageUrl(origin, `${PAGES.documents}/${encodeURIComponent(token)}`);
+export const esignPageUrl = (origin: string, token: string) => pageUrl(origin, PAGES.sign, { query: { token } });
+export const odometerPageUrl = (origin: string, token: string) => pageUrl(origin, PAGES.odometer, { query: { token } });
 export const documentFileUrl = (origin: string, token: string, documentId: number) =>
   `${origin}/api/documents/files/${documentId}?id=${encodeURIComponent(token)}`;
 
@@ -24,7 +25,7 @@ export async function issueDocumentsLink(tx: Queryable, policyId: number, origin
   return documentsPageUrl(origin, await issueToken(tx, 'documents', now, { subjectId: policyId }));
 }
 
-export const DOCUMENTS_MAIL_KIND = 'documents link mail';
+const DOCUMENTS_MAIL_KIND = 'documents link mail';
 
 interface LinkMailInput {
   to: string;
@@ -47,7 +48,7 @@ export function linkMail(input: LinkMailInput): MailMessage {
 }
 
 /** The My Policy page's request (POST /api/documents/link): one e-mail with a link per policy of the address. */
-export function requestedDocumentsMail(to: string, policies: { policyNumber: string; link: string }[]): MailMessage {
+function requestedDocumentsMail(to: string, policies: { policyNumber: string; link: string }[]): MailMessage {
   const [first, ...more] = policies;
   return linkMail({
     to,

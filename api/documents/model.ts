@@ -32,7 +32,7 @@ export interface RenewedTermOfPolicy {
  * A renewed term's billing, from its priced answer: its first payment on the policy's plan, then its
  * estimates. (The bought term's is on the policy row, as charged at bind.)
  */
-export function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannually'): { downPaymentCents: number; estimatedMonthlyPaymentCents: number; estimatedTotalWrittenCents: number } {
+function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannually'): { downPaymentCents: number; estimatedMonthlyPaymentCents: number; estimatedTotalWrittenCents: number } {
   return {
     downPaymentCents: toCents(frequency === 'monthly' ? answer.downPaymentMonthly : answer.downPaymentSingle),
     estimatedMonthlyPaymentCents: toCents(answer.estimatedMonthlyPayment),
@@ -48,7 +48,7 @@ export interface PolicyRecord {
 }
 
 /** The statements the applicant attests by signing (the declarations a programme's application carries). */
-export const APPLICATION_DECLARATIONS = [
+const APPLICATION_DECLARATIONS = [
   'The information in this application is true and complete to the best of my knowledge. I understand that the insurer relies on it to issue the policy and that a false or misleading statement may void the policy or reduce the coverage it gives.',
   'All persons of driving age who live in my household or regularly drive the vehicles listed are named in this application.',
   'The vehicles listed are garaged at the garaging address given, are not used to carry people or goods for a fee, and are not used for racing or timed events.',
@@ -178,7 +178,7 @@ function documentModel(record: PolicyRecordRows, term: RenewedTermOfPolicy | nul
 }
 
 /** Steps 1 to 4's answers as the application prints them: the question, and the answer given. */
-export function applicationAnswers(request: QuoteRequest): { question: string; answer: string }[] {
+function applicationAnswers(request: QuoteRequest): { question: string; answer: string }[] {
   const answers: { question: string; answer: string }[] = [
     { question: 'Named insured', answer: `${request.insuredFirstName} ${request.insuredLastName}` },
     { question: 'E-mail address', answer: request.emailAddress },

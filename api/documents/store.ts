@@ -11,7 +11,7 @@ import { blobKey } from '../blobs/store.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** The renewal's kinds (api/renewals/) are the next term's papers: never the policy's current ones. */
-export const DOCUMENT_KINDS = ['card', 'declaration', 'application', 'signed-application', 'renewal-application', 'renewal-declaration'] as const;
+const DOCUMENT_KINDS = ['card', 'declaration', 'application', 'signed-application', 'renewal-application', 'renewal-declaration'] as const;
 export type StoredDocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentStage = 'BOUND' | 'ISSUED';
 

@@ -3,10 +3,10 @@ import { errorResponse, HTTP_MESSAGES } from './errors.ts';
 
 /** Request headers a partner page's widget may send: JSON bodies and a bearer token (quote handle). */
 // Idempotency-Key: the claim form, embedded on a partner's page, sends one with each claim
-export const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'Idempotency-Key'] as const;
-export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'Idempotency-Key'] as const;
+const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Response headers the widget may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = ['Retry-After'] as const;
+const CORS_EXPOSED_HEADERS = ['Retry-After'] as const;
 
 /**
  * CORS for /api: an Origin is allowed only when it equals one of `origins` exactly. The answer names that

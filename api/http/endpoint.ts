@@ -87,7 +87,7 @@ function guardsFor(endpoint: Endpoint<any, any>): MiddlewareHandler[] {
 }
 
 /** The path under the /api app: '/api/policy/quote' -> '/policy/quote'. */
-export function routePath(endpoint: Endpoint<any, any>): string {
+function routePath(endpoint: Endpoint<any, any>): string {
   return endpoint.path.slice('/api'.length);
 }
 

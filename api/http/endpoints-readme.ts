@@ -37,7 +37,7 @@ function shownPath(path: string): string {
   return path.replace(/:([a-z]+)/gi, '{$1}');
 }
 
-export function apiTable(): string {
+function apiTable(): string {
   const rows = ENDPOINTS.map((endpoint) => {
     const notes = [
       endpoint.body.kind === 'json' && endpoint.body.limitBytes !== table.DEFAULT_JSON_LIMIT ? `body up to ${endpoint.body.limitBytes / 1024} KiB` : '',

@@ -4,7 +4,7 @@ import { ApiError, errorResponse, HTTP_MESSAGES } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function isStateChanging(method: string): boolean {
+function isStateChanging(method: string): boolean {
   return STATE_CHANGING.has(method);
 }
 
@@ -47,7 +47,7 @@ export function requireMultipart(): MiddlewareHandler {
 }
 
 /** Loopback names (127.0.0.0/8, ::1, localhost): a developer's own machine, the tests, the bench. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }

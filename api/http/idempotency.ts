@@ -57,7 +57,7 @@ import { NO_STORE } from './security-headers.ts';
 export const IDEMPOTENCY_LOCK_MS = 2 * 60_000;
 
 /** The Retry-After of a 409 while the first request under a key runs: a bind or a claim takes a few seconds. */
-export const IN_FLIGHT_RETRY_AFTER_SECONDS = 2;
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 2;
 
 /** The header of an answer given again. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -111,7 +111,7 @@ export async function claimKey(db: Queryable, scope: string, key: string, reques
 }
 
 /** Stores the answer of the request that holds `key`; later requests under it replay this answer. */
-export async function completeKey(db: Queryable, scope: string, key: string, answer: StoredAnswer): Promise<void> {
+async function completeKey(db: Queryable, scope: string, key: string, answer: StoredAnswer): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET state = 'done', status = $3, answer = $4::jsonb WHERE scope = $1 AND key = $2`,
     [scope, key, answer.status, JSON.stringify(answer.body)],
@@ -119,7 +119,7 @@ export async function completeKey(db: Queryable, scope: string, key: string, ans
 }
 
 /** Lets `key` go without an answer (the outcome is unknown, or we failed): a retry under it runs again. */
-export async function releaseKey(db: Queryable, scope: string, key: string): Promise<void> {
+async function releaseKey(db: Queryable, scope: string, key: string): Promise<void> {
   await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND state = 'in_flight'`, [scope, key]);
 }
 
@@ -141,7 +141,7 @@ async function partOf(value: string | File): Promise<unknown> {
  * The request's fingerprint (see the module comment). Reading the body may fail with the body limit's error:
  * that is thrown on, before any key is claimed.
  */
-export async function fingerprintOf(c: Context, kind: BodyKind): Promise<string> {
+async function fingerprintOf(c: Context, kind: BodyKind): Promise<string> {
   if (kind === 'json') {
     const text = await c.req.text();
     try {

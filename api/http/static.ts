@@ -3,6 +3,7 @@
  * at /embed-demo/. Files are read from three roots only; a request path is decoded segment by segment and
  * refused when a segment could climb out ('..', '.', separators, NUL), then checked again after resolving.
  */
+import { PAGES } from '../../contract/pages.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
@@ -22,9 +23,9 @@ export interface StaticOptions {
 
 
 /** The documents page (doc 1 route table); its last segment is the link's token. */
-export const DOCUMENTS_PAGE_PATH = '/account/documents';
+const DOCUMENTS_PAGE_PATH = PAGES.documents;
 
-export const DEMO_ORIGIN_PLACEHOLDER = 'http://localhost:4321';
+const DEMO_ORIGIN_PLACEHOLDER = 'http://localhost:4321';
 
 /** Resolves `urlPath` (still percent-encoded) under `root`, or null when it is not a plain path inside it. */
 export function safeResolve(root: string, urlPath: string): string | null {
@@ -54,7 +55,7 @@ function statOrNull(path: string): Stats | null {
 }
 
 /** A file, or a directory's index.html (Astro's 'directory' build format: /faq -> faq/index.html). */
-export function findFile(root: string, urlPath: string): { path: string; stats: Stats } | null {
+function findFile(root: string, urlPath: string): { path: string; stats: Stats } | null {
   const resolved = safeResolve(root, urlPath);
   if (!resolved) return null;
   const stats = statOrNull(resolved);

@@ -21,7 +21,7 @@ function splitHeadersAndBody(raw: string): { head: string; body: string } {
   return { head: raw.slice(0, at), body: raw.slice(at + gap) };
 }
 
-export function parseHeaders(head: string): Map<string, string> {
+function parseHeaders(head: string): Map<string, string> {
   const headers = new Map<string, string>();
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   for (const line of unfolded.split(/\r?\n/)) {
@@ -34,7 +34,7 @@ export function parseHeaders(head: string): Map<string, string> {
 }
 
 /** =?UTF-8?Q?...?= and =?UTF-8?B?...?= (RFC 2047); adjacent encoded words join without the space between. */
-export function decodeWords(value: string): string {
+function decodeWords(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) => {
@@ -60,7 +60,7 @@ function qpBytes(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-export function decodeQuotedPrintable(text: string): string {
+function decodeQuotedPrintable(text: string): string {
   return qpBytes(text.replace(/=\r?\n/g, '')).toString('utf8');
 }
 

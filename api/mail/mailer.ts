@@ -49,13 +49,13 @@ export interface MailerOptions {
   clock?: () => Date;
 }
 
-export const DEFAULT_FROM = `"${BRAND.productName}" <${BRAND.email}>`;
+const DEFAULT_FROM = `"${BRAND.productName}" <${BRAND.email}>`;
 
 /** Connections kept open to the SMTP server (nodemailer's pool). */
 export const SMTP_CONNECTIONS = 3;
 
 /** 2025-03-01T09-30-12-345Z-3f9a1c2b.eml: sortable by name, unique, nothing about the recipient. */
-export function outboxFileName(date: Date): string {
+function outboxFileName(date: Date): string {
   return `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
 }
 

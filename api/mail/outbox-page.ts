@@ -10,12 +10,12 @@ import { parseEml } from './eml.ts';
 import { OUTBOX_FILE } from './mailer.ts';
 import { parseTextFile, TEXT_OUTBOX_FILE } from '../messages/texter.ts';
 
-export function maskAddress(address: string): string {
+function maskAddress(address: string): string {
   return address.replace(/([^\s<"@]?)[^\s<"@]*@([^\s>"]+)/g, (_all, first: string, domain: string) => `${first}***@${domain}`);
 }
 
 /** +16025550134 -> +1 ***-***-**34: enough to tell two phones apart, not enough to call one. */
-export function maskPhone(number: string): string {
+function maskPhone(number: string): string {
   const digits = number.replace(/\D/g, '');
   return digits.length >= 4 ? `${number.startsWith('+1') ? '+1 ' : ''}***-***-**${digits.slice(-2)}` : '***';
 }

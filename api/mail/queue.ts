@@ -32,7 +32,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** How long a claimed message stays with its sender before another may try it. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
 /** How often the timer looks for retries that have come due. */
-export const RETRY_SCAN_MS = 30_000;
+const RETRY_SCAN_MS = 30_000;
 /** Rows of delivered or given-up mail (already without content) are kept this long for the record. */
 export const KEEP_DONE_MS = 30 * 86_400_000;
 const SWEEP_EVERY_MS = 60 * 60_000;

@@ -1,25 +1,22 @@
 /**
  * The text sent at bind with the link for the initial odometer photo (doc 3 section 1: "Mileage is reported
  * by a photo of the odometer, through a web link sent by text and email"; issue 7: step 7 says the text is
- * on its way). Queued in the bind's transaction (api/policies/bind.ts) and again with the onboarding
- * reminders (api/policies/reminders.ts).
+ * on its way). Queued in the bind's transaction (api/policies/purchase-messages.ts) and again with the
+ * onboarding reminders (api/policies/reminders.ts).
  *
  * It goes to the insured's mobile number from the stored quote request (phoneNumbers: the Mobile entry,
  * else the Other one). The body names no one and holds nothing of the policy but its number; the link
  * (`/odometer?token=...`, token purpose 'odometer-photo') opens the odometer page, which asks for the rest.
  */
+import { odometerPageUrl } from '../documents/links.ts';
 import { BRAND } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { enqueueText, usPhoneToE164 } from './texts.ts';
 
-export const ODOMETER_TEXT_KIND = 'odometer photo text';
+const ODOMETER_TEXT_KIND = 'odometer photo text';
 
-export function odometerPhotoUrl(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/odometer?token=${encodeURIComponent(token)}`;
-}
-
-export function odometerPhotoText(policyNumber: string, link: string): string {
+function odometerPhotoText(policyNumber: string, link: string): string {
   return `${BRAND.productName}: policy ${policyNumber} is issued once we have a photo of each vehicle's odometer. Take it with your phone here: ${link} Reply STOP to opt out, HELP for help.`;
 }
 
@@ -57,7 +54,7 @@ export async function queueOdometerPhotoText(tx: Queryable, input: OdometerTextI
   const to = mobileNumberOf(input.quoteRequest);
   if (to === null) return false;
   const token = await issueToken(tx, 'odometer-photo', input.now, { subjectId: input.subjectId });
-  const body = odometerPhotoText(input.policyNumber, odometerPhotoUrl(input.publicOrigin, token));
+  const body = odometerPhotoText(input.policyNumber, odometerPageUrl(input.publicOrigin, token));
   await enqueueText(tx, ODOMETER_TEXT_KIND, { to, body }, input.now);
   return true;
 }

@@ -40,12 +40,12 @@ export interface TexterOptions {
 }
 
 /** Twilio answers in well under a second; past this the attempt is failed and retried on the queue's schedule. */
-export const TEXT_PROVIDER_TIMEOUT_MS = 15_000;
+const TEXT_PROVIDER_TIMEOUT_MS = 15_000;
 
 /** 2025-03-01T09-30-12-345Z-3f9a1c2b.sms.txt: sorts by time beside the .eml files, nothing about the recipient. */
 export const TEXT_OUTBOX_FILE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.sms\.txt$/;
 
-export function textOutboxFileName(date: Date): string {
+function textOutboxFileName(date: Date): string {
   return `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.sms.txt`;
 }
 
@@ -57,7 +57,7 @@ export interface OutboxText {
   body: string;
 }
 
-export function formatTextFile(message: TextMessage, from: string, date: Date): string {
+function formatTextFile(message: TextMessage, from: string, date: Date): string {
   return `To: ${message.to}\nFrom: ${from}\nDate: ${date.toISOString()}\n\n${message.body}\n`;
 }
 
@@ -70,7 +70,7 @@ export function parseTextFile(raw: string): OutboxText {
 }
 
 /** A provider's refusal or failure, without anything the provider said about the recipient. */
-export class TextProviderError extends Error {
+class TextProviderError extends Error {
   override name = 'TextProviderError';
 }
 

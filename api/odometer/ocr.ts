@@ -27,7 +27,7 @@ import { readSevenSegments } from './seven-segment.ts';
  * The integer-quantised 'best' LSTM model (3 MB): the one tesseract.js itself picks for LSTM-only work,
  * smaller and faster than the folder with the legacy engine's data, which we do not use.
  */
-export const ENGLISH_MODEL_DIR = join(dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const ENGLISH_MODEL_DIR = join(dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 /** What one pass read: digits (leading zeros kept), or null when it found no plausible reading. */
 interface PassReading {

@@ -16,7 +16,7 @@ import { decideReading } from './verdict.ts';
 import { randomBytes } from 'node:crypto';
 
 /** What the person reads after a photo was kept. */
-export const ODOMETER_ANSWERS = {
+const ODOMETER_ANSWERS = {
   verified: (miles: number) => `Thank you: the reading of ${miles.toLocaleString('en-US')} miles is verified.`,
   needsReview: 'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result; there is nothing more to do now.',
 } as const;
@@ -42,7 +42,7 @@ export type SubmitOutcome =
     };
 
 /** Within this long of an accepted reading, another photo of the same vehicle is refused. */
-export const SAME_READING_MS = 24 * 60 * 60_000;
+const SAME_READING_MS = 24 * 60 * 60_000;
 
 export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, submission: PhotoSubmission): Promise<SubmitOutcome> {
   const { policyId, carNumber } = submission;

@@ -12,10 +12,10 @@ import { issueIfComplete } from '../policies/issue.ts';
 import { insuredOf, readPolicyRecord, vehicleName } from '../policies/records.ts';
 import { issueToken } from '../tokens/tokens.ts';
 
-export const REVIEW_MAIL_KIND = 'odometer review mail';
+const REVIEW_MAIL_KIND = 'odometer review mail';
 
 /** The note the customer reads when the reviewer gave none. */
-export const DEFAULT_DECLINE_NOTE = 'The photo did not show the odometer clearly enough to read it.';
+const DEFAULT_DECLINE_NOTE = 'The photo did not show the odometer clearly enough to read it.';
 
 export type ReviewOutcome =
   | { kind: 'decided'; status: 'approved' | 'declined' }

@@ -10,14 +10,15 @@ import { randomUUID } from 'node:crypto';
 import type { BillingFrequency } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { policyByPayment } from '../policies/records.ts';
-import type { PaymentErrorType } from './gateway.ts';
+import type { Intent, PaymentErrorType } from './gateway.ts';
+import { addLedgerEntry } from './ledger.ts';
 
 export type AttemptStatus =
   | 'created' | 'confirming' | 'requires_action' | 'charged' | 'bound'
   | 'declined' | 'failed' | 'refunding' | 'refunded' | 'review';
 
 /** Statuses whose money is not settled yet: they block a new attempt of the same quote. */
-export const OPEN_STATUSES: readonly AttemptStatus[] = ['created', 'confirming', 'requires_action', 'charged', 'refunding'];
+const OPEN_STATUSES: readonly AttemptStatus[] = ['created', 'confirming', 'requires_action', 'charged', 'refunding'];
 
 export interface Attempt {
   id: string;
@@ -176,6 +177,28 @@ export interface KeptCard {
   card: { brand: string; last4: string } | null;
   consentText: string;
   consentedAt: Date;
+}
+
+/**
+ * A charged attempt became policy `policyId`, in the bind's transaction: the attempt is bound, its down
+ * payment is entered in the ledger and, when the provider kept a card, that card is kept for the monthly
+ * bill with the words the buyer agreed to (`consentText`) and when (the attempt's creation). What a bought
+ * attempt leaves behind is the payments module's to say, in one call.
+ */
+export async function recordDownPayment(
+  tx: Queryable,
+  bought: { attempt: Attempt; intent: Intent; gateway: string; policyId: number; consentText: string },
+  now: Date,
+): Promise<void> {
+  const { attempt, intent, policyId } = bought;
+  await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
+  await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId, providerRef: intent.id, at: now });
+  if (attempt.customerId && intent.paymentMethodId) {
+    await keepCard(tx, {
+      policyId, gateway: bought.gateway, customerId: attempt.customerId, paymentMethodId: intent.paymentMethodId, card: intent.card,
+      consentText: bought.consentText, consentedAt: attempt.createdAt,
+    }, now);
+  }
 }
 
 /** The card kept for the monthly bill; a new one replaces the one in force. */

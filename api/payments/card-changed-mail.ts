@@ -3,6 +3,7 @@
  * every replacement so a change the policyholder did not make does not go unnoticed. It names the policy, the
  * new card's brand and last four digits and the time: no other card data, no name, no address.
  */
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND } from '../../contract/index.ts';
 import { brandedHtml, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -10,7 +11,6 @@ import type { MailMessage } from '../mail/mailer.ts';
 export const CARD_CHANGED_MAIL_KIND = 'card changed mail';
 
 /** The account's card page, where the policyholder sees and replaces the card. */
-export const ACCOUNT_CARD_PATH = '/account/card';
 
 /** "July 1, 2026 at 12:00 UTC" (we do not know the reader's time zone). */
 function whenInWords(at: Date): string {
@@ -23,7 +23,7 @@ export function cardChangedMail(input: { to: string; policyNumber: string; brand
   const subject = `${BRAND.productName}: the card for your monthly bill was changed`;
   const lines = [
     `The card on file for policy ${input.policyNumber} was changed on ${whenInWords(input.at)}. From now on we charge your monthly bill to your ${input.brand} ending ${input.last4}.`,
-    `You can see the card on file at ${input.publicOrigin}${ACCOUNT_CARD_PATH}.`,
+    `You can see the card on file at ${pageUrl(input.publicOrigin, PAGES.card)}.`,
     `If you did not make this change, please call us at once at ${BRAND.phone} and change the password of your account.`,
   ];
   const text = `Hello,\n\n${lines.join('\n\n')}\n\nQuestions? Call ${BRAND.phone} (${BRAND.supportHours}) or write to ${BRAND.email}.\n\n${BRAND.productName}\n`;

@@ -10,11 +10,11 @@ import { logError, type LogSink } from '../log.ts';
 import { settleStaleAttempts } from '../policies/bind.ts';
 import { leaseHolder, releaseLease, takeLease } from '../renewals/lease.ts';
 
-export const SETTLEMENT_JOB = 'payment-settlement';
+const SETTLEMENT_JOB = 'payment-settlement';
 /** How often a replica asks: an unknown outcome is settled within a few minutes. */
-export const SETTLEMENT_CHECK_MS = 60_000;
+const SETTLEMENT_CHECK_MS = 60_000;
 /** Far longer than a run takes; short enough that a dead replica's lease frees the job soon. */
-export const SETTLEMENT_LEASE_MS = 5 * 60_000;
+const SETTLEMENT_LEASE_MS = 5 * 60_000;
 
 export type SettlementDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'mail' | 'config'>;
 

@@ -32,7 +32,7 @@ export interface StripeGatewayOptions {
 type StripeErrorLike = { type?: string; code?: string; decline_code?: string; rawType?: string };
 
 /** The Stripe client the gateway and the webhook's verification share, pointed where the options say. */
-export function stripeClient(options: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl' | 'timeoutMs' | 'maxNetworkRetries'>): Stripe {
+function stripeClient(options: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl' | 'timeoutMs' | 'maxNetworkRetries'>): Stripe {
   const url = options.apiUrl ? new URL(options.apiUrl) : null;
   return new Stripe(options.secretKey, {
     timeout: options.timeoutMs ?? 20_000,

@@ -28,7 +28,7 @@ function whatTheBuyerSees(card: TestCard): string {
   return `"${MESSAGES.paymentDeclined}" (code \`${card.outcome.code}\`, reason \`${card.outcome.declineCode}\`)`;
 }
 
-export function testCardsTable(): string {
+function testCardsTable(): string {
   const rows = [...TEST_CARDS, UNKNOWN_TEST_CARD].map(
     (card) => `| ${card.number ? grouped(card.number) : 'any other number'} | ${card.brand} | ${card.description} | \`${card.token}\` | ${whatTheBuyerSees(card)} |`,
   );

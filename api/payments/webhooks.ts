@@ -64,7 +64,7 @@ export type WebhookOutcome =
   | { kind: 'try-again'; eventId: string };
 
 /** The secret events are verified with: the endpoint's with Stripe keys, else the test mode's published one. */
-export function webhookSecretOf(config: Config): string {
+function webhookSecretOf(config: Config): string {
   return config.stripe?.webhookSecret ?? TEST_MODE_WEBHOOK_SECRET;
 }
 

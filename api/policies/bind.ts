@@ -22,6 +22,7 @@
  * Every step that can be interrupted is picked up again by whoever comes next: the retried request, the
  * provider's webhook (api/payments/webhooks.ts) or the settlement job (api/payments/settlement-job.ts).
  */
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sha256Hex } from '../hash.ts';
 import {
@@ -30,23 +31,20 @@ import {
 } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { queueOdometerPhotoText } from '../messages/odometer-text.ts';
 import type { GatewayFailure, Intent, PaymentErrorType, PaymentGateway } from '../payments/gateway.ts';
 import {
-  attemptById, attemptOfIntent, boundAttemptOfSubmission, changeAttempt, insertPayment, keepCard, latestAttemptOf, markRefunded, openAttemptsOf,
-  paymentOfAttempt, recordAttempt, recordRefund, refundOf, staleOpenAttempts, type Attempt,
+  attemptById, attemptOfIntent, boundAttemptOfSubmission, changeAttempt, insertPayment, latestAttemptOf, markRefunded, openAttemptsOf,
+  paymentOfAttempt, recordAttempt, recordDownPayment, recordRefund, refundOf, staleOpenAttempts, type Attempt,
 } from '../payments/attempts.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
 import { isTestModeGateway } from '../payments/test-mode.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
 import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type QuoteForBind } from '../quotes/store.ts';
-import { issueToken, readToken, revokeTokens } from '../tokens/tokens.ts';
+import { issueToken, readToken } from '../tokens/tokens.ts';
 import { requestDocuments } from '../documents/job.ts';
-import { issueDocumentsLink } from '../documents/links.ts';
-import { PURCHASE_MAIL_KIND, purchaseMail } from './purchase-mail.ts';
+import { queuePurchaseMessages } from './purchase-messages.ts';
 import { insertPolicy, policyById, policyByPayment } from './records.ts';
-import { ensurePolicyAccount } from '../auth/policy-account.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
 export const QUOTE_VALID_DAYS = 30;
@@ -194,7 +192,7 @@ async function runAttempt(context: BindContext, attempt: Attempt, quote: QuoteFo
   }
   const confirmed = await gateway.confirmIntent({
     intentId: created.value.id, idempotencyKey: `${key}:confirm`, paymentToken,
-    returnUrl: `${context.publicOrigin}/receive-a-quote`,
+    returnUrl: pageUrl(context.publicOrigin, PAGES.wizard),
   });
   if (confirmed.ok) return outcomeOf(context, await settleWith(context, { ...attempt, intentId: created.value.id, status: 'confirming' }, confirmed.value, {}));
   if (!confirmed.outcomeUnknown) {
@@ -518,52 +516,16 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
   }
   if (!policy) throw new Error(`no free policy number after ${NUMBER_ATTEMPTS} draws`);
 
+  await recordDownPayment(tx, {
+    attempt, intent, gateway: input.gateway, policyId: policy.id, consentText: attempt.cardConsent ?? CARD_CONSENT[attempt.billingFrequency],
+  }, now);
+  await markQuoteBound(tx, quote.id, now);
   // The binder ID card, declarations and application, made by the documents job once this commits.
   await requestDocuments(tx, policy.id, now);
-  await markQuoteBound(tx, quote.id);
-  await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
-  await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId: policy.id, providerRef: intent.id, at: now });
-  // The card for the monthly bill, with the words the buyer agreed to and when (the attempt's creation).
-  if (attempt.customerId && intent.paymentMethodId) {
-    await keepCard(tx, {
-      policyId: policy.id, gateway: input.gateway, customerId: attempt.customerId, paymentMethodId: intent.paymentMethodId, card: intent.card,
-      consentText: attempt.cardConsent ?? CARD_CONSENT[attempt.billingFrequency], consentedAt: attempt.createdAt,
-    }, now);
-  }
-  // A bought quote is no longer opened by its e-mail's link.
-  await revokeTokens(tx, 'quote-link', quote.id, now);
-
-  const insured = answer.policyOwners.find((owner) => owner.relation === 'INSURED') ?? answer.policyOwners[0];
-  // The policy's account: made now if the address has none, with a link to create its password in the e-mail.
-  const account = await ensurePolicyAccount(
-    tx,
-    { emailLower: quote.email_lower, firstName: insured?.firstName ?? '', lastName: insured?.lastName ?? '' },
-    input.publicOrigin,
-    now,
-  );
-  await enqueueMail(
-    tx,
-    PURCHASE_MAIL_KIND,
-    purchaseMail({
-      to: request.emailAddress,
-      firstName: insured?.firstName ?? '',
-      policyNumber: policy.policyNumber,
-      binderNumber: policy.binderNumber,
-      effectiveDate: answer.effectiveDate,
-      amountCents: attempt.amountCents,
-      billingFrequency: attempt.billingFrequency,
-      documentsUrl: await issueDocumentsLink(tx, policy.id, input.publicOrigin, now),
-      account,
-    }),
-    now,
-  );
-  await queueOdometerPhotoText(tx, {
-    quoteRequest: request,
-    policyNumber: policy.policyNumber,
-    subjectId: policy.id,
+  await queuePurchaseMessages(tx, {
+    policy, request, answer, emailLower: quote.email_lower, amountCents: attempt.amountCents, billingFrequency: attempt.billingFrequency,
     publicOrigin: input.publicOrigin,
-    now,
-  });
+  }, now);
 
   return policy.id;
 }

@@ -19,7 +19,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { isComplete, onboardingOf } from './onboarding.ts';
 import { markIssued } from './records.ts';
 
-export const ISSUED_MAIL_KIND = 'policy issued mail';
+const ISSUED_MAIL_KIND = 'policy issued mail';
 
 export type IssueOutcome = 'issued' | 'waiting' | 'already-issued';
 

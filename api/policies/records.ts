@@ -251,7 +251,7 @@ export async function vehicleBoundAt(db: Queryable, policyId: number, carNumber:
   return rows[0]?.bound_at ?? null;
 }
 
-export async function driversOf(db: Queryable, policyId: number): Promise<PolicyDriver[]> {
+async function driversOf(db: Queryable, policyId: number): Promise<PolicyDriver[]> {
   const rows = await db.query<{
     driver_number: number; relation: string; status: string; first_name: string; last_name: string; middle_initial: string | null;
     dob: string; license_state: string | null; license_number: string | null;
@@ -268,7 +268,7 @@ export async function driversOf(db: Queryable, policyId: number): Promise<Policy
 }
 
 /** The limits as priced: the policy's first (car_number NULL), then each vehicle's in the order the quote showed them. */
-export async function coveragesOf(db: Queryable, policyId: number): Promise<PolicyCoverage[]> {
+async function coveragesOf(db: Queryable, policyId: number): Promise<PolicyCoverage[]> {
   const rows = await db.query<{ car_number: number | null; name: string; limit_value: string; description: string | null; display_limit: string | null; position: number | null }>(
     `SELECT car_number, name, limit_value, description, display_limit, position FROM policy_coverages
      WHERE policy_id = $1 ORDER BY car_number NULLS FIRST, position NULLS LAST, name`,
@@ -277,7 +277,7 @@ export async function coveragesOf(db: Queryable, policyId: number): Promise<Poli
   return rows.map((row) => ({ carNumber: row.car_number, name: row.name, limit: row.limit_value, description: row.description, displayLimit: row.display_limit, position: row.position }));
 }
 
-export async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholder[]> {
+async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholder[]> {
   const rows = await db.query<{ car_number: number; name: string; address: string; city: string; state: string; zip: string; phone_number: string }>(
     'SELECT car_number, name, address, city, state, zip, phone_number FROM lienholders WHERE policy_id = $1 ORDER BY car_number',
     [policyId],

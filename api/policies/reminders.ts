@@ -16,10 +16,10 @@ import { countReminder, insuredOf, policiesDueReminder, readPolicyRecord } from 
 
 const DAY_MS = 86_400_000;
 /** Days after the bind when reminder 1 and reminder 2 are due. */
-export const REMINDER_DAYS = [2, 5] as const;
-export const REMINDER_MAIL_KIND = 'onboarding reminder mail';
+const REMINDER_DAYS = [2, 5] as const;
+const REMINDER_MAIL_KIND = 'onboarding reminder mail';
 /** How often the server looks for reminders that have come due. */
-export const REMINDER_SCAN_MS = 60 * 60_000;
+const REMINDER_SCAN_MS = 60 * 60_000;
 
 /** Sends every reminder due at the clock's time; returns how many policies were reminded. */
 export async function sendDueReminders(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<number> {

@@ -52,7 +52,7 @@ import {
 } from './store.ts';
 
 /** How long an identical request answers the quote already made (ours: a quote session's few minutes). */
-export const IDENTICAL_WINDOW_MS = 10 * 60 * 1000;
+const IDENTICAL_WINDOW_MS = 10 * 60 * 1000;
 
 /** The quote e-mail's kind in the mail queue and its logs. */
 const QUOTE_MAIL = 'quote mail';

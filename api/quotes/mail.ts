@@ -4,6 +4,7 @@
  * of birth in a URL (DESIGN.md "Beyond the spec"). After the link is spent, or past its two weeks, the
  * homepage's 'Retrieve my quote' with e-mail, date of birth and ZIP still finds the quote.
  */
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND, billingSummary, formatCents, isoToUs, type QuotePolicy, type VehicleInfo } from '../../contract/index.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -14,8 +15,8 @@ import { formatPerMileRate } from '../../contract/rules/money.ts';
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** doc 3 section 9: money to 2 decimals, per-mile rates to 3, with the $ prefix. */
 
-export function retrieveUrl(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/receive-a-quote?retrieve=${encodeURIComponent(token)}`;
+function retrieveUrl(publicOrigin: string, token: string): string {
+  return pageUrl(publicOrigin, PAGES.wizard, { query: { retrieve: token } });
 }
 
 function vehicleName(vehicle: VehicleInfo): string {

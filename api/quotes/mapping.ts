@@ -35,7 +35,7 @@ export function perMileDollars(mills: number): number {
 }
 
 /** doc 3 section 3: the answer's financing reads LEASED, FINANCED (and, ours, OWNED). */
-export const FINANCING_ANSWER: Readonly<Record<string, string>> = { LEASE: 'LEASED', FINANCE: 'FINANCED', OWN: 'OWNED' };
+const FINANCING_ANSWER: Readonly<Record<string, string>> = { LEASE: 'LEASED', FINANCE: 'FINANCED', OWN: 'OWNED' };
 
 const amount = (dollars: number) => dollars.toLocaleString('en-US');
 

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export const QUOTE_NUMBER_PREFIX = 'PPMQ-';
+const QUOTE_NUMBER_PREFIX = 'PPMQ-';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const QUOTE_NUMBER = /^PPMQ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 

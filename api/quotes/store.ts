@@ -7,7 +7,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { QuotePolicy, QuoteRequest } from '../../contract/index.ts';
-import { issueTokenClause, redeemToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
+import { issueTokenClause, redeemToken, revokeTokens, TOKEN_PURPOSES } from '../tokens/tokens.ts';
 import { enqueueMailClause } from '../mail/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { HitClauses } from '../http/rate-limit.ts';
@@ -273,8 +273,10 @@ export async function quoteForBindById(tx: Queryable, quoteId: number, version?:
 }
 
 /** The quote was bought: lookups and links no longer open it. */
-export async function markQuoteBound(tx: Queryable, quoteId: number): Promise<void> {
+export async function markQuoteBound(tx: Queryable, quoteId: number, now: Date): Promise<void> {
   await tx.query(`UPDATE quotes SET status = 'BOUND' WHERE id = $1`, [quoteId]);
+  // A bought quote is no longer opened by its e-mail's link.
+  await revokeTokens(tx, 'quote-link', quoteId, now);
 }
 
 /** The id of the quote numbered `quoteNumber`, whatever its status, or null. */

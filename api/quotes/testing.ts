@@ -53,7 +53,7 @@ export interface QuoteFixtureOptions {
 }
 
 /** The coverage form a shopper who accepts every default and picks the first offer for the rest ends with. */
-export function fixtureCoverage(state: string, vehicles: CoverageVehicle[], today: CalendarDate): CoverageForm {
+function fixtureCoverage(state: string, vehicles: CoverageVehicle[], today: CalendarDate): CoverageForm {
   let form = coverageDefaults(state, vehicles, today);
   for (let round = 0; round < 10; round += 1) {
     let changed = false;

@@ -309,7 +309,7 @@ function priceVehicle(
 }
 
 /** The vehicle's premium for the 6-month term: Unlimited's fixed premium, or 6 estimated months. */
-export function termPremiumCents(vehicle: PricedVehicle): number {
+function termPremiumCents(vehicle: PricedVehicle): number {
   return vehicle.billingType === 'capped' ? vehicle.unlimitedRateCents : MONTHS * vehicle.estMonthlyNoFeeCents;
 }
 

@@ -15,11 +15,6 @@ export { RatingError, isRatingError } from './errors.ts';
 export { parseLimit, type ParsedLimit } from './limits.ts';
 export { RATE_TABLES } from './tables/index.ts';
 
-/** The states with a rate table. */
-export function ratedStates(): string[] {
-  return Object.keys(RATE_TABLES);
-}
-
 /**
  * The table in force for `state` on `effectiveDate` (YYYY-MM-DD): the newest whose effective date is on
  * or before it. A state without a table, or a date before its first table, is a RatingError.

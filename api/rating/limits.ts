@@ -72,7 +72,7 @@ const DECLINED_TEXTS = new Set(
 );
 
 /** Uninsured coverage type codes (doc 3 sections 3 and 9): FL/PA stacking, GA added on / reduced by. */
-export const UNINSURED_TYPE_CODES: Readonly<Record<string, 'stacked' | 'unstacked' | 'addedOn' | 'reducedBy'>> = {
+const UNINSURED_TYPE_CODES: Readonly<Record<string, 'stacked' | 'unstacked' | 'addedOn' | 'reducedBy'>> = {
   S: 'stacked',
   STACKED: 'stacked',
   NS: 'unstacked',
@@ -107,7 +107,7 @@ function normalise(text: string): string {
   return text.replace(/[$,]/g, '').replace(/deductible/gi, '').replace(/\s+/g, ' ').trim();
 }
 
-export function isLimitName(name: string): name is LimitName {
+function isLimitName(name: string): name is LimitName {
   return (LIMIT_NAMES as readonly string[]).includes(name);
 }
 

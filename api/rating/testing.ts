@@ -8,8 +8,8 @@ import { ratingInputOf } from '../quotes/rating-input.ts';
 import { porscheVin } from '../vin/build-vin.ts';
 import type { RatingInput } from './rating-model.ts';
 
-export const TYPICAL_VIN = porscheVin({ type: '991', year: 2019, body: 'A' });
-export const TYPICAL_EFFECTIVE_DATE = '2026-12-01';
+const TYPICAL_VIN = porscheVin({ type: '991', year: 2019, body: 'A' });
+const TYPICAL_EFFECTIVE_DATE = '2026-12-01';
 export const TYPICAL_TODAY = { year: 2026, month: 11, day: 21 } as const;
 
 /** `request` prepared for the engine as the quote use case prepares it: its VINs decoded on `today`. */
@@ -27,7 +27,7 @@ const policy = (name: string, limit: string): LimitEntry => ({ name: name as Lim
 const vehicle = (name: string, limit: string): LimitEntry => ({ name: name as LimitEntry['name'], type: 'VEHICLE', indexNumber: 0, limit });
 
 /** The limits a typical buyer picks: 100/300 liability with matching uninsured cover, $500 deductibles. */
-export function typicalLimits(state: string): { limits: LimitEntry[]; vehicle: LimitEntry[] } {
+function typicalLimits(state: string): { limits: LimitEntry[]; vehicle: LimitEntry[] } {
   const common = [policy('BI', '100/300'), policy('PD', '100000'), policy('UMBI', '100/300')];
   const physical = [vehicle('COMP', '500'), vehicle('COLL', '500'), vehicle('RENT', '50/1500')];
   switch (state) {

@@ -13,7 +13,7 @@ import type { PricedRenewal } from './price.ts';
 const us = (iso: string) => isoToUs(iso) ?? iso;
 
 /** The statement the renewal application adds before the policy's own. */
-export function renewalStatement(policyNumber: string, termStart: string, termEnd: string): string {
+function renewalStatement(policyNumber: string, termStart: string, termEnd: string): string {
   return (
     `This application renews policy ${policyNumber} for the term from ${us(termStart)} to ${us(termEnd)}, at the rates shown. ` +
     'I confirm that the answers below are still true, or I have called to correct them before signing.'
@@ -30,7 +30,7 @@ export function renewalTerm(renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'
  * (loadPolicyRecord with `term: renewalTerm(renewal)`): the same model the policy's own documents read once
  * the term is in force, so the declarations signed for are the declarations the new term prints.
  */
-export function renewalModels(next: PolicyRecord, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): { document: PolicyDocumentModel; application: ApplicationModel } {
+function renewalModels(next: PolicyRecord, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): { document: PolicyDocumentModel; application: ApplicationModel } {
   const document = next.document;
   const application: ApplicationModel = {
     ...document,

@@ -15,11 +15,11 @@ import { leaseHolder, releaseLease, takeLease } from './lease.ts';
 import { mailedAny, runRenewals, type RenewalRunResult, type RenewDeps } from './run.ts';
 import { settleRenewals, type TermRunResult } from './terms.ts';
 
-export const RENEWAL_JOB = 'renewals';
+const RENEWAL_JOB = 'renewals';
 /** How often a replica asks whether today's run is still to do. */
-export const RENEWAL_CHECK_MS = 60 * 60_000;
+const RENEWAL_CHECK_MS = 60 * 60_000;
 /** How long a run holds the job; far longer than a run takes, short enough to recover from a dead replica. */
-export const RENEWAL_LEASE_MS = 30 * 60_000;
+const RENEWAL_LEASE_MS = 30 * 60_000;
 
 export type RenewalJobDeps = RenewDeps & Pick<Deps, 'mail'>;
 

@@ -3,6 +3,7 @@
  * insured views the next term's declarations and signs the renewal application. It names the person by
  * first name and the policy by number only; the rates are the policy's, not personal data.
  */
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND, formatCents, isoToUs, type QuotePolicy } from '../../contract/index.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -12,7 +13,7 @@ import { formatPerMileRate } from '../../contract/rules/money.ts';
 export const RENEWAL_MAIL_KIND = 'renewal mail';
 
 /** The rollover page of a renewal's link: the token rides in the hash, which no server log or referrer sees. */
-export const rolloverPageUrl = (origin: string, token: string): string => `${origin}/rollover#${encodeURIComponent(token)}`;
+export const rolloverPageUrl = (origin: string, token: string): string => pageUrl(origin, PAGES.rollover, { fragment: token });
 
 export interface RenewalMailInput {
   to: string;

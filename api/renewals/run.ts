@@ -32,9 +32,9 @@ import { hasRenewal, insertRenewal, renewalTermsOf } from './store.ts';
 import { settleRenewals } from './terms.ts';
 
 /** doc: "30 days before a policy's term ends". A run that missed days catches up until the term's last day. */
-export const RENEWAL_NOTICE_DAYS = 30;
+const RENEWAL_NOTICE_DAYS = 30;
 /** Policies looked at per run; the rest wait for the next one (a run is a few PDFs per policy). */
-export const RENEWALS_PER_RUN = 500;
+const RENEWALS_PER_RUN = 500;
 
 export type RenewDeps = Pick<Deps, 'db' | 'blobs' | 'clock' | 'config' | 'log'>;
 
@@ -63,7 +63,7 @@ interface DuePolicy {
 }
 
 /** The moment a term's last day is over: the rollover link works until then. */
-export function endOfDay(isoDate: string): Date {
+function endOfDay(isoDate: string): Date {
   const day = parseIsoDate(isoDate);
   if (!day) throw new Error('not a date');
   return new Date(Date.UTC(day.year, day.month - 1, day.day + 1));

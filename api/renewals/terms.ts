@@ -34,7 +34,7 @@ import { LAPSED_MAIL_KIND, lapsedMail, NEW_TERM_MAIL_KIND, newTermMail } from '.
 import type { RenewDeps } from './run.ts';
 
 /** Renewals looked at per run and step; the rest wait for the next run. */
-export const TERMS_PER_RUN = 500;
+const TERMS_PER_RUN = 500;
 
 export interface TermRunResult {
   /** Signed renewals that took effect in this run (policy moved, documents made, e-mail queued). */

@@ -73,7 +73,7 @@ export function silhouetteForModel(year: number, model: string): string | undefi
 }
 
 /** The silhouette key for a vehicle: by VIN first, then by year and model. */
-export function silhouetteFor(vin: string, year: number, model: string, now: Date = new Date()): string | undefined {
+function silhouetteFor(vin: string, year: number, model: string, now: Date = new Date()): string | undefined {
   const decoded = decodeVin(vin, now);
   if (decoded.kind === 'porsche') {
     const key = silhouetteKey(decoded.model, decoded.bodyStyle);
@@ -83,8 +83,8 @@ export function silhouetteFor(vin: string, year: number, model: string, now: Dat
 }
 
 /** The view the widgets prefer (doc 1 section 2: extcam02 first). */
-export const SIDE_VIEW = 'extcam02';
-export const SILHOUETTE_PATH = '/api/vehicle/silhouette/';
+const SIDE_VIEW = 'extcam02';
+const SILHOUETTE_PATH = '/api/vehicle/silhouette/';
 
 /** The picture entries of a vehicle (doc 1 section 3: Vin.picture[], view and uri), or null when none applies. */
 export function vehicleImageFor(vin: string, year: number, model: string, now: Date): VehicleImageResponse | null {

@@ -14,7 +14,7 @@ import { hasValidCheckDigit, isVin } from '../../contract/index.ts';
 import { PORSCHE_WMIS, TYPE_NUMBERS, typeNumber, type BodyStyle, type ModelLine, type PorscheWmi } from './porsche.ts';
 import { otherMakerName } from './wmi.ts';
 
-export const PORSCHE = 'Porsche';
+const PORSCHE = 'Porsche';
 
 export type VinDecode =
   | { kind: 'porsche'; year: number; make: typeof PORSCHE; model: ModelLine; bodyStyle: BodyStyle; typeNumber: string }

@@ -28,7 +28,7 @@ import type { ModelLine } from '../../contract/reference/model-lines.ts';
 /** The model lines (what the VIN check answers as `model`) are a fact of the marque, kept in contract/. */
 export { MODEL_LINES, type ModelLine } from '../../contract/reference/model-lines.ts';
 
-export const BODY_STYLES = [
+const BODY_STYLES = [
   'Coupe', 'Cabriolet', 'Targa', 'Roadster', 'SUV', 'Sedan', 'Sport Turismo', 'Cross Turismo',
 ] as const;
 export type BodyStyle = (typeof BODY_STYLES)[number];
@@ -108,8 +108,3 @@ export function typeNumber(vin: string): string {
   const seventh = vin[6] === 'A' ? '9' : vin[6];
   return `${seventh}${vin[7]}${vin[11]}`;
 }
-
-/** Position 11. Not needed to name the car; kept for readers and tests of real VINs. */
-export const PLANTS: Readonly<Record<string, string>> = {
-  S: 'Stuttgart-Zuffenhausen', L: 'Leipzig', N: 'Neckarsulm', U: 'Uusikaupunki', K: 'Osnabrueck',
-};

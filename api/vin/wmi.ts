@@ -8,7 +8,7 @@
  * assignments of SAE J272 / ISO 3780). A common subset, not the full register: a valid VIN whose WMI is
  * not listed is still another maker's (the marque uses only WP0 and WP1), it is just not named.
  */
-export const OTHER_MAKER_WMIS: Readonly<Record<string, string>> = {
+const OTHER_MAKER_WMIS: Readonly<Record<string, string>> = {
   // United States, Canada, Mexico
   '1C3': 'Chrysler', '1C4': 'Jeep', '1C6': 'Ram', '1D7': 'Dodge', '1FA': 'Ford', '1FM': 'Ford', '1FT': 'Ford',
   '1G1': 'Chevrolet', '1GC': 'Chevrolet', '1GN': 'Chevrolet', '1G6': 'Cadillac', '1GT': 'GMC', '1GK': 'GMC',

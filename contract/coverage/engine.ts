@@ -92,7 +92,7 @@ function effectivePhysical(rules: StateCoverageRules, values: Values): { comp: s
  * How `rule` shows on vehicle `vehicleIndex`: null when hidden. Encodes doc 3 section 4 field by field;
  * the state's data says which rules apply.
  */
-export function resolveField(
+function resolveField(
   rules: StateCoverageRules,
   form: CoverageForm,
   vehicles: readonly CoverageVehicle[],

@@ -49,10 +49,6 @@ export function optionLabel(value: string): string {
   return value;
 }
 
-export function isDeclined(value: string | undefined): boolean {
-  return value === DECLINE;
-}
-
 /** Chosen and not declined. */
 export function isTaken(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== DECLINE;

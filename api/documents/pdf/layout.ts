@@ -147,7 +147,7 @@ export interface Band {
 }
 
 /** The coloured band at the top of every page: who we are on the left, what this is on the right. */
-export function drawBand(page: PDFPage, fonts: Fonts, band: Band): void {
+function drawBand(page: PDFPage, fonts: Fonts, band: Band): void {
   const top = PAGE.height;
   page.drawRectangle({ x: 0, y: top - BAND_HEIGHT, width: PAGE.width, height: BAND_HEIGHT, color: COLOURS.accent });
   const white = { color: COLOURS.accentInk };
@@ -162,7 +162,7 @@ export function drawBand(page: PDFPage, fonts: Fonts, band: Band): void {
 }
 
 /** Below the band, where a page's content starts. */
-export const CONTENT_TOP = PAGE.height - BAND_HEIGHT - 26;
+const CONTENT_TOP = PAGE.height - BAND_HEIGHT - 26;
 
 /**
  * The footer of each of `pages`: a rule, `left` (policy number and document date) and 'Page n of m'. Drawn

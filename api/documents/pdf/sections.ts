@@ -29,7 +29,7 @@ export function pdfTitle(model: PolicyDocumentModel, title: string): string {
   return `${model.programName} ${title}, policy ${model.policyNumber}`;
 }
 
-export function policyPeriod(model: PolicyDocumentModel): string {
+function policyPeriod(model: PolicyDocumentModel): string {
   return `${formatDay(model.effectiveDate)} to ${formatDay(model.expirationDate)}`;
 }
 
@@ -71,7 +71,7 @@ const DRIVER_COLUMNS: TableColumn[] = [
   { header: 'Licence', share: 0.22 },
 ];
 
-export function driversSection(flow: PageFlow, model: PolicyDocumentModel): void {
+function driversSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Drivers');
   flow.table(
     DRIVER_COLUMNS,
@@ -94,7 +94,7 @@ const VEHICLE_COLUMNS: TableColumn[] = [
   { header: 'Plan', share: 0.14 },
 ];
 
-export function vehiclesSection(flow: PageFlow, model: PolicyDocumentModel): void {
+function vehiclesSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Vehicles');
   flow.table(
     VEHICLE_COLUMNS,
@@ -127,7 +127,7 @@ function carLabel(vehicle: DocumentVehicle): string {
  * Policy-wide coverages, then a grid of each vehicle's coverages: one row per coverage, one column per car,
  * as declarations pages print them, so a difference between two cars shows at a glance.
  */
-export function coveragesSection(flow: PageFlow, model: PolicyDocumentModel): void {
+function coveragesSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Coverages and limits');
   if (model.policyCoverages.length > 0) {
     flow.table(
@@ -159,7 +159,7 @@ const UNLIMITED_TERM_MILES = LIMITS.requestMilesCap / 2;
  * estimated total written premium printed under "Fees and billing" (issue 20: an Unlimited car was printed
  * at its base rate alone while the totals charged it its Unlimited premium).
  */
-export function ratesSection(flow: PageFlow, model: PolicyDocumentModel): void {
+function ratesSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Rates');
   const monthlyTotal = model.vehicles.reduce((sum, vehicle) => sum + vehicle.monthlyChargeCents, 0);
   const termTotal = model.vehicles.reduce((sum, vehicle) => sum + vehicle.termPremiumCents, 0);
@@ -205,7 +205,7 @@ export function ratesSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.space(8);
 }
 
-export function feesAndBillingSection(flow: PageFlow, model: PolicyDocumentModel): void {
+function feesAndBillingSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Fees and billing');
   if (model.fees.length > 0) {
     flow.table(
@@ -227,7 +227,7 @@ export function feesAndBillingSection(flow: PageFlow, model: PolicyDocumentModel
   ]);
 }
 
-export function lienholdersSection(flow: PageFlow, model: PolicyDocumentModel): void {
+function lienholdersSection(flow: PageFlow, model: PolicyDocumentModel): void {
   flow.heading('Lienholders and lessors');
   const financed = model.vehicles.filter((vehicle) => vehicle.lienholder !== null);
   if (financed.length === 0) {

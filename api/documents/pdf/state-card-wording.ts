@@ -28,7 +28,7 @@ const LIABILITY = [
 ] as const;
 
 /** Generic wording, not a statutory text: what proof of insurance is for, in plain words. */
-export const GENERIC_CARD_WORDING: CardWording = {
+const GENERIC_CARD_WORDING: CardWording = {
   title: 'Automobile Insurance Identification Card',
   notice: [KEEP_IN_VEHICLE, SHOW_ON_REQUEST],
   coverages: LIABILITY,

@@ -33,7 +33,7 @@ export interface OdometerImageOptions {
 }
 
 /** A small, fast PRNG (mulberry32): the same seed gives the same sequence on every machine. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -90,7 +90,7 @@ export const COMMON_CURVES: RatingCurves = {
  * premise of distance-based insurance), little of comprehensive (theft, hail, fire and glass damage
  * happen parked).
  */
-export const COUNTRYWIDE: Readonly<Record<RatedCoverage, BaseRate>> = {
+const COUNTRYWIDE: Readonly<Record<RatedCoverage, BaseRate>> = {
   BI: { annual: 300, mileageShare: 0.6 },
   PD: { annual: 210, mileageShare: 0.6 },
   UMBI: { annual: 70, mileageShare: 0.5 },
@@ -110,7 +110,7 @@ export const COUNTRYWIDE: Readonly<Record<RatedCoverage, BaseRate>> = {
 };
 
 /** A state's base rates: the countrywide ones times the state's relativity per group, then per coverage. */
-export function stateBaseRates(
+function stateBaseRates(
   byGroup: Readonly<Record<CoverageGroup, number>>,
   byCoverage: Partial<Readonly<Record<RatedCoverage, number>>> = {},
 ): Record<RatedCoverage, BaseRate> {

@@ -16,9 +16,9 @@ export const BI_LEVELS = ['25/50', '50/100', '100/300', '250/500'] as const;
 /** Property damage by BI_LEVELS where the minimum is $25,000 (OH, TN, TX, GA and states without rules). */
 export const PROPERTY_BY_LEVEL = ['$25,000', '$50,000', '$100,000', '$100,000'] as const;
 
-export const DEDUCTIBLES = ['$250 deductible', '$500 deductible', '$1,000 deductible', '$2,000 deductible'] as const;
+const DEDUCTIBLES = ['$250 deductible', '$500 deductible', '$1,000 deductible', '$2,000 deductible'] as const;
 
-export const RENTAL_BY_LEVEL = ['$50/$1,500', '$75/$2,250', '$100/$3,000', '$125/$3,750'] as const;
+const RENTAL_BY_LEVEL = ['$50/$1,500', '$75/$2,250', '$100/$3,000', '$125/$3,750'] as const;
 
 /** Medical payments steps: ours, the usual $1,000 to $10,000 offered by US carriers. */
 export const MEDICAL_BY_LEVEL = ['$1,000', '$2,000', '$5,000', '$10,000'] as const;
