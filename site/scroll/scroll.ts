@@ -24,7 +24,7 @@ export interface ScrollOptions {
 const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 /** Where the window must scroll to show `target` below the sticky header. */
-export function scrollTopFor(target: Element): number {
+function scrollTopFor(target: Element): number {
   const offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   const max = document.documentElement.scrollHeight - window.innerHeight;
   return Math.max(0, Math.min(max, target.getBoundingClientRect().top + window.scrollY - offset));

@@ -7,6 +7,7 @@ import { createApiClient } from '../core/api-client.ts';
 import { checkSession, onSession, type SessionState } from '../core/session.ts';
 import { accountStyles } from './account.styles.ts';
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
+import { PAGES } from '../../contract/pages.ts';
 
 type Attributes = Record<string, string | number | boolean | null | undefined>;
 export type Child = Node | string | null | undefined | false;
@@ -41,7 +42,7 @@ export function newTabLink(href: string, text: string, newTabNote: string, class
 }
 
 /** Where a person whose link is spent asks for a fresh one: My Policy e-mails a new documents link. */
-export const MY_POLICY_PATH = '/account/my-policy';
+const MY_POLICY_PATH = '/account/my-policy';
 
 /** A page that cannot go on: what went wrong, and the way to My Policy. */
 export function deadEnd(message: string, linkText: string): HTMLElement[] {
@@ -113,7 +114,7 @@ export function adoptElementStyles(css: string): void {
 }
 
 /** Where a signed-out visitor signs in (doc 1: create password "on success goes to /account/log-in"). */
-export const LOG_IN_PATH = '/account/log-in';
+export const LOG_IN_PATH = PAGES.logIn;
 
 /** The log-in page with the way back (`returnUrl`, a path on this site; by default the page it is on). */
 export function logInHref(returnPath: string = `${location.pathname}${location.search}${location.hash}`): string {

@@ -46,7 +46,7 @@ export function isShown(field: ClaimField, values: ClaimValues): boolean {
 }
 
 /** The fields of step `index` (0-based) shown for these answers, in the step's order. */
-export function shownFields(index: number, values: ClaimValues): ClaimField[] {
+function shownFields(index: number, values: ClaimValues): ClaimField[] {
   return (CLAIM_STEPS[index] ?? []).filter((field) => isShown(field, values));
 }
 

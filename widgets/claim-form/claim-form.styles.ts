@@ -5,7 +5,7 @@ import { overlayStyles } from '../core/overlay.tsx';
 import { textAreaStyles } from '../core/fields/TextAreaField.tsx';
 
 /** The claim form's own rules; the shared ones come from core. */
-export const claimFormOwnStyles = /* css */ `
+const claimFormOwnStyles = /* css */ `
 .ppm-claim { max-width: 44rem; }
 .ppm-claim__title { margin: 0 0 0.5rem; font-size: 1.5rem; line-height: 1.25; }
 .ppm-claim__intro { margin: 0 0 1rem; color: var(--_muted); }
@@ -35,6 +35,3 @@ export const claimFormOwnStyles = /* css */ `
 
 /** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
 export const claimFormStyles: readonly string[] = [baseStyles, datePickerStyles, errorSummaryStyles, overlayStyles, textAreaStyles, claimFormOwnStyles];
-
-/** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
-export const claimFormCss: string = claimFormStyles.join('\n');

@@ -5,7 +5,7 @@ import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/st
 import { textAreaStyles } from '../core/fields/TextAreaField.tsx';
 
 /** The contact form's own rules; the shared ones come from core. */
-export const contactOwnStyles = /* css */ `
+const contactOwnStyles = /* css */ `
 .ppm-contact { max-width: 44rem; }
 .ppm-contact__names { display: grid; grid-template-columns: 1fr; column-gap: 1rem; }
 @media (min-width: 36em) {

@@ -24,7 +24,7 @@ export interface ErrorSummaryTexts {
   item: (label: string, message: string) => string;
 }
 
-export const ERROR_SUMMARY_TEXTS: ErrorSummaryTexts = {
+const ERROR_SUMMARY_TEXTS: ErrorSummaryTexts = {
   heading: ERROR_SUMMARY_TITLE,
   // a label that ends its own sentence keeps its mark: 'Garaged at your mailing address? This field is required.'
   item: (label, message) => (!label ? message : /[?:.]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`),
@@ -116,7 +116,7 @@ function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknow
 }
 
 /** Every field inside `scope` that shows an error, in page order, with its label and message. */
-export function invalidFieldsIn(scope: ParentNode): InvalidField[] {
+function invalidFieldsIn(scope: ParentNode): InvalidField[] {
   const found: InvalidField[] = [];
   for (const message of scope.querySelectorAll<HTMLElement>(`.${ERROR_MESSAGE_CLASS}[id]`)) {
     const id = fieldIdOfError(message.id);

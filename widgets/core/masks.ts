@@ -31,7 +31,7 @@ export function parseDate(text: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-export const MASKS: Record<MaskKind, FactoryArg> = {
+const MASKS: Record<MaskKind, FactoryArg> = {
   // "two digits, slash, two digits, slash, four digits, with auto-correction": a month above 12 or a day
   // beyond 31 is clamped (autofix) instead of refused, so 13 becomes 12 and 00 becomes 01; a first digit
   // that cannot start a month or a day is padded (4 -> 04). The year is never corrected: a digit that

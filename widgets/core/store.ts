@@ -17,7 +17,7 @@ export interface Cell<T> {
   subscribe(listener: (value: T) => void): () => void;
 }
 
-export function cell<T>(initial: T): Cell<T> {
+function cell<T>(initial: T): Cell<T> {
   let current = initial;
   const listeners = new Set<(value: T) => void>();
   return {
@@ -49,7 +49,7 @@ export interface Snackbar {
 }
 
 /** Loader default text (doc 1 section 9). */
-export const DEFAULT_LOADER_TEXT = 'Loading...';
+const DEFAULT_LOADER_TEXT = 'Loading...';
 
 export interface WidgetStore {
   /** The full-page overlay's text; null hides it. */

@@ -2,7 +2,7 @@ import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/st
 import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
 
 /** notify-me's own rules; the shared ones come from core. */
-export const notifyMeOwnStyles = /* css */ `
+const notifyMeOwnStyles = /* css */ `
 .ppm-notify-me { max-width: 40rem; }
 .ppm-notify-me__form { display: grid; grid-template-columns: 1fr; column-gap: 1rem; }
 @media (min-width: 36em) {
@@ -18,6 +18,3 @@ export const notifyMeOwnStyles = /* css */ `
  * core's styles only the parts it draws (no hints, radio groups or icon buttons).
  */
 export const notifyMeStyles: readonly string[] = [themeStyles, fieldStyles, buttonStyles, noticeStyles, comboboxStyles, notifyMeOwnStyles];
-
-/** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
-export const notifyMeCss: string = notifyMeStyles.join('\n');

@@ -4,7 +4,7 @@ import { buttonStyles, fieldStyles, themeStyles } from '../core/styles/widget.st
  * quote-start's own rules; the shared ones come from core. The layout follows the widget's own width
  * (a container query), not the window's: a dealer may put it in a narrow sidebar of a wide page.
  */
-export const quoteStartOwnStyles = /* css */ `
+const quoteStartOwnStyles = /* css */ `
 .ppm-quote-start { container-type: inline-size; }
 .ppm-quote-start__form { display: grid; grid-template-columns: minmax(0, 1fr); column-gap: 1rem; align-items: end; }
 .ppm-quote-start__actions { margin: 0 0 1rem; }
@@ -32,6 +32,3 @@ export const quoteStartOwnStyles = /* css */ `
  * window adds the rest when it opens (retrieve-quote.styles.ts).
  */
 export const quoteStartStyles: readonly string[] = [themeStyles, fieldStyles, buttonStyles, quoteStartOwnStyles];
-
-/** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
-export const quoteStartCss: string = quoteStartStyles.join('\n');

@@ -78,7 +78,7 @@ export function readWizard(): WizardState | null {
 }
 
 /** How this page load began: 'navigate', 'reload', 'back_forward' or 'prerender'. */
-export function navigationType(): string {
+function navigationType(): string {
   const entry = globalThis.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   return entry?.type ?? 'navigate';
 }

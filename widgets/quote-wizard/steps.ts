@@ -108,7 +108,7 @@ const BOTH = { back: true, continue: true } as const;
 
 // doc 3 section 2: "Back is shown on steps 2 to 6. Continue is shown on every step except 7."
 // doc 2 section 1: the indicator lists Your Info to Your Quote, "and Payment (the last shown only on step 6)".
-export const WIZARD_STEPS: readonly WizardStep[] = [
+const WIZARD_STEPS: readonly WizardStep[] = [
   {
     id: 'info', number: 1, title: TEXTS.stepTitles.info, intro: TEXTS.intro, component: StepInfo,
     actions: { back: false, continue: true }, indicator: 'always', available: everywhere,

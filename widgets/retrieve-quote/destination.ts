@@ -4,7 +4,7 @@
  */
 
 /** The account's list of saved quotes (doc 1: "For a signed-in user, pressing retrieve goes to /account/lookup-quotes"). */
-export const LOOKUP_QUOTES_PATH = '/account/lookup-quotes';
+const LOOKUP_QUOTES_PATH = '/account/lookup-quotes';
 
 /**
  * The wizard with a found quote's hand-over token (issue 7: "Personal data in a URL"). The API looked the

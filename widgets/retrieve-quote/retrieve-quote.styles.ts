@@ -4,7 +4,7 @@ import { snackbarStyles } from '../core/snackbar.tsx';
 import { baseStyles } from '../core/styles/base.styles.ts';
 
 /** retrieve-quote's own rules; the shared ones come from core. */
-export const retrieveQuoteOwnStyles = /* css */ `
+const retrieveQuoteOwnStyles = /* css */ `
 .ppm-retrieve-quote__intro { margin: 0 0 1rem; color: var(--_muted); }
 .ppm-retrieve-quote__form { max-width: 32rem; }
 .ppm-retrieve-quote__actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 0.25rem; }
@@ -34,6 +34,3 @@ export const retrieveQuoteOwnStyles = /* css */ `
 
 /** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
 export const retrieveQuoteStyles: readonly string[] = [baseStyles, modalStyles, snackbarStyles, datePickerStyles, retrieveQuoteOwnStyles];
-
-/** The same CSS as one text, for a page that renders the component in the light DOM before hydration. */
-export const retrieveQuoteCss: string = retrieveQuoteStyles.join('\n');

@@ -21,7 +21,7 @@ import { baseStyles } from '../core/styles/base.styles.ts';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
 import { scoped, useWidget } from '../core/widget.tsx';
 
-export function startOfDay(date: Date): Date {
+function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }
 

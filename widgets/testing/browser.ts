@@ -4,7 +4,7 @@
  */
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 
-export class AssertionError extends Error {}
+class AssertionError extends Error {}
 
 export interface Assert {
   ok(value: unknown, message?: string): asserts value;

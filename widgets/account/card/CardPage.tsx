@@ -40,7 +40,7 @@ export interface CardPageProps {
 }
 
 /** The widget's name in its ppm-error events (an island of our site, not an embeddable element). */
-export const CARD_PAGE_WIDGET = 'ppm-account-card';
+const CARD_PAGE_WIDGET = 'ppm-account-card';
 
 type CardValues = {
   cardNumber: string;

@@ -4,7 +4,7 @@ import { overlayStyles } from '../../core/styles/feedback.styles.ts';
 import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../../core/styles/widget.styles.ts';
 
 /** The card page's own rules; the shared ones come from core. */
-export const cardPageOwnStyles = /* css */ `
+const cardPageOwnStyles = /* css */ `
 .ppm-card-page { max-width: 36rem; }
 .ppm-card-page__current { margin: 0 0 1.5rem; padding: 1rem; border: 1px solid #c9ced4; border-radius: var(--_radius, 6px); }
 .ppm-card-page__current h2, .ppm-card-page__form h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }

@@ -36,7 +36,3 @@ export const CARD_PAGE_TEXTS = {
 } as const;
 
 export type CardPageTexts = typeof CARD_PAGE_TEXTS;
-
-/** Where the link to this page is, and where it leads (site/routes.ts). */
-export const ACCOUNT_CARD_PATH = '/account/card';
-export const CARD_LINK_TEXT = 'Change the card for your monthly bill';

@@ -155,7 +155,7 @@ export function addressLines(address: Address): [string, string] {
   return [address.streetName, `${address.city}, ${address.state} ${address.zip}`];
 }
 
-export const SECTIONS = ['vehicle', 'policy', 'coverage', 'drivers'] as const;
+const SECTIONS = ['vehicle', 'policy', 'coverage', 'drivers'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**

@@ -30,11 +30,11 @@ import { dashboardStyles } from './dashboard.styles.ts';
 import { DASHBOARD_TEXTS as T } from './dashboard.texts.ts';
 import { formatPerMileRate } from '../../../contract/rules/money.ts';
 
-export const DASHBOARD_TAG = 'account-dashboard';
+const DASHBOARD_TAG = 'account-dashboard';
 
 const SECTION_TITLES: Record<Section, string> = { vehicle: T.myVehicle, policy: T.myPolicy, coverage: T.myCoverage, drivers: T.myDrivers };
 
-export class AccountDashboard extends HTMLElement {
+class AccountDashboard extends HTMLElement {
   /** Where the element sends the person (the chooser when no policy is selected). */
   navigate: Navigate = browserNavigate;
   private stop: () => void = () => undefined;

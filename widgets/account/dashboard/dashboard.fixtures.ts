@@ -6,7 +6,7 @@
 import type { Policy, VehicleInfo } from '../../../contract/api/policy.ts';
 import { json, type StubbedCall } from '../../testing/browser.ts';
 
-export const USER = { firstName: 'Jane', lastName: 'Doe', emailAddress: 'Jane.Doe@Example.COM' };
+const USER = { firstName: 'Jane', lastName: 'Doe', emailAddress: 'Jane.Doe@Example.COM' };
 
 export const PICTURE = (view: string) => `/site/public/favicon.svg?view=${view}`;
 

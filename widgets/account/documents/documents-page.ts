@@ -17,11 +17,11 @@ import { adoptAccountStyles, deadEnd, h, loadingMessage, safeHref } from '../dom
 import { documentsView, failureKind, qrImageUrl, tokenFromPath, usDate, type DocumentFile, type FileKind } from './documents-logic.ts';
 import { DOCUMENTS_TEXTS as T } from './documents.texts.ts';
 
-export const DOCUMENTS_TAG = 'account-documents';
+const DOCUMENTS_TAG = 'account-documents';
 
 const FILE_NAMES: Record<FileKind, string> = { card: T.card, declaration: T.declaration, 'signed-application': T.signedApplication };
 
-export class AccountDocuments extends HTMLElement {
+class AccountDocuments extends HTMLElement {
   connectedCallback(): void {
     adoptAccountStyles();
     this.classList.add('ppm-root');

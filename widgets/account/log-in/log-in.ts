@@ -14,6 +14,7 @@
  */
 import { loginWithMagicLink, loginWithPassword } from '../../../contract/api/endpoints/user.ts';
 import { LoginRequest } from '../../../contract/api/auth.ts';
+import { PAGES } from '../../../contract/pages.ts';
 import { createApiClient, type ApiResult } from '../../core/api-client.ts';
 import { checkSession, maySignedIn, session, startSession } from '../../core/session.ts';
 import { adoptElementStyles, h, loadingMessage } from '../dom.ts';
@@ -22,8 +23,8 @@ import { safeReturnPath } from './log-in-logic.ts';
 import { logInStyles } from './log-in.styles.ts';
 import { LOG_IN_TEXTS as T } from './log-in.texts.ts';
 
-export const LOG_IN_TAG = 'account-log-in';
-export const FORGOT_PASSWORD_PATH = '/account/forgot-password';
+const LOG_IN_TAG = 'account-log-in';
+export const FORGOT_PASSWORD_PATH = PAGES.forgotPassword;
 const ID = 'account-log-in';
 
 const RULES = LoginRequest.schema;

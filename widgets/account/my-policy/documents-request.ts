@@ -13,7 +13,7 @@ import { adoptAccountStyles, h } from '../dom.ts';
 import { checkOnLeave, ruleProblem, inputField, type PlainField } from '../form-fields.ts';
 import { MY_POLICY_TEXTS as T } from './my-policy.texts.ts';
 
-export const DOCUMENTS_REQUEST_TAG = 'account-documents-request';
+const DOCUMENTS_REQUEST_TAG = 'account-documents-request';
 const ID = 'account-documents-request';
 
 type Phase = 'ready' | 'sending' | 'sent';
@@ -22,7 +22,7 @@ function emailProblem(value: string): string | undefined {
   return ruleProblem(value.trim(), email);
 }
 
-export class AccountDocumentsRequest extends HTMLElement {
+class AccountDocumentsRequest extends HTMLElement {
   private field: PlainField | undefined;
   private button = h('button', { type: 'submit', class: 'ppm-button' }, T.submit);
   /** A live region that stays in the page, so what is put in it is read out. */

@@ -17,13 +17,13 @@ import { checkOnLeave, errorSummary, inputField, type ErrorSummary, type PlainFi
 import { latestInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems, type PhotoProblem } from './odometer-logic.ts';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
 
-export const ODOMETER_TAG = 'account-odometer';
+const ODOMETER_TAG = 'account-odometer';
 /** Where the link's token waits for a reload of this tab. */
 export const ODOMETER_TOKEN_KEY = 'ppm-odometer-token';
 
 type Vehicle = OdometerView['vehicles'][number];
 
-export class AccountOdometer extends HTMLElement {
+class AccountOdometer extends HTMLElement {
   private started = false;
 
   connectedCallback(): void {

@@ -21,7 +21,7 @@ import { NEW_PASSWORD_REFUSALS } from '../../../contract/rules/password.ts';
 import { passwordsStyles } from './passwords.styles.ts';
 import { NOTICE_MS, noticeThenGo, type ThenGo } from './then-go.ts';
 
-export const CHANGE_PASSWORD_TAG = 'account-change-password';
+const CHANGE_PASSWORD_TAG = 'account-change-password';
 const ID = 'account-change-password';
 
 /** The server's refusals that belong to one field (matched by the contract's message, the API's words). */

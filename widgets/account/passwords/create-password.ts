@@ -20,6 +20,7 @@ import { token as tokenRule } from '../../../contract/api/common.ts';
 import { changePasswordWithToken } from '../../../contract/api/endpoints/user.ts';
 import { CreatePasswordForm } from '../../../contract/api/auth.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { PAGES } from '../../../contract/pages.ts';
 import { createApiClient } from '../../core/api-client.ts';
 import { adoptElementStyles, forgetLinkToken, h, LOG_IN_PATH, takeLinkToken } from '../dom.ts';
 import { checkOnLeave, errorSummary, formProblems, inputField, reportProblems, whileBusy, type PlainField } from '../form-fields.ts';
@@ -29,10 +30,10 @@ import { checklistView } from './password-checklist.ts';
 import { passwordsStyles } from './passwords.styles.ts';
 import { NOTICE_MS, noticeThenGo, type ThenGo } from './then-go.ts';
 
-export const CREATE_PASSWORD_TAG = 'account-create-password';
+const CREATE_PASSWORD_TAG = 'account-create-password';
 /** Where the link's token waits for a reload of this tab. */
 export const CREATE_PASSWORD_TOKEN_KEY = 'ppm-password-token';
-export const FORGOT_PASSWORD_PATH = '/account/forgot-password';
+export const FORGOT_PASSWORD_PATH = PAGES.forgotPassword;
 const ID = 'account-create-password';
 
 /** The API's words for a link that is unknown, used or expired (ours), and the token rule's. */

@@ -10,6 +10,7 @@
  */
 import { resetPassword } from '../../../contract/api/endpoints/user.ts';
 import { ForgotPasswordForm } from '../../../contract/api/auth.ts';
+import { PAGES } from '../../../contract/pages.ts';
 import { createApiClient } from '../../core/api-client.ts';
 import { adoptElementStyles, h } from '../dom.ts';
 import { checkOnLeave, errorSummary, inputField, reportProblems, ruleProblem, whileBusy } from '../form-fields.ts';
@@ -17,9 +18,9 @@ import { FORGOT_PASSWORD_TEXTS as T } from './forgot-password.texts.ts';
 import { passwordsStyles } from './passwords.styles.ts';
 import { NOTICE_MS, noticeThenGo, type ThenGo } from './then-go.ts';
 
-export const FORGOT_PASSWORD_TAG = 'account-forgot-password';
+const FORGOT_PASSWORD_TAG = 'account-forgot-password';
 /** Where the e-mailed link lands (doc 1 section 3: "returnUrl (this site's create-password page)"). */
-export const CREATE_PASSWORD_PATH = '/account/create-password';
+export const CREATE_PASSWORD_PATH = PAGES.createPassword;
 const ID = 'account-forgot-password';
 
 const emailProblem = (value: string) => ruleProblem(value.trim(), ForgotPasswordForm.schema.emailAddress);

@@ -17,9 +17,9 @@ import { quoteWizardUrl, vehiclesInWords } from './policies-logic.ts';
 import { policiesStyles } from './policies.styles.ts';
 import { POLICIES_TEXTS as T } from './policies.texts.ts';
 
-export const LOOKUP_QUOTES_TAG = 'account-lookup-quotes';
+const LOOKUP_QUOTES_TAG = 'account-lookup-quotes';
 
-export class AccountLookupQuotes extends HTMLElement {
+class AccountLookupQuotes extends HTMLElement {
   navigate: Navigate = browserNavigate;
   private stop: () => void = () => undefined;
 

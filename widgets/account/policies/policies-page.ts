@@ -21,12 +21,12 @@ import { noQuotesWayOut, policySummary, quoteWizardUrl, vehiclesInWords } from '
 import { policiesStyles } from './policies.styles.ts';
 import { POLICIES_TEXTS as T } from './policies.texts.ts';
 
-export const POLICIES_TAG = 'account-policies';
+const POLICIES_TAG = 'account-policies';
 
 /** The policy chooser's heading: 'View my policies' of the quote chooser points here. */
 const POLICY_CHOOSER_ID = 'choose-policy';
 
-export class AccountPolicies extends HTMLElement {
+class AccountPolicies extends HTMLElement {
   navigate: Navigate = browserNavigate;
   private stop: () => void = () => undefined;
 

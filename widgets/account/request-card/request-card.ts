@@ -17,12 +17,12 @@ import { choiceGroup, errorSummary, formProblems, reportProblems, whileBusy } fr
 import { requestCardStyles } from './request-card.styles.ts';
 import { REQUEST_CARD_TEXTS as T } from './request-card.texts.ts';
 
-export const REQUEST_CARD_TAG = 'account-request-card';
+const REQUEST_CARD_TAG = 'account-request-card';
 export const MULTIPLE_POLICIES_PATH = '/account/multiple-policies';
-export const ACCOUNT_PATH = '/account';
+const ACCOUNT_PATH = '/account';
 const ID = 'account-request-card';
 
-export class AccountRequestCard extends HTMLElement {
+class AccountRequestCard extends HTMLElement {
   private started = false;
   private sending = false;
   private stopSession: () => void = () => undefined;

@@ -22,7 +22,7 @@ import { adoptElementStyles, forgetLinkToken, h, loadingMessage, newTabLink, saf
 import { rolloverStyles } from './rollover.styles.ts';
 import { ROLLOVER_TEXTS as T } from './rollover.texts.ts';
 
-export const ROLLOVER_TAG = 'account-rollover';
+const ROLLOVER_TAG = 'account-rollover';
 /** Where the identifier waits for a reload of this tab. */
 export const ROLLOVER_TOKEN_KEY = 'ppm-rollover-token';
 

@@ -9,7 +9,7 @@
  * pages"; ours: create-password's reset link, the account confirmation, the e-signature and the odometer
  * photo links). Everywhere else `?token=` is an e-mailed sign-in link and triggers the session check.
  */
-export const OWN_TOKEN_PATHS: readonly string[] = [
+const OWN_TOKEN_PATHS: readonly string[] = [
   '/account/documents',
   '/rollover',
   '/account/create-password',

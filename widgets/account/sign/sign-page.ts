@@ -17,7 +17,7 @@ import { adoptAccountStyles, deadEnd, h, loadingMessage, newTabLink, safeHref, t
 import { checkboxField, checkOnLeave, errorSummary, inputField, ruleProblem, whileBusy, type ErrorSummary, type PlainField } from '../form-fields.ts';
 import { SIGN_TEXTS as T } from './sign.texts.ts';
 
-export const SIGN_TAG = 'account-sign';
+const SIGN_TAG = 'account-sign';
 /** Where the link's token waits for a reload of this tab. */
 export const SIGN_TOKEN_KEY = 'ppm-esign-token';
 const ID = 'account-sign';
@@ -45,7 +45,7 @@ interface SignForm {
   button: HTMLButtonElement;
 }
 
-export class AccountSign extends HTMLElement {
+class AccountSign extends HTMLElement {
   private started = false;
   private sending = false;
 

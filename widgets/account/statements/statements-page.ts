@@ -19,9 +19,9 @@ import { statementsStyles } from './statements.styles.ts';
 import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
 import { formatPerMileRate } from '../../../contract/rules/money.ts';
 
-export const STATEMENTS_TAG = 'account-statements';
+const STATEMENTS_TAG = 'account-statements';
 
-export class AccountStatements extends HTMLElement {
+class AccountStatements extends HTMLElement {
   private stop: () => void = () => undefined;
 
   connectedCallback(): void {

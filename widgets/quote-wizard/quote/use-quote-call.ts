@@ -69,7 +69,7 @@ export interface QuoteCall {
  * Issue 11: pricing the shopper's quote again names it, so the API keeps its number (a new version) and
  * mails it once; step 4's note then shows the number the shopper continues with.
  */
-export function quoteNumberOf(state: Pick<WizardState, 'quoteNumber' | 'quoteResponse'>): string | undefined {
+function quoteNumberOf(state: Pick<WizardState, 'quoteNumber' | 'quoteResponse'>): string | undefined {
   const stored = quotedPolicy(state)?.policyNumber;
   return stored || state.quoteNumber || undefined;
 }

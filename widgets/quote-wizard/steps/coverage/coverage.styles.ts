@@ -5,7 +5,7 @@ import { baseStyles } from '../../../core/styles/base.styles.ts';
 import { tooltipStyles } from '../../../core/Tooltip.tsx';
 
 /** Step 4's own rules; the shared sheets come from core (adopting a sheet twice is a no-op). */
-export const coverageOwnStyles = /* css */ `
+const coverageOwnStyles = /* css */ `
 /* the wizard's column width is the shell's (quote-wizard.styles.ts), the same on every step; step 4's two columns fill it */
 .ppm-coverage__columns { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
 @media (min-width: 46.5em) {

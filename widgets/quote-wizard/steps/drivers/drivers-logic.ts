@@ -12,7 +12,7 @@ import { emptyDriver, type DriverForm, type DriverRole, type InfoForm } from '..
 
 export const YES = 'Yes';
 export const NO = 'No';
-export const MARRIED = 'Married';
+const MARRIED = 'Married';
 
 /** Prior insurance as the form holds it (doc 2 section 9): '3' yes, '0' never, '1' lapsed < 1 month, '2' > 1 month. */
 export const PRIOR_CURRENT = String(PRIOR_INSURANCE_CURRENT);
@@ -56,7 +56,7 @@ export function countedDrivers(drivers: readonly DriverForm[]): number {
   return drivers.filter((driver) => !isSpouse(driver)).length;
 }
 
-export function atMaximum(drivers: readonly DriverForm[]): boolean {
+function atMaximum(drivers: readonly DriverForm[]): boolean {
   return countedDrivers(drivers) >= LIMITS.maxDrivers;
 }
 
@@ -236,11 +236,6 @@ export function chooseOccupation(driver: DriverForm, code: string, industry: Ind
 export function applyExclusion(driver: DriverForm, answer: string): DriverForm {
   if (answer !== YES) return { ...driver, isExcluded: answer };
   return { ...driver, isExcluded: answer, licenseState: '', licenseStatus: '', licenseNum: '', accidentsConvictions: '' };
-}
-
-/** doc 2 section 3: the licence number without anything but letters, digits and '*'. */
-export function cleanLicenceNumber(input: string): string {
-  return normaliseLicenceNumber(input);
 }
 
 /**

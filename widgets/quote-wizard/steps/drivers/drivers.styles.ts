@@ -5,7 +5,7 @@ import { snackbarStyles } from '../../../core/snackbar.tsx';
 import { baseStyles } from '../../../core/styles/base.styles.ts';
 
 /** Step 3's own rules; the shared sheets come from core (adopting a sheet twice is a no-op). */
-export const driversOwnStyles = /* css */ `
+const driversOwnStyles = /* css */ `
 .ppm-drivers__page { border: 0; margin: 0; padding: 0; min-width: 0; }
 .ppm-drivers__legend {
   display: block; width: 100%; padding: 0 0 0.25rem; margin: 0 0 1rem; font-size: 1.375rem; font-weight: 700;

@@ -44,7 +44,7 @@ function rulesFor(option: string): Partial<Rules<Values>> {
 }
 
 /** One vehicle's request, as the API takes it; null when the block is skipped or not valid. */
-export function lienholderRequest(quoteNumber: string, answers: LienholderAnswers): LienholderRequest | null {
+function lienholderRequest(quoteNumber: string, answers: LienholderAnswers): LienholderRequest | null {
   if (skipsLienholder(answers.option)) return null;
   const form = check({ option: answers.option, name: answers.name, address: answers.address, city: answers.city, state: answers.state, zip: answers.zip, phoneNumber: answers.phoneNumber }, LienholderForm);
   if (!form.ok) return null;

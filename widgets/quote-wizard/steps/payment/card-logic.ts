@@ -14,7 +14,7 @@ import { testCardFor } from '../../../../contract/reference/test-cards.ts';
  * table's unknown card (tok_chargeDeclined).
  */
 /** The digits of what the person typed (the mask puts spaces between groups of four). */
-export function cardDigits(text: string): string {
+function cardDigits(text: string): string {
   return text.replace(/\D/g, '');
 }
 

@@ -2,7 +2,7 @@ import { modalStyles } from '../../../core/modal.tsx';
 import { baseStyles } from '../../../core/styles/base.styles.ts';
 
 /** Step 6's own rules, and the lienholder sub-step's and step 7's (one purchase sheet); shared ones come from core. */
-export const paymentOwnStyles = /* css */ `
+const paymentOwnStyles = /* css */ `
 .ppm-payment__heading { margin: 0 0 0.5rem; font-size: 1.25rem; line-height: 1.3; }
 .ppm-payment__summary { margin: 0 0 1.25rem; padding: 1rem; background: #f4f6f8; border-radius: var(--_radius); }
 .ppm-payment__pairs { margin: 0; }

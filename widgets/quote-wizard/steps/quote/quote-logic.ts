@@ -234,7 +234,7 @@ export type SavedQuoteQuery =
  * Query parameters that carry personal data or a secret, and the lookup's chosen quote: removed from the
  * address bar at once.
  */
-export const SAVED_QUOTE_PARAMS = ['email', 'dob', 'zipcode', 'quote', 'retrieve'] as const;
+const SAVED_QUOTE_PARAMS = ['email', 'dob', 'zipcode', 'quote', 'retrieve'] as const;
 
 /**
  * Reads the saved-quote query of /receive-a-quote. `?email&dob&zipcode` (dob YYYY-MM-DD, doc 1 section 5)

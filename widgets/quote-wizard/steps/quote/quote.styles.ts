@@ -2,7 +2,7 @@ import { modalStyles } from '../../../core/modal.tsx';
 import { baseStyles } from '../../../core/styles/base.styles.ts';
 
 /** Step 5's own rules; the shared sheets come from core (adopting twice is a no-op). */
-export const quoteOwnStyles = /* css */ `
+const quoteOwnStyles = /* css */ `
 .ppm-quote__facts {
   display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; margin: 0 0 1.25rem; padding: 0.75rem 1rem;
   background: #f4f6f8; border-radius: var(--_radius);
