@@ -16,6 +16,7 @@
  *   rendered too. Rendering is idempotent (./generate.ts): a document whose printed facts have not changed
  *   is not stored again.
  */
+import { backgroundPass } from '../background-pass.ts';
 import type { BlobStore } from '../blobs/store.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { logError, type LogSink } from '../log.ts';
@@ -91,51 +92,13 @@ export interface DocumentsJob {
 }
 
 export function createDocumentsJob(deps: { db: Db; blobs: BlobStore; clock: () => Date; log: LogSink }): DocumentsJob {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let stopped = false;
-
-  /** One pass at a time per process; a kick during a pass runs one more pass after it. */
-  function renderDue(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await renderRequestedDocuments(deps);
-        } catch (error) {
-          // The database is unreachable or closing; the timer (or the next kick) tries again.
-          logError(deps.log, 'documents job', error);
-          return;
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    renderDue,
-    async settled() {
-      while (running) await running;
+  const worker = backgroundPass({
+    name: 'documents job',
+    pass: async () => {
+      await renderRequestedDocuments(deps);
     },
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void renderDue(), DOCUMENTS_SCAN_MS);
-      timer.unref();
-      void renderDue();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      while (running) await running;
-    },
-  };
+    intervalMs: DOCUMENTS_SCAN_MS,
+    log: deps.log,
+  });
+  return { renderDue: worker.kick, settled: worker.settled, start: worker.start, stop: worker.stop };
 }

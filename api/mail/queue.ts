@@ -22,6 +22,7 @@
  */
 import type { Db, Queryable } from '../db/db.ts';
 import { logError, redact, type LogSink } from '../log.ts';
+import { backgroundPass } from '../background-pass.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import type { Texter } from '../messages/texter.ts';
 import type { TextMessage } from '../messages/texts.ts';
@@ -91,10 +92,6 @@ type Claimed = { id: number; kind: string; attempts: number } & (
 export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Texter | undefined; clock: () => Date; log: LogSink }): MailQueue {
   const { db, mailer, texter, clock, log } = options;
   const channels = texter ? ['mail', 'text'] : ['mail'];
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let stopped = false;
   let sweptAt: number | null = null;
 
   async function claim(now: Date): Promise<Claimed[]> {
@@ -152,29 +149,9 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Text
     }
   }
 
-  /** One delivery at a time per process; a wake during a pass runs one more pass after it. */
-  function wake(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await pass();
-        } catch (error) {
-          // The database is unreachable or closing; the timer (or the next enqueue) tries again.
-          logError(log, 'mail queue', error);
-          return;
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  /** One delivery pass at a time per process; a wake during a pass runs one more pass after it. */
+  const worker = backgroundPass({ name: 'mail queue', pass, intervalMs: RETRY_SCAN_MS, log });
+  const wake = worker.kick;
 
   return {
     async send(kind, message) {
@@ -182,20 +159,8 @@ export function createMailQueue(options: { db: Db; mailer: Mailer; texter?: Text
       void wake();
     },
     deliverDue: wake,
-    async settled() {
-      while (running) await running;
-    },
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void wake(), RETRY_SCAN_MS);
-      timer.unref();
-      void wake();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      while (running) await running;
-    },
+    settled: worker.settled,
+    start: worker.start,
+    stop: worker.stop,
   };
 }
