@@ -134,6 +134,28 @@ describe('coverageLimits (doc 3 sections 3 and 9)', () => {
   });
 });
 
+/**
+ * A state, its vehicles, and the form any sequence of the screen's choices leaves (then completed as
+ * Continue asks): what the coverage step can send.
+ */
+const screenWalk = fc
+  .tuple(
+    fc.constantFrom(...COVERAGE_STATES),
+    fc.array(fc.record({ financing: fc.constantFrom('own', 'lease', 'finance'), statedValue: fc.integer({ min: 1000, max: 300000 }) }), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 25 }),
+  )
+  .map(([state, vehicles, picks]) => {
+    let form = fresh(state, vehicles);
+    for (const [vehiclePick, fieldPick, optionPick] of picks) {
+      const vehicleIndex = vehiclePick % vehicles.length;
+      const editable = coverageFields(state, form, vehicles, vehicleIndex).filter((field) => !field.readOnly && field.options.length > 0);
+      const field = editable[fieldPick % Math.max(editable.length, 1)];
+      if (!field) continue;
+      form = change(state, form, vehicles, field.name, field.options[optionPick % field.options.length]!.value, vehicleIndex);
+    }
+    return { state, vehicles, form: fillRequired(state, form, vehicles) };
+  });
+
 describe('coverageProblems: the API\'s check of a request', () => {
   it('accepts what every state\'s completed form sends, for owned and financed vehicles', () => {
     const vehicles = [OWNED, LEASED];
@@ -203,32 +225,11 @@ describe('coverageProblems: the API\'s check of a request', () => {
   });
 
   it('property: any sequence of choices the screen offers ends in a request the API accepts', () => {
-    const vehicleArb = fc.record({
-      financing: fc.constantFrom('own', 'lease', 'finance'),
-      statedValue: fc.integer({ min: 1000, max: 300000 }),
-    });
     fc.assert(
-      fc.property(
-        fc.constantFrom(...COVERAGE_STATES),
-        fc.array(vehicleArb, { minLength: 1, maxLength: 3 }),
-        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 25 }),
-        (state, vehicles, picks) => {
-          let form = fresh(state, vehicles);
-          for (const [vehiclePick, fieldPick, optionPick] of picks) {
-            const vehicleIndex = vehiclePick % vehicles.length;
-            const editable = coverageFields(state, form, vehicles, vehicleIndex).filter(
-              (field) => !field.readOnly && field.options.length > 0,
-            );
-            const field = editable[fieldPick % Math.max(editable.length, 1)];
-            if (!field) continue;
-            const option = field.options[optionPick % field.options.length]!;
-            form = change(state, form, vehicles, field.name, option.value, vehicleIndex);
-          }
-          form = fillRequired(state, form, vehicles);
-          assert.deepEqual(coverageErrors(state, form, vehicles), []);
-          assert.deepEqual(coverageProblems(state, coverageLimits(state, form, vehicles), vehicles), []);
-        },
-      ),
+      fc.property(screenWalk, ({ state, vehicles, form }) => {
+        assert.deepEqual(coverageErrors(state, form, vehicles), []);
+        assert.deepEqual(coverageProblems(state, coverageLimits(state, form, vehicles), vehicles), []);
+      }),
       { numRuns: 300, seed: 4 },
     );
   });
@@ -236,32 +237,14 @@ describe('coverageProblems: the API\'s check of a request', () => {
 
 describe('formOfLimits: the form a quote without a selection of its own opens with', () => {
   it('property: the form read from any limits the screen sends gives those limits again', () => {
-    const vehicleArb = fc.record({
-      financing: fc.constantFrom('own', 'lease', 'finance'),
-      statedValue: fc.integer({ min: 1000, max: 300000 }),
-    });
     fc.assert(
-      fc.property(
-        fc.constantFrom(...COVERAGE_STATES),
-        fc.array(vehicleArb, { minLength: 1, maxLength: 3 }),
-        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 25 }),
-        (state, vehicles, picks) => {
-          let form = fresh(state, vehicles);
-          for (const [vehiclePick, fieldPick, optionPick] of picks) {
-            const vehicleIndex = vehiclePick % vehicles.length;
-            const editable = coverageFields(state, form, vehicles, vehicleIndex).filter((field) => !field.readOnly && field.options.length > 0);
-            const field = editable[fieldPick % Math.max(editable.length, 1)];
-            if (!field) continue;
-            form = change(state, form, vehicles, field.name, field.options[optionPick % field.options.length]!.value, vehicleIndex);
-          }
-          form = fillRequired(state, form, vehicles);
-          const limits = coverageLimits(state, form, vehicles);
-          const read = formOfLimits(state, limits, vehicles.length, form.policyEffectiveDate);
-          assert.ok(read);
-          assert.equal(read.policyEffectiveDate, form.policyEffectiveDate);
-          assert.ok(sameLimits(coverageLimits(state, read, vehicles), limits), `${state}: ${JSON.stringify(read)}`);
-        },
-      ),
+      fc.property(screenWalk, ({ state, vehicles, form }) => {
+        const limits = coverageLimits(state, form, vehicles);
+        const read = formOfLimits(state, limits, vehicles.length, form.policyEffectiveDate);
+        assert.ok(read);
+        assert.equal(read.policyEffectiveDate, form.policyEffectiveDate);
+        assert.ok(sameLimits(coverageLimits(state, read, vehicles), limits), `${state}: ${JSON.stringify(read)}`);
+      }),
       { numRuns: 300, seed: 7 },
     );
   });
