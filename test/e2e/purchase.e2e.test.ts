@@ -198,7 +198,7 @@ describe('purchase on our own site, in test mode', () => {
     await page.close();
   });
 
-  test('a financed car: the lienholder step (PFS prefilled and locked), then step 7 and account creation', async () => {
+  test('a financed car: the lienholder step (PFS\'s name prefilled and locked, its address typed), then step 7 and account creation', async () => {
     const buyer = person('financed');
     const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await toQuoteStep(page, run.server.url, 'TX', { person: buyer, ownership: 'Financed' });
@@ -212,6 +212,13 @@ describe('purchase on our own site, in test mode', () => {
     await page.getByLabel('Lienholder', { exact: true }).selectOption('PFS');
     assert.equal(await page.getByLabel('Lienholder Name', { exact: true }).inputValue(), 'Porsche Financial Services');
     assert.equal(await page.getByLabel('Lienholder Name', { exact: true }).isDisabled(), true);
+    // only the name is prefilled: no address is held as a fact, so the buyer types it from the loan papers
+    assert.equal(await page.getByLabel('Address', { exact: true }).inputValue(), '');
+    await page.getByLabel('Address', { exact: true }).fill('4343 Commerce Ct');
+    await page.getByLabel('City', { exact: true }).fill('Lisle');
+    await page.getByLabel('State', { exact: true }).selectOption('IL');
+    await page.getByLabel('ZIP Code', { exact: true }).fill('60532');
+    await page.getByLabel('Phone Number', { exact: true }).fill('8885551234');
     assert.deepEqual(await axeViolations(page), []);
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/policy/lienholder'));
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
