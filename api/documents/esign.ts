@@ -18,7 +18,7 @@ import { BRAND, MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { issueIfComplete } from '../policies/issue.ts';
 import { requestDocuments } from './job.ts';
-import { loadPolicyRecord } from './model.ts';
+import { loadPolicyPapers } from './model.ts';
 import { signedApplicationPdf } from './pdf/index.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
 import { newestRenewalOf, recordRenewalSignature, type Renewal } from '../renewals/store.ts';
@@ -99,7 +99,7 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   const already = subject.kind === 'renewal' ? await renewalSignatureOf(deps.db, subject.renewal.id) : await policySignatureOf(deps, input.policyId);
   if (already) return { kind: 'refused', reason: 'already-signed', message: MESSAGES.esignAlreadySigned };
   const now = deps.clock();
-  const record = await loadPolicyRecord(deps.db, input.policyId, now);
+  const record = await loadPolicyPapers(deps.db, input.policyId, now);
   if (!record) return { kind: 'refused', reason: 'link-expired', message: MESSAGES.documentsLinkExpired };
   const application = await applicationFor(deps, input.policyId, subject);
   if (!application) return { kind: 'refused', reason: 'application-not-ready', message: MESSAGES.esignNotReady };

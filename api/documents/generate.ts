@@ -13,7 +13,7 @@ import type { BlobStore } from '../blobs/store.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { applicationPdf, declarationsPdf, idCardPdf } from './pdf/index.ts';
 import { policyById, signatureOf } from '../policies/records.ts';
-import { loadPolicyRecord, type PolicyRecord } from './model.ts';
+import { loadPolicyPapers, type PolicyPapers } from './model.ts';
 import { newestDocuments, saveDocument, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
 
 /** The kinds made from the policy as it stands (the renewal's own are made by api/renewals/). */
@@ -24,7 +24,7 @@ type BuiltKind = Exclude<StoredDocumentKind, 'signed-application' | 'renewal-app
  * "Document date"), so the same facts hash the same. The ID card prints no lienholder: a lienholder given
  * after the bind makes the declarations and the application again, not the card.
  */
-function printedFacts(record: PolicyRecord, kind: BuiltKind, stage: DocumentStage): unknown {
+function printedFacts(record: PolicyPapers, kind: BuiltKind, stage: DocumentStage): unknown {
   const { createdAt: _document, ...document } = record.document;
   if (kind === 'declaration') return { kind, ...document, status: stage };
   if (kind === 'card') return { kind, ...document, status: stage, vehicles: document.vehicles.map(({ lienholder: _lienholder, ...vehicle }) => vehicle) };
@@ -32,11 +32,11 @@ function printedFacts(record: PolicyRecord, kind: BuiltKind, stage: DocumentStag
   return { kind, ...application, status: stage };
 }
 
-function sourceSha256(record: PolicyRecord, kind: BuiltKind, stage: DocumentStage): string {
+function sourceSha256(record: PolicyPapers, kind: BuiltKind, stage: DocumentStage): string {
   return sha256Hex(JSON.stringify(printedFacts(record, kind, stage)));
 }
 
-async function pdfOf(record: PolicyRecord, kind: BuiltKind, stage: DocumentStage): Promise<Uint8Array> {
+async function pdfOf(record: PolicyPapers, kind: BuiltKind, stage: DocumentStage): Promise<Uint8Array> {
   if (kind === 'card') return idCardPdf({ ...record.document, status: stage });
   if (kind === 'declaration') return declarationsPdf({ ...record.document, status: stage });
   return applicationPdf({ ...record.application, status: stage });
@@ -52,7 +52,7 @@ function wantedKinds(signed: boolean): BuiltKind[] {
 }
 
 /** The kinds whose newest version does not print what `record` at `stage` prints, with that hash. */
-function staleKinds(record: PolicyRecord, stage: DocumentStage, kinds: readonly BuiltKind[], newest: readonly StoredDocument[]): { kind: BuiltKind; source: string }[] {
+function staleKinds(record: PolicyPapers, stage: DocumentStage, kinds: readonly BuiltKind[], newest: readonly StoredDocument[]): { kind: BuiltKind; source: string }[] {
   return kinds
     .map((kind) => ({ kind, source: sourceSha256(record, kind, stage) }))
     .filter(({ kind, source }) => newest.find((document) => document.kind === kind)?.sourceSha256 !== source);
@@ -66,7 +66,7 @@ export interface RenderDeps {
 
 /** PDFs built from a record, before the transaction that stores them (./generate.ts storePrepared). */
 export interface PreparedDocuments {
-  record: PolicyRecord;
+  record: PolicyPapers;
   stage: DocumentStage;
   built: { kind: BuiltKind; source: string; bytes: Uint8Array }[];
 }
@@ -75,7 +75,7 @@ export interface PreparedDocuments {
  * Builds the PDFs of every document of `record` at `stage` whose printed facts differ from its newest
  * version. Tens of milliseconds and no row touched, so it runs before the transaction that stores them.
  */
-export async function prepareDocuments(db: Queryable, record: PolicyRecord, stage: DocumentStage): Promise<PreparedDocuments> {
+export async function prepareDocuments(db: Queryable, record: PolicyPapers, stage: DocumentStage): Promise<PreparedDocuments> {
   const kinds = wantedKinds(await applicationSigned(db, record.policyId));
   const built: PreparedDocuments['built'] = [];
   for (const { kind, source } of staleKinds(record, stage, kinds, await newestDocuments(db, record.policyId))) {
@@ -107,7 +107,7 @@ export async function storePrepared(tx: Queryable, blobs: BlobStore, prepared: P
 /** Makes every document of policy `policyId` whose printed facts changed, in one transaction; returns what it stored. */
 export async function renderPolicyDocuments(deps: RenderDeps, policyId: number): Promise<StoredDocument[]> {
   const now = deps.clock();
-  const record = await loadPolicyRecord(deps.db, policyId, now);
+  const record = await loadPolicyPapers(deps.db, policyId, now);
   if (!record) return [];
   const prepared = await prepareDocuments(deps.db, record, record.status);
   if (prepared.built.length === 0) return [];

@@ -4,7 +4,7 @@ import { localToday, toCents } from '../../contract/index.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy } from '../policies/testing.ts';
 import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
-import { loadPolicyRecord } from './model.ts';
+import { loadPolicyPapers } from './model.ts';
 import { declarationsPdf } from './pdf/declarations.ts';
 import { formatCents } from './pdf/format.ts';
 import { pdfFlatText } from './pdf/testing.ts';
@@ -34,7 +34,7 @@ for (const target of dbTargets()) {
       });
       const capped = policy.quote.vehicleInfo[1]!;
       assert.equal(capped.billingType, 'capped');
-      const record = (await loadPolicyRecord(testDb.db, policy.policyId, NOW))!;
+      const record = (await loadPolicyPapers(testDb.db, policy.policyId, NOW))!;
       const text = await pdfFlatText(await declarationsPdf(record.document));
       assert.doesNotMatch(text, /base rate alone/);
       const { vehicles, billing, fees } = record.document;
@@ -53,7 +53,7 @@ for (const target of dbTargets()) {
       assert.ok(text.includes(formatCents(billing.estimatedTotalWrittenCents)));
 
       // the renewal's declarations are the same model for the next term: they say the same of the car
-      const renewed = (await loadPolicyRecord(testDb.db, policy.policyId, NOW, {
+      const renewed = (await loadPolicyPapers(testDb.db, policy.policyId, NOW, {
         term: { effectiveDate: '2026-09-02', expirationDate: '2027-03-02', rateTableVersion: 'GA-2025-01-01.1', answer: policy.quote },
       }))!;
       assert.equal(renewed.document.vehicles[1]!.monthlyChargeCents, unlimitedMonthlyCents);

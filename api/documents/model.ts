@@ -6,7 +6,7 @@
  *
  * The documents are of the term in force (issue 9, migration 013): its dates, rate table and vehicle rates
  * from the rows (a renewal coming into force moves them), and its billing from the row's term_answer once a
- * renewal came into force. A renewal's own papers are the same model for the next term (`loadPolicyRecord`'s
+ * renewal came into force. A renewal's own papers are the same model for the next term (`loadPolicyPapers`'s
  * `term`, priced by the renewal), so what the insured signs is what the policy reads once the term begins.
  */
 import {
@@ -14,7 +14,7 @@ import {
   type QuotePolicy, type QuoteRequest, type VehicleInfo,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
-import { insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord as PolicyRecordRows } from '../policies/records.ts';
+import { insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import type { ApplicationModel, DocumentVehicle, PersonName, PolicyDocumentModel, PostalAddress } from './pdf/model.ts';
 
@@ -40,7 +40,8 @@ function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannua
   };
 }
 
-export interface PolicyRecord {
+/** What a policy's documents print, from its PolicyRecord: the declarations' and the application's models. */
+export interface PolicyPapers {
   policyId: number;
   status: 'BOUND' | 'ISSUED';
   document: PolicyDocumentModel;
@@ -74,7 +75,7 @@ const addressOf = (address: { streetName: string; city: string; state: string; z
  * Everything but the application's question-and-answer list comes from the policy's own rows (the policy
  * module's PolicyRecord); that list is what the applicant answered, so it is read from the quote's request.
  */
-export async function loadPolicyRecord(db: Queryable, policyId: number, now: Date, options: { term?: RenewedTermOfPolicy } = {}): Promise<PolicyRecord | null> {
+export async function loadPolicyPapers(db: Queryable, policyId: number, now: Date, options: { term?: RenewedTermOfPolicy } = {}): Promise<PolicyPapers | null> {
   const record = await readPolicyRecord(db, policyId);
   if (!record) return null;
   const quote = await pricedQuoteById(db, record.quoteId);
@@ -88,7 +89,7 @@ export async function loadPolicyRecord(db: Queryable, policyId: number, now: Dat
   };
 }
 
-function documentModel(record: PolicyRecordRows, term: RenewedTermOfPolicy | null, now: Date): PolicyDocumentModel {
+function documentModel(record: PolicyRecord, term: RenewedTermOfPolicy | null, now: Date): PolicyDocumentModel {
   const insured = insuredOf(record);
   const insuredDriver = record.drivers.find((driver) => driver.relation === 'INSURED');
   // A vehicle's own limit of a name wins over the policy's; a policy-wide one the quote showed on each vehicle

@@ -14,7 +14,7 @@ import type { Deps } from '../deps.ts';
 import { prepareDocuments, storePrepared } from '../documents/generate.ts';
 import { requestDocuments } from '../documents/job.ts';
 import { issueDocumentsLink, linkMail } from '../documents/links.ts';
-import { loadPolicyRecord } from '../documents/model.ts';
+import { loadPolicyPapers } from '../documents/model.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { isComplete, onboardingOf } from './onboarding.ts';
 import { markIssued } from './records.ts';
@@ -30,7 +30,7 @@ export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   if (!onboarding || onboarding.status === 'ISSUED') return 'already-issued';
   if (!isComplete(onboarding)) return 'waiting';
   const now = deps.clock();
-  const record = await loadPolicyRecord(deps.db, policyId, now);
+  const record = await loadPolicyPapers(deps.db, policyId, now);
   if (!record) return 'already-issued';
   // The issued card and declarations are stored with the issuance: its e-mail says they are there.
   const prepared = await prepareDocuments(deps.db, record, 'ISSUED');

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localToday, toCents } from '../../contract/index.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
-import { loadPolicyRecord } from '../documents/model.ts';
+import { loadPolicyPapers } from '../documents/model.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -34,7 +34,7 @@ for (const target of dbTargets()) {
         state: 'GA', vehicles: 2, adjustRequest: (request) => { request.vehicles[1].billingType = 'capped'; request.drivers[0].middleInitial = 'Q'; },
       });
       const quote = (await pricedQuoteById(bought.db, (await readPolicyRecord(bought.db, policy.policyId))!.quoteId))!;
-      const expected = (await loadPolicyRecord(bought.db, policy.policyId, NOW))!.document;
+      const expected = (await loadPolicyPapers(bought.db, policy.policyId, NOW))!.document;
 
       await migrate(old.db, readMigrations().filter((migration) => migration.version < '020'));
       const db = old.db;
@@ -112,7 +112,7 @@ for (const target of dbTargets()) {
 
       await migrate(db);
 
-      const filled = (await loadPolicyRecord(db, policyId, NOW))!.document;
+      const filled = (await loadPolicyPapers(db, policyId, NOW))!.document;
       assert.deepEqual(filled, expected, 'the documents read the same from the filled rows as from rows written at bind');
       assert.equal(filled.namedInsured.middleName, 'Q');
       assert.equal(filled.vehicles[1]!.monthlyChargeCents, toCents(quote.answer.vehicleInfo[1]!.unlimitedRate!) / 6);

@@ -6,7 +6,7 @@
  * and its declarations are those the policy prints once the term is in force (./terms.ts).
  */
 import { isoToUs } from '../../contract/index.ts';
-import type { PolicyRecord, RenewedTermOfPolicy } from '../documents/model.ts';
+import type { PolicyPapers, RenewedTermOfPolicy } from '../documents/model.ts';
 import { applicationPdf, declarationsPdf, type ApplicationModel, type PolicyDocumentModel } from '../documents/pdf/index.ts';
 import type { PricedRenewal } from './price.ts';
 
@@ -27,10 +27,10 @@ export function renewalTerm(renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'
 
 /**
  * The renewal's declarations and application from `next`, the policy's record in the renewal's term
- * (loadPolicyRecord with `term: renewalTerm(renewal)`): the same model the policy's own documents read once
+ * (loadPolicyPapers with `term: renewalTerm(renewal)`): the same model the policy's own documents read once
  * the term is in force, so the declarations signed for are the declarations the new term prints.
  */
-function renewalModels(next: PolicyRecord, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): { document: PolicyDocumentModel; application: ApplicationModel } {
+function renewalModels(next: PolicyPapers, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): { document: PolicyDocumentModel; application: ApplicationModel } {
   const document = next.document;
   const application: ApplicationModel = {
     ...document,
@@ -49,7 +49,7 @@ export interface RenewalPdfs {
 }
 
 /** Both PDFs of the renewal (built before the transaction that stores them: they touch no row). */
-export async function renewalPdfs(next: PolicyRecord, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): Promise<RenewalPdfs> {
+export async function renewalPdfs(next: PolicyPapers, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): Promise<RenewalPdfs> {
   const { document, application } = renewalModels(next, renewal);
   return { application: await applicationPdf(application), declaration: await declarationsPdf(document) };
 }

@@ -18,7 +18,7 @@
  */
 import { addDays, formatIsoDate, localToday, parseIsoDate, toCents } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { loadPolicyRecord } from '../documents/model.ts';
+import { loadPolicyPapers } from '../documents/model.ts';
 import { saveDocument } from '../documents/store.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -93,7 +93,7 @@ async function renew(deps: RenewDeps, policy: DuePolicy, now: Date): Promise<'of
   const renewal = priceRenewal(term, quote.request, await vehiclesOf(deps.db, policy.id), now);
   if (await hasRenewal(deps.db, policy.id, renewal.termStart)) return 'already';
   // The policy as it will read in the next term: the renewal's papers are that term's documents.
-  const record = await loadPolicyRecord(deps.db, policy.id, now, { term: renewalTerm(renewal) });
+  const record = await loadPolicyPapers(deps.db, policy.id, now, { term: renewalTerm(renewal) });
   if (!record) throw new Error(`policy ${policy.id} is gone`);
   const pdfs = await renewalPdfs(record, renewal);
   const rolloverTtlMs = endOfDay(renewal.termStart).getTime() - now.getTime();

@@ -22,7 +22,7 @@
 import { formatIsoDate, localToday, toCents } from '../../contract/index.ts';
 import { prepareDocuments, storePrepared } from '../documents/generate.ts';
 import { issueDocumentsLink } from '../documents/links.ts';
-import { loadPolicyRecord } from '../documents/model.ts';
+import { loadPolicyPapers } from '../documents/model.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { moveToTerm } from '../policies/records.ts';
@@ -54,7 +54,7 @@ const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /** The signed renewal's term begins: the policy moves to it (see the header). */
 async function startTerm(deps: RenewDeps, renewal: Renewal, now: Date): Promise<'started' | 'already'> {
-  const next = await loadPolicyRecord(deps.db, renewal.policyId, now, { term: renewalTerm(renewal) });
+  const next = await loadPolicyPapers(deps.db, renewal.policyId, now, { term: renewalTerm(renewal) });
   if (!next) throw new Error(`renewal ${renewal.id}: no policy ${renewal.policyId}`);
   const prepared = await prepareDocuments(deps.db, next, next.status);
   try {
@@ -89,7 +89,7 @@ async function startTerm(deps: RenewDeps, renewal: Renewal, now: Date): Promise<
 
 /** The unsigned offer lapses: the policy ended with its term (see the header). */
 async function lapse(deps: RenewDeps, renewal: Renewal, now: Date): Promise<'lapsed' | 'already'> {
-  const record = await loadPolicyRecord(deps.db, renewal.policyId, now);
+  const record = await loadPolicyPapers(deps.db, renewal.policyId, now);
   if (!record) throw new Error(`renewal ${renewal.id}: no policy ${renewal.policyId}`);
   try {
     await deps.db.transaction(async (tx) => {
