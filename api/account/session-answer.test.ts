@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localToday } from '../../contract/index.ts';
+import { localToday, type QuoteRequest } from '../../contract/index.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy } from '../policies/testing.ts';
 import { dbTargets, openTestDb, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -41,8 +41,22 @@ for (const target of dbTargets()) {
       assert.equal(own!.vehicleInfo.length, policy.quote.vehicleInfo.length);
       const vehicle = own!.vehicleInfo[0]!;
       assert.equal(vehicle.vin, policy.quote.vehicleInfo[0]!.vin);
-      assert.ok(vehicle.premiumInfo.perMileRate > 0, 'the rates as priced');
-      assert.ok(vehicle.coverageInfo.length > 0, 'the coverages as priced');
+      // read from the policy's own rows, it says what the quote priced for the term bought
+      const priced = policy.quote.vehicleInfo[0]!;
+      assert.ok(vehicle.premiumInfo.perMileRate > 0);
+      assert.deepEqual(vehicle.premiumInfo, priced.premiumInfo, 'the rates as priced');
+      assert.deepEqual(
+        vehicle.coverageInfo,
+        priced.coverageInfo.map(({ coverageName, coverageDescription, displayLimit }) => ({ coverageName, coverageDescription, displayLimit })),
+        'the coverages as priced, in the order shown',
+      );
+      const request = policy.quote.quoteRequest as QuoteRequest;
+      assert.deepEqual(
+        own!.driverInfo.map((driver) => [driver.firstName, driver.dob, driver.licenseNumber]),
+        request.drivers.map((driver) => [driver.firstName, driver.dob, driver.licenseNum?.slice(-4)]),
+        'each driver, with the licence number’s last four characters only',
+      );
+      assert.deepEqual(own!.addressInfo.map((address) => address.addressType), request.addresses.map((address) => address.type));
       assert.equal(vehicle.vehicleImageResponse?.Vin.picture[0]?.view, 'extcam02');
       assert.equal('quoteRequest' in own!, false, 'the request it was priced from stays out');
       assert.equal(await ownPolicyId(testDb.db, account.accountId, policy.policyNumber), policy.policyId);

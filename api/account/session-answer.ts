@@ -8,19 +8,19 @@
  * are those Save My Quote put in account_quotes (the route saves only quotes made with the account's own
  * address). Nothing is found by an id the caller sends without passing through these two rules.
  *
- * A policy's shape is the term in force as priced: the quote it was bought from, or the renewal that took its
- * place (policies.term_answer, api/renewals/terms.ts). Both are quote responses, which already carry owners,
- * addresses, drivers and vehicles with their rates and coverages; the policy adds its own number, status,
- * renewal date and ID card, the vehicles as bound, and each vehicle's picture entries.
+ * A policy is read from its own rows (api/policies/records.ts's PolicyRecord): the term in force's dates,
+ * status, owners, addresses, drivers, and each vehicle as bound with its rates and coverages as priced; the
+ * account adds its ID card and each vehicle's picture entries. A saved quote is the quote's answer as priced.
+ * Neither carries more than the account shows: a driver's licence number goes out as its last four
+ * characters, the request a quote was priced from not at all.
  */
-import type { Policy, QuotePolicy, SessionResponse, VehicleInfo } from '../../contract/index.ts';
+import type { Policy, QuotePolicy, RequestAddress, SessionResponse, VehicleInfo } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { accountProfileById, credentialsById } from '../auth/accounts.ts';
 import { newestDocuments } from '../documents/store.ts';
-import { policiesOfEmail, policyByNumber, vehiclesOfPolicies, type PolicyVehicle } from '../policies/records.ts';
-import { pricedQuoteById } from '../quotes/store.ts';
+import { coveragesShownOn, policiesOfEmail, policyByNumber, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
+import { quoteNumberById, savedQuotesOf } from '../quotes/store.ts';
 import { vehicleImageFor } from '../vehicle/picture.ts';
-import { savedQuotesOf } from '../quotes/store.ts';
 
 /** The dashboard's ID card (GET /api/user/id_card/:policyNumber, answered only to the policy's account). */
 const accountIdCardPath = (policyNumber: string): string => `/api/user/id_card/${encodeURIComponent(policyNumber)}`;
@@ -62,42 +62,84 @@ function withPicture(vehicle: VehicleInfo, now: Date): VehicleInfo {
   return { ...vehicle, vehicleImageResponse: vehicleImageFor(vehicle.vin, vehicle.year, vehicle.model, now) };
 }
 
-/** The priced vehicle of the quote that matches a bound vehicle (by car number, else VIN), as bound. */
-function boundVehicle(priced: readonly VehicleInfo[], bound: PolicyVehicle & { policy_id: number }, now: Date): VehicleInfo {
-  const match = priced.find((v) => v.carNumber === bound.car_number) ?? priced.find((v) => v.vin === bound.vin);
-  const base: VehicleInfo = match ?? { vin: bound.vin, year: bound.year, make: bound.make, model: bound.model, bodyStyle: bound.body_style, premiumInfo: { baseRate: 0, perMileRate: 0 }, coverageInfo: [] };
-  return withPicture(
-    { ...base, id: `${bound.policy_id}-${bound.car_number}`, carNumber: bound.car_number, vin: bound.vin, year: bound.year, make: bound.make, model: bound.model, bodyStyle: bound.body_style },
-    now,
-  );
+const cents = (amount: number): number => amount / 100;
+
+const addressInfo = (addressType: RequestAddress['type'], address: RequestAddress) => ({
+  addressType, streetName: address.streetName, city: address.city, state: address.state, zip: address.zip,
+});
+
+const sameAddress = (a: RequestAddress, b: RequestAddress): boolean =>
+  a.streetName === b.streetName && a.city === b.city && a.state === b.state && a.zip === b.zip;
+
+/** The bound vehicles of the policy in the account's shape: as priced for the term in force, with pictures. */
+function vehiclesShown(record: PolicyRecord, now: Date): VehicleInfo[] {
+  return record.vehicles.map((vehicle) => {
+    const capped = vehicle.billing_type === 'capped';
+    return withPicture(
+      {
+        id: `${record.id}-${vehicle.car_number}`,
+        carNumber: vehicle.car_number,
+        vin: vehicle.vin.trim(),
+        year: vehicle.year,
+        make: vehicle.make,
+        model: vehicle.model,
+        bodyStyle: vehicle.body_style,
+        billingType: vehicle.billing_type,
+        // an Unlimited vehicle's 6-month premium; a Pay-Per-Mile one pays by the mile
+        unlimitedRate: capped ? cents(vehicle.term_premium_cents) : null,
+        premiumInfo: {
+          baseRate: vehicle.base_rate,
+          perMileRate: vehicle.per_mile_rate,
+          ...(vehicle.est_monthly_miles === null ? {} : { estMonthlyMiles: vehicle.est_monthly_miles }),
+          estMonthlyNoFee: cents(vehicle.monthly_charge_cents),
+        },
+        coverageInfo: coveragesShownOn(record, vehicle.car_number).map((coverage) => ({
+          coverageName: coverage.name,
+          coverageDescription: coverage.description!,
+          displayLimit: coverage.displayLimit ?? coverage.limit,
+        })),
+      },
+      now,
+    );
+  });
+}
+
+/** A bound or issued policy as the account reads it (doc 1 section 3), from its own rows. */
+async function accountPolicy(db: Queryable, record: PolicyRecord, now: Date): Promise<Policy> {
+  const hasCard = (await newestDocuments(db, record.id)).some((document) => document.kind === 'card');
+  return {
+    policyNumber: record.policyNumber,
+    // the day the term ends is the day the next one would start: the renewal date
+    renewalDate: record.expirationDate,
+    policyStatus: record.status,
+    fromQuoteNumber: await quoteNumberById(db, record.quoteId),
+    emailAddress: record.emailLower,
+    policyOwners: record.policyOwners,
+    // the garaging address only where the vehicles are kept somewhere else than the mail goes
+    addressInfo: [
+      addressInfo('Mailing', record.mailingAddress),
+      ...(sameAddress(record.garagingAddress, record.mailingAddress) ? [] : [addressInfo('Garaging', record.garagingAddress)]),
+    ],
+    driverInfo: record.drivers.map((driver) => ({
+      driverNumber: driver.driverNumber,
+      firstName: driver.firstName,
+      lastName: driver.lastName,
+      dob: driver.dob,
+      // the account shows a licence by its last four characters: it is sent no more of it
+      ...(driver.licenseNumber ? { licenseNumber: driver.licenseNumber.slice(-4) } : {}),
+    })),
+    insuranceInfo: hasCard ? { insuranceCardUri: accountIdCardPath(record.policyNumber) } : null,
+    vehicleInfo: vehiclesShown(record, now),
+  };
 }
 
 /** The account's bound and issued policies, then its saved quotes, in the doc 1 section 3 shape. */
 async function accountPolicies(db: Queryable, account: AccountIdentity, now: Date): Promise<Policy[]> {
   const policies: Policy[] = [];
   if (account.confirmed) {
-    const rows = await policiesOfEmail(db, account.emailLower);
-    const vehicles = await vehiclesOfPolicies(db, rows.map((policy) => policy.id));
-    for (const row of rows) {
-      const quote = await pricedQuoteById(db, row.quoteId);
-      if (!quote) continue;
-      // the term in force as priced: the renewal that took the bought quote's place, else that quote
-      const priced = row.termAnswer ?? quote.answer;
-      const hasCard = (await newestDocuments(db, row.id)).some((document) => document.kind === 'card');
-      policies.push({
-        ...shown(priced),
-        policyNumber: row.policyNumber,
-        // the day the term ends is the day the next one would start: the renewal date
-        renewalDate: row.expirationDate,
-        policyStatus: row.status,
-        fromQuoteNumber: quote.quoteNumber,
-        emailAddress: row.emailLower,
-        policyOwners: row.policyOwners,
-        addressInfo: priced.addressInfo,
-        driverInfo: [...priced.driverInfo].sort((a, b) => a.driverNumber - b.driverNumber),
-        insuranceInfo: hasCard ? { insuranceCardUri: accountIdCardPath(row.policyNumber) } : null,
-        vehicleInfo: vehicles.filter((v) => v.policy_id === row.id).map((v) => boundVehicle(priced.vehicleInfo, v, now)),
-      });
+    for (const row of await policiesOfEmail(db, account.emailLower)) {
+      const record = await readPolicyRecord(db, row.id);
+      if (record) policies.push(await accountPolicy(db, record, now));
     }
   }
   for (const saved of await savedQuotesOf(db, account.id)) {

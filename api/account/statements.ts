@@ -5,8 +5,8 @@
  * mileage charge, and the open interval since the last reading.
  *
  * The per-mile rate of an interval is the vehicle's in the term in force on the day the interval closes (the
- * day of its end reading; today for the open one): the quote the policy was bought from, or the renewal in
- * force since (api/renewals/terms.ts, migration 013). The miles of an interval are known only at the reading
+ * day of its end reading; today for the open one): the policy's own vehicle rows for the term in force, and
+ * for a day of an earlier term the renewal then in force or the quote the policy was bought from. The miles of an interval are known only at the reading
  * that closes it, so an interval that spans a renewal is charged at the new term's rate, as the bill of that
  * reading would be. The base rate shown is the term in force today.
  *
@@ -103,22 +103,21 @@ export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: 
   const today = day(now);
   const readings = await acceptedReadings(deps.db, policyId);
   const vehicles: StatementVehicle[] = (await vehiclesOf(deps.db, policyId)).map((vehicle) => {
-    const pricedOn = (isoDay: string) => {
+    // a day of the term in force is priced by the policy's own rows; an earlier one by the term it fell in
+    const earlierRate = (isoDay: string) => {
       const answer = termOn(quote.answer, renewed, isoDay);
-      return (
-        answer.vehicleInfo.find((info) => info.carNumber === vehicle.car_number) ??
-        answer.vehicleInfo.find((info) => info.vin === vehicle.vin.trim())
-      );
+      const priced = answer.vehicleInfo.find((info) => info.carNumber === vehicle.car_number) ?? answer.vehicleInfo.find((info) => info.vin === vehicle.vin.trim());
+      return priced?.premiumInfo.perMileRate ?? 0;
     };
     const capped = vehicle.billing_type === 'capped';
-    const rateOn = (isoDay: string) => (capped ? 0 : (pricedOn(isoDay)?.premiumInfo.perMileRate ?? 0));
+    const rateOn = (isoDay: string) => (capped ? 0 : isoDay >= policy.effectiveDate ? vehicle.per_mile_rate : earlierRate(isoDay));
     return {
       vin: vehicle.vin.trim(),
       year: vehicle.year,
       make: vehicle.make,
       model: vehicle.model,
       billingType: capped ? 'capped' : 'per_mile',
-      baseRate: pricedOn(today)?.premiumInfo.baseRate ?? 0,
+      baseRate: vehicle.base_rate,
       intervals: capped
         ? []
         : intervalsOf(readings.filter((reading) => reading.carNumber === vehicle.car_number), rateOn, quote.answer.effectiveDate, today),

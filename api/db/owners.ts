@@ -13,6 +13,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   policy_coverages: 'api/policies/records.ts',
   lienholders: 'api/policies/records.ts',
   signatures: 'api/policies/records.ts',
+  policy_status_changes: 'api/policies/records.ts',
   // the quote aggregate, with its versions and e-mail links
   quotes: 'api/quotes/store.ts',
   quote_versions: 'api/quotes/store.ts',

@@ -4,9 +4,8 @@
  * application's question-and-answer list only, the shopper's answers of steps 1 to 4 (the quote's request).
  * The PDF builders (./pdf/) take this model and nothing else.
  *
- * The documents are of the term in force (issue 9, migration 013): its dates, rate table and vehicle rates
- * from the rows (a renewal coming into force moves them), and its billing from the row's term_answer once a
- * renewal came into force. A renewal's own papers are the same model for the next term (`loadPolicyPapers`'s
+ * The documents are of the term in force (issue 9, migration 013): its dates, rate table, vehicle rates and
+ * billing from the rows (a renewal coming into force moves them, migration 023). A renewal's own papers are the same model for the next term (`loadPolicyPapers`'s
  * `term`, priced by the renewal), so what the insured signs is what the policy reads once the term begins.
  */
 import {
@@ -14,7 +13,7 @@ import {
   type QuotePolicy, type QuoteRequest, type VehicleInfo,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
-import { insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord } from '../policies/records.ts';
+import { coveragesShownOn, insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import type { ApplicationModel, DocumentVehicle, PersonName, PolicyDocumentModel, PostalAddress } from './pdf/model.ts';
 
@@ -29,8 +28,8 @@ export interface RenewedTermOfPolicy {
 }
 
 /**
- * A renewed term's billing, from its priced answer: its first payment on the policy's plan, then its
- * estimates. (The bought term's is on the policy row, as charged at bind.)
+ * A renewal's next term's billing, from its priced answer: its first payment on the policy's plan, then its
+ * estimates. (The term in force's is on the policy row.)
  */
 function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannually'): { downPaymentCents: number; estimatedMonthlyPaymentCents: number; estimatedTotalWrittenCents: number } {
   return {
@@ -92,14 +91,9 @@ export async function loadPolicyPapers(db: Queryable, policyId: number, now: Dat
 function documentModel(record: PolicyRecord, term: RenewedTermOfPolicy | null, now: Date): PolicyDocumentModel {
   const insured = insuredOf(record);
   const insuredDriver = record.drivers.find((driver) => driver.relation === 'INSURED');
-  // A vehicle's own limit of a name wins over the policy's; a policy-wide one the quote showed on each vehicle
-  // (described) is in every vehicle's list, one it did not show is the policy's own line.
-  const shownOnVehicles = record.coverages.filter((coverage) => coverage.description !== null);
   const vehicles: DocumentVehicle[] = record.vehicles.map((row) => {
     const capped = row.billing_type === 'capped';
     const lienholder = record.lienholders.find((entry) => entry.carNumber === row.car_number);
-    const own = shownOnVehicles.filter((coverage) => coverage.carNumber === row.car_number);
-    const coverages = [...own, ...shownOnVehicles.filter((coverage) => coverage.carNumber === null && !own.some((mine) => mine.name === coverage.name))];
     // A renewal's papers are priced by the renewal; the term in force by the rows.
     const priced = term?.answer.vehicleInfo.find((info) => info.carNumber === row.car_number);
     const rates = term
@@ -116,8 +110,7 @@ function documentModel(record: PolicyRecord, term: RenewedTermOfPolicy | null, n
       financing: row.financing as DocumentVehicle['financing'],
       billingType: capped ? 'capped' : 'per_mile',
       ...rates,
-      coverages: coverages
-        .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER))
+      coverages: coveragesShownOn(record, row.car_number)
         .map((coverage) => ({ code: coverage.name, name: coverage.description!, limit: coverage.displayLimit ?? coverage.limit })),
       lienholder: lienholder
         ? { name: lienholder.name, street: lienholder.address, city: lienholder.city, state: lienholder.state, zip: lienholder.zip }
@@ -130,13 +123,13 @@ function documentModel(record: PolicyRecord, term: RenewedTermOfPolicy | null, n
       .filter((line) => index === 0 || /monitoring/i.test(line.label))
       .map((line) => ({ name: /monitoring/i.test(line.label) ? `${line.label} (vehicle ${vehicle.carNumber})` : line.label, cents: line.cents, per: line.per })),
   );
-  const termAnswer = term?.answer ?? record.termAnswer;
   return {
     insurerName: BRAND.insurer,
     programName: BRAND.productName,
     policyNumber: record.policyNumber,
     binderNumber: record.binderNumber,
     status: record.status,
+    statusSince: record.statusHistory.at(-1)?.changedAt ?? record.createdAt,
     effectiveDate: term?.effectiveDate ?? record.effectiveDate,
     expirationDate: term?.expirationDate ?? record.expirationDate,
     namedInsured: {
@@ -165,8 +158,8 @@ function documentModel(record: PolicyRecord, term: RenewedTermOfPolicy | null, n
     billing: {
       frequency: record.billingFrequency,
       payPlan: record.payPlan,
-      ...(termAnswer
-        ? renewedTermBilling(termAnswer, record.billingFrequency)
+      ...(term
+        ? renewedTermBilling(term.answer, record.billingFrequency)
         : {
             downPaymentCents: record.downPaymentCents,
             estimatedMonthlyPaymentCents: record.estimatedMonthlyPaymentCents,

@@ -1,7 +1,7 @@
 /**
  * The policy aggregate (issue 20): the only module that reads and writes a policy's tables, policies,
- * policy_vehicles, policy_drivers, policy_coverages, lienholders and signatures (api/db/owners.ts holds it
- * to that). Each function takes the connection or transaction it runs in. Written at bind from the priced
+ * policy_vehicles, policy_drivers, policy_coverages, lienholders, signatures and policy_status_changes
+ * (api/db/owners.ts holds it to that). Each function takes the connection or transaction it runs in. Written at bind from the priced
  * quote (`insertPolicy`), changed by issue, lienholders, reminders and a renewal coming into force, and read
  * whole as the `PolicyRecord`: what the documents, the account, statements, renewals and the operations page
  * read of a policy. The quote's JSON is the shopper's answers; the policy is these rows.
@@ -98,6 +98,7 @@ export interface PolicyRow {
   expirationDate: string;
   billingFrequency: BillingFrequency;
   payPlan: number;
+  /** The term in force's first payment: charged at the bind, or the renewal's (plan 18: the first month; plan 21: the term's single payment) */
   downPaymentCents: number;
   estimatedMonthlyPaymentCents: number;
   estimatedTotalWrittenCents: number;
@@ -108,9 +109,13 @@ export interface PolicyRow {
   mailingAddress: RequestAddress;
   garagingAddress: RequestAddress;
   phoneNumbers: PhoneEntry[];
-  /** The renewed term's priced answer; null while the term in force is the one bought. */
-  termAnswer: QuotePolicy | null;
   createdAt: Date;
+}
+
+/** A change of the policy's status, and when. */
+export interface StatusChange {
+  status: PolicyStatus;
+  changedAt: Date;
 }
 
 /** The read model of a policy, from its own rows only. */
@@ -121,6 +126,8 @@ export interface PolicyRecord extends PolicyRow {
   lienholders: Lienholder[];
   /** The policy's own application is signed. */
   signed: boolean;
+  /** Every status the policy has had, oldest first; the last is `status`. */
+  statusHistory: StatusChange[];
 }
 
 interface Row {
@@ -145,14 +152,13 @@ interface Row {
   mailing_address: RequestAddress;
   garaging_address: RequestAddress;
   phone_numbers: PhoneEntry[];
-  term_answer: QuotePolicy | null;
   created_at: Date;
 }
 
 const COLUMNS = `id, policy_number, binder_number, status, quote_id, payment_id::text AS payment_id, rated_state, rate_table_version,
   to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
   billing_frequency, pay_plan, down_payment_cents, estimated_monthly_payment_cents, estimated_total_written_cents,
-  email_lower, email_address, policy_owners, mailing_address, garaging_address, phone_numbers, term_answer, created_at`;
+  email_lower, email_address, policy_owners, mailing_address, garaging_address, phone_numbers, created_at`;
 
 const fromRow = (row: Row): PolicyRow => ({
   id: row.id,
@@ -176,7 +182,6 @@ const fromRow = (row: Row): PolicyRow => ({
   mailingAddress: row.mailing_address,
   garagingAddress: row.garaging_address,
   phoneNumbers: row.phone_numbers,
-  termAnswer: row.term_answer,
   createdAt: row.created_at,
 });
 
@@ -224,18 +229,12 @@ export async function policyNumberOf(db: Queryable, policyId: number): Promise<s
 
 /** The policy's vehicles in car-number order, with their rates and charges for the term in force. */
 export async function vehiclesOf(db: Queryable, policyId: number): Promise<PricedPolicyVehicle[]> {
-  return vehiclesOfPolicies(db, [policyId]);
-}
-
-/** The vehicles of several policies, by policy then car number. */
-export async function vehiclesOfPolicies(db: Queryable, policyIds: readonly number[]): Promise<(PricedPolicyVehicle & { policy_id: number })[]> {
-  if (policyIds.length === 0) return [];
-  return db.query<PricedPolicyVehicle & { policy_id: number }>(
-    `SELECT policy_id, car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
+  return db.query<PricedPolicyVehicle>(
+    `SELECT car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
             base_rate::float8 AS base_rate, per_mile_rate::float8 AS per_mile_rate, est_monthly_miles,
             monthly_charge_cents, term_premium_cents
-     FROM policy_vehicles WHERE policy_id = ANY($1::int[]) ORDER BY policy_id, car_number`,
-    [policyIds],
+     FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number`,
+    [policyId],
   );
 }
 
@@ -285,6 +284,26 @@ async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholde
   return rows.map((row) => ({ carNumber: row.car_number, name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip, phoneNumber: row.phone_number }));
 }
 
+async function statusHistoryOf(db: Queryable, policyId: number): Promise<StatusChange[]> {
+  const rows = await db.query<{ status: PolicyStatus; changed_at: Date }>(
+    'SELECT status, changed_at FROM policy_status_changes WHERE policy_id = $1 ORDER BY changed_at, id',
+    [policyId],
+  );
+  return rows.map((row) => ({ status: row.status, changedAt: row.changed_at }));
+}
+
+/**
+ * The coverages printed and shown on vehicle `carNumber`, in the order the quote showed them: its own limits,
+ * then the policy-wide ones the quote showed on each vehicle (a vehicle's own limit of a name wins). A
+ * policy-wide limit the quote did not show per vehicle (no description) is the policy's own line.
+ */
+export function coveragesShownOn(record: Pick<PolicyRecord, 'coverages'>, carNumber: number): PolicyCoverage[] {
+  const shown = record.coverages.filter((coverage) => coverage.description !== null);
+  const own = shown.filter((coverage) => coverage.carNumber === carNumber);
+  return [...own, ...shown.filter((coverage) => coverage.carNumber === null && !own.some((mine) => mine.name === coverage.name))]
+    .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER));
+}
+
 /** The whole policy from its own rows, or null when there is no such policy. */
 export async function readPolicyRecord(db: Queryable, policyId: number): Promise<PolicyRecord | null> {
   const policy = await policyById(db, policyId);
@@ -296,6 +315,7 @@ export async function readPolicyRecord(db: Queryable, policyId: number): Promise
     coverages: await coveragesOf(db, policyId),
     lienholders: await lienholdersOf(db, policyId),
     signed: (await signatureOf(db, policyId)) !== null,
+    statusHistory: await statusHistoryOf(db, policyId),
   };
 }
 
@@ -387,6 +407,7 @@ export async function insertPolicy(tx: Queryable, policy: NewPolicy, now: Date):
   );
   const row = rows[0];
   if (!row) return null;
+  await recordStatus(tx, row.id, 'BOUND', now);
   await insertRecords(tx, row.id, request, answer);
   return { id: row.id, policyNumber: row.policy_number, binderNumber: row.binder_number };
 }
@@ -458,13 +479,20 @@ async function insertLimits(tx: Queryable, policyId: number, carNumber: number |
   );
 }
 
+/** A status change in the history; the caller writes policies.status in the same transaction. */
+async function recordStatus(tx: Queryable, policyId: number, status: PolicyStatus, now: Date): Promise<void> {
+  await tx.query('INSERT INTO policy_status_changes (policy_id, status, changed_at) VALUES ($1, $2, $3)', [policyId, status, now]);
+}
+
 /** BOUND to ISSUED; the insured's e-mail (lower case) when this call made the change, else null. */
 export async function markIssued(tx: Queryable, policyId: number, now: Date): Promise<string | null> {
   const rows = await tx.query<{ email: string }>(
-    `UPDATE policies SET status = 'ISSUED', issued_at = $2 WHERE id = $1 AND status = 'BOUND' RETURNING email_lower AS email`,
-    [policyId, now],
+    `UPDATE policies SET status = 'ISSUED' WHERE id = $1 AND status = 'BOUND' RETURNING email_lower AS email`,
+    [policyId],
   );
-  return rows[0]?.email ?? null;
+  if (!rows[0]) return null;
+  await recordStatus(tx, policyId, 'ISSUED', now);
+  return rows[0].email;
 }
 
 /** Counts reminder `already + 1` of the policy; false when another sweep counted it first. */
@@ -486,14 +514,19 @@ export interface TermInForce {
 }
 
 /**
- * The policy moves to its renewed term: the row's dates, table and term_answer, and each vehicle's rates and
- * charges as the renewal priced them. Only from the term it continues (ending on termStart): false otherwise.
+ * The policy moves to its renewed term: the row's dates, table and billing (the first payment on the
+ * policy's plan, the estimates), and each vehicle's rates and charges as the renewal priced them. Only from
+ * the term it continues (ending on termStart): false otherwise.
  */
 export async function moveToTerm(tx: Queryable, policyId: number, term: TermInForce): Promise<boolean> {
+  const { answer } = term;
   const moved = await tx.query(
-    `UPDATE policies SET effective_date = $2::date, expiration_date = $3::date, rate_table_version = $4, term_answer = $5::jsonb
+    `UPDATE policies SET effective_date = $2::date, expiration_date = $3::date, rate_table_version = $4,
+       down_payment_cents = CASE WHEN billing_frequency = 'monthly' THEN $5::integer ELSE $6::integer END,
+       estimated_monthly_payment_cents = $7, estimated_total_written_cents = $8
      WHERE id = $1 AND expiration_date = $2::date RETURNING id`,
-    [policyId, term.termStart, term.termEnd, term.rateTableVersion, JSON.stringify(term.answer)],
+    [policyId, term.termStart, term.termEnd, term.rateTableVersion, toCents(answer.downPaymentMonthly), toCents(answer.downPaymentSingle),
+      toCents(answer.estimatedMonthlyPayment), toCents(answer.estimatedTotalWritten)],
   );
   if (moved.length !== 1) return false;
   for (const vehicle of await vehiclesOf(tx, policyId)) {

@@ -285,6 +285,12 @@ export async function quoteIdOf(db: Queryable, quoteNumber: string): Promise<num
   return rows[0]?.id ?? null;
 }
 
+/** The number of quote `quoteId`, whatever its status (a policy names the quote it was bought from), or null. */
+export async function quoteNumberById(db: Queryable, quoteId: number): Promise<string | null> {
+  const rows = await db.query<{ quote_number: string }>(`SELECT quote_number FROM quotes WHERE id = $1`, [quoteId]);
+  return rows[0]?.quote_number ?? null;
+}
+
 /**
  * The open quote numbered `quoteNumber` (or, without a number, the newest open quote of `emailLower`) whose
  * insured was born on `dob` with mailing ZIP `zip`; null otherwise. One statement and one shape of miss for

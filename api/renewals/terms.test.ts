@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BRAND, localToday, MESSAGES, type DocumentListResponse, type EsignView, type QuotePolicy, type RolloverResponse } from '../../contract/index.ts';
+import { BRAND, localToday, MESSAGES, toCents, type DocumentListResponse, type EsignView, type QuotePolicy, type RolloverResponse } from '../../contract/index.ts';
 import { sessionAnswer } from '../account/session-answer.ts';
 import { statementsOf } from '../account/statements.ts';
 import { signedInAccount } from '../account/testing.ts';
@@ -11,6 +11,7 @@ import { formatPerMileRate } from '../../contract/rules/money.ts';
 import { pdfFlatText } from '../documents/pdf/testing.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { outboxTexts, type BoundPolicy } from '../policies/testing.ts';
+import { readPolicyRecord } from '../policies/records.ts';
 import { RATE_TABLES, type RateTable } from '../rating/index.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -99,20 +100,7 @@ for (const target of dbTargets()) {
       assert.equal(signed.status, 200, await signed.clone().text());
     }
 
-    interface PolicyTermRow {
-      effective_date: string;
-      expiration_date: string;
-      rate_table_version: string;
-      term_answer: QuotePolicy | null;
-    }
-    const policyRow = async (policy: BoundPolicy) =>
-      (
-        await testDb.db.query<PolicyTermRow>(
-          `SELECT to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date,
-                  rate_table_version, term_answer FROM policies WHERE id = $1`,
-          [policy.policyId],
-        )
-      )[0]!;
+    const policyRecord = async (policy: BoundPolicy) => (await readPolicyRecord(testDb.db, policy.policyId))!;
     const renewalsOf = (policy: BoundPolicy) =>
       testDb.db.query<{ term_start: string; term_end: string; status: string; in_force_at: Date | null; lapsed_at: Date | null; answer: QuotePolicy }>(
         `SELECT to_char(term_start, 'YYYY-MM-DD') AS term_start, to_char(term_end, 'YYYY-MM-DD') AS term_end, status, in_force_at, lapsed_at, answer
@@ -146,18 +134,22 @@ for (const target of dbTargets()) {
       // The day before: nothing moves.
       now = at('2026-09-01');
       assert.equal((await run()).started, 0);
-      assert.equal((await policyRow(policy)).expiration_date, TERM_START);
+      assert.equal((await policyRecord(policy)).expirationDate, TERM_START);
 
       now = at(TERM_START, '11:00:00');
       const first = await run();
       assert.equal(first.started, 1);
       assert.equal(first.failed, 0, logs.join('\n'));
 
-      const moved = await policyRow(policy);
-      assert.equal(moved.effective_date, TERM_START);
-      assert.equal(moved.expiration_date, '2027-03-02');
-      assert.equal(moved.rate_table_version, REVISED_VERSION);
-      assert.equal(moved.term_answer?.vehicleInfo[0]!.premiumInfo.perMileRate, newRate);
+      // the policy's own rows are the new term: dates, table, each vehicle's rates and the term's billing
+      const moved = await policyRecord(policy);
+      assert.equal(moved.effectiveDate, TERM_START);
+      assert.equal(moved.expirationDate, '2027-03-02');
+      assert.equal(moved.rateTableVersion, REVISED_VERSION);
+      assert.equal(moved.vehicles[0]!.per_mile_rate, newRate);
+      assert.equal(moved.estimatedMonthlyPaymentCents, toCents(renewal!.answer.estimatedMonthlyPayment));
+      assert.equal(moved.estimatedTotalWrittenCents, toCents(renewal!.answer.estimatedTotalWritten));
+      assert.equal(moved.downPaymentCents, toCents(renewal!.answer.downPaymentMonthly), 'a monthly policy: the new term begins with its first month');
       const [inForce] = await renewalsOf(policy);
       assert.equal(inForce!.status, 'in_force');
       assert.equal(inForce!.in_force_at?.toISOString(), now.toISOString());
@@ -212,7 +204,7 @@ for (const target of dbTargets()) {
       assert.equal((await run()).started, 0);
       assert.equal(newTermMails(policy).length, 1);
       assert.equal((await documentsOf(policy, 'card')).filter((row) => row.created_at >= at(TERM_START, '00:00:00')).length, 1);
-      assert.equal((await policyRow(policy)).expiration_date, '2027-03-02');
+      assert.equal((await policyRecord(policy)).expirationDate, '2027-03-02');
 
       // The next renewal: 30 days before the NEW end, once.
       now = at('2027-01-30');
@@ -256,8 +248,12 @@ for (const target of dbTargets()) {
       const [lapsed] = await renewalsOf(policy);
       assert.equal(lapsed!.status, 'lapsed');
       assert.equal(lapsed!.lapsed_at?.toISOString(), now.toISOString());
-      const row = await policyRow(policy);
-      assert.deepEqual([row.effective_date, row.expiration_date, row.term_answer], ['2026-03-02', TERM_START, null], 'the policy keeps its ended term');
+      const record = await policyRecord(policy);
+      assert.deepEqual(
+        [record.effectiveDate, record.expirationDate, record.estimatedMonthlyPaymentCents, record.vehicles[0]!.per_mile_rate],
+        ['2026-03-02', TERM_START, toCents(policy.quote.estimatedMonthlyPayment), policy.quote.vehicleInfo[0]!.premiumInfo.perMileRate],
+        'the policy keeps its ended term',
+      );
 
       const mails = lapsedMails(policy);
       assert.equal(mails.length, 1);
@@ -307,7 +303,7 @@ for (const target of dbTargets()) {
         if (second !== testDb.db) await second.close();
       }
       assert.equal((await renewalsOf(policy))[0]!.status, 'in_force');
-      assert.equal((await policyRow(policy)).expiration_date, '2027-03-02');
+      assert.equal((await policyRecord(policy)).expirationDate, '2027-03-02');
       assert.equal((await documentsOf(policy, 'card')).length, cardsBefore + 1);
       assert.equal((await documentsOf(policy, 'declaration')).length, declarationsBefore + 1);
       assert.equal(newTermMails(policy).length, 1);
@@ -330,7 +326,7 @@ for (const target of dbTargets()) {
       const hourly = await runTermsJob(job, 'replica-2');
       assert.equal(hourly?.started, 1);
       await t.mail.settled();
-      assert.equal((await policyRow(policy)).expiration_date, '2027-03-02');
+      assert.equal((await policyRecord(policy)).expirationDate, '2027-03-02');
       assert.equal(newTermMails(policy).length, 1);
       assert.deepEqual(await runTermsJob(job, 'replica-1'), { started: 0, lapsed: 0, already: 0, failed: 0 });
     });

@@ -4,9 +4,8 @@
  * policy that moved to its new term is offered its next renewal 30 days before the new end.
  *
  * Takes effect (status 'signed', term_start on or before today): in ONE transaction the renewal becomes
- * 'in_force' and the policy row moves to its term (effective_date = term_start, expiration_date = term_end,
- * rate_table_version, term_answer = the renewal's priced answer, which every reader takes before the
- * quote's), the new term's ID card and declarations are stored (built before the transaction, from the same
+ * 'in_force' and the policy's rows move to its term (dates, rate table, the term's billing and each vehicle's
+ * rates as the renewal priced them: api/policies/records.ts moveToTerm), the new term's ID card and declarations are stored (built before the transaction, from the same
  * documents model the policy reads once moved: api/documents/model.ts with `term`; api/documents/generate.ts)
  * and the e-mail that the new term has begun, with the documents link, is queued.
  *

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { DOCUMENT_DESCRIPTIONS, documentKind, localToday, MESSAGES, type DocumentListResponse, type EsignView } from '../../contract/index.ts';
 import { pdfText } from '../documents/pdf/testing.ts';
 import { bindPolicy, outboxTexts } from '../policies/testing.ts';
+import { readPolicyRecord } from '../policies/records.ts';
 import { sendDueReminders } from '../policies/reminders.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -141,14 +142,17 @@ for (const target of dbTargets()) {
       await verifiedReadings(policy.policyId);
       assert.equal((await sign(policy.documentsToken, 'Ann Driver')).status, 200);
       await t.documents.settled();
-      const status = await testDb.db.query<{ status: string; issued_at: Date | null }>('SELECT status, issued_at FROM policies WHERE id = $1', [policy.policyId]);
-      assert.equal(status[0]!.status, 'ISSUED');
-      assert.ok(status[0]!.issued_at);
+      const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      assert.equal(record.status, 'ISSUED');
+      assert.deepEqual(record.statusHistory.map((change) => change.status), ['BOUND', 'ISSUED'], 'the history keeps the bind and the issue');
+      assert.equal(record.statusHistory[1]!.changedAt.toISOString(), now.toISOString(), 'issued when the last condition arrived');
       const { body } = await list(policy.documentsToken);
       const kinds = byKind(body);
       assert.deepEqual([...kinds.keys()].sort(), ['card', 'declaration', 'signed-application'], 'documents mode: nothing left to do');
       const card = (await pdfText(new Uint8Array(await (await get(pathOf(kinds.get('card')!.fileUrl))).arrayBuffer()))).join('\n');
       assert.doesNotMatch(card, /binder/i, 'the issued card is no binder');
+      const declaration = (await pdfText(new Uint8Array(await (await get(pathOf(kinds.get('declaration')!.fileUrl))).arrayBuffer()))).join('\n');
+      assert.match(declaration, /Issued on 03\/02\/2026/, 'the declarations say since when the policy is issued');
       const stored = await testDb.db.query<{ kind: string; n: number }>(
         `SELECT kind, count(*)::int AS n FROM policy_documents WHERE policy_id = $1 GROUP BY kind ORDER BY kind`,
         [policy.policyId],

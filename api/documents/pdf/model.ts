@@ -83,6 +83,8 @@ export interface PolicyDocumentModel {
   binderNumber: string;
   /** BOUND: coverage is bound, documents are a binder; ISSUED: signed and odometer verified. */
   status: 'BOUND' | 'ISSUED';
+  /** When the policy took that status (its status history's last change). */
+  statusSince: Date;
   /** YYYY-MM-DD */
   effectiveDate: string;
   /** YYYY-MM-DD */

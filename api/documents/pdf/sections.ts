@@ -47,7 +47,12 @@ export function policySection(flow: PageFlow, model: PolicyDocumentModel): void 
   flow.fields([
     { label: 'Policy number', value: model.policyNumber },
     { label: 'Binder number', value: model.binderNumber },
-    { label: 'Status', value: model.status === 'BOUND' ? 'Bound (binder), not yet issued' : 'Issued' },
+    {
+      label: 'Status',
+      value: model.status === 'BOUND'
+        ? `Bound (binder) on ${formatInstantDay(model.statusSince)}, not yet issued`
+        : `Issued on ${formatInstantDay(model.statusSince)}`,
+    },
     { label: 'Policy period', value: [policyPeriod(model), '12:01 a.m. standard time at the garaging address'] },
     { label: 'Rated state', value: model.ratedState },
     { label: 'Rate table version', value: model.rateTableVersion },

@@ -148,6 +148,7 @@ export function sampleModel(overrides: Partial<PolicyDocumentModel> = {}): Polic
     policyNumber: 'PPMP-7KD2-XW9M',
     binderNumber: 'PPMB-3QF8-T2NA',
     status: 'BOUND',
+    statusSince: new Date('2026-03-02T15:04:05.000Z'),
     effectiveDate: '2026-03-03',
     expirationDate: '2026-09-03',
     namedInsured: SAMPLE_DRIVERS[0]!.name,
