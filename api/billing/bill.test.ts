@@ -7,7 +7,7 @@ import { periodsOfTerm, type BillingPeriod } from './calendar.ts';
 // base $167.26 a month, $0.131 a mile, 500 estimated miles a month, so an estimated month of
 // $167.26 + 500 x $0.131 = $167.26 + $65.50 = $232.76; Unlimited instead $1,959.84 for 6 months, $326.64 a month.
 const RATES = { baseRateCents: 16_726, perMileMills: 131, estMonthlyMiles: 500, unlimitedRateCents: 195_984 };
-const perMileCar = (miles: PeriodMiles): BilledVehicle => ({ ...RATES, carNumber: 1, billingType: 'per_mile', estMonthlyNoFeeCents: 23_276, miles });
+const perMileCar = (milesOfPeriod: PeriodMiles): BilledVehicle => ({ ...RATES, carNumber: 1, billingType: 'per_mile', estMonthlyNoFeeCents: 23_276, milesOfPeriod });
 const unlimitedCar: BilledVehicle = { ...RATES, carNumber: 2, billingType: 'capped', estMonthlyNoFeeCents: 32_664 };
 
 // 2026-12-01 to 2027-06-01: periods of 31, 31, 28, 31, 30 and 31 days

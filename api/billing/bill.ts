@@ -44,7 +44,7 @@ export type PeriodMiles =
   | { kind: 'read'; milesSinceLastReading: number; defaultsSinceLastReading: readonly DefaultBilled[] };
 
 export type BilledVehicle =
-  | (RatedFigures & { billingType: 'per_mile'; miles: PeriodMiles })
+  | (RatedFigures & { billingType: 'per_mile'; milesOfPeriod: PeriodMiles })
   | (RatedFigures & { billingType: 'capped' });
 
 export type BillLineKind =
@@ -179,7 +179,7 @@ export function makeBill(input: BillInput): Bill {
   for (const vehicle of input.vehicles) {
     const { carNumber } = vehicle;
     if (vehicle.billingType === 'per_mile') {
-      lines.push(...milesLines(vehicle, period, vehicle.miles));
+      lines.push(...milesLines(vehicle, period, vehicle.milesOfPeriod));
       if (!paysMonthly || period.index === 1) {
         lines.push({
           kind: 'estimate-credit',

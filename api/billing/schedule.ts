@@ -36,8 +36,9 @@ export const DEFAULT_MONTHLY_MILES = Math.round(LIMITS.requestMilesCap / 12);
 export const DAILY_CAP_MILES = 250;
 
 /**
- * The card provider's minimum charge in US dollars: Stripe refuses a charge under $0.50, so a bill under it
- * (or negative after credits) is not charged and carries forward to the next bill.
+ * The card provider's minimum charge in US dollars, $0.50 (Stripe's minimum charge amounts by currency,
+ * https://docs.stripe.com/currencies): a bill under it, or negative after credits, is not charged and
+ * carries forward to the next bill.
  */
 export const MINIMUM_CHARGE_CENTS = 50;
 

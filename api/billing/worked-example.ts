@@ -7,7 +7,7 @@
 import { FEES, feeLines, formatCents, formatPerMileRate, paymentFeeCents } from '../../contract/index.ts';
 import { priceQuote } from '../rating/index.ts';
 import { prepared, typicalRequest } from '../rating/testing.ts';
-import { makeBill, type Bill, type BillLine, type PeriodMiles } from './bill.ts';
+import { makeBill, type Bill, type BillLine, type DefaultBilled, type PeriodMiles } from './bill.ts';
 import { periodsOfTerm, readingSchedule } from './calendar.ts';
 import { DEFAULT_MONTHLY_MILES } from './schedule.ts';
 
@@ -61,8 +61,8 @@ export function workedExample(): string {
   const periods = periodsOfTerm(request.effectiveDate, request.expirationDate!);
   const figures = { ...vehicle, billingType: 'per_mile' as const };
   const billOf = (index: number, miles: PeriodMiles) =>
-    makeBill({ payPlan: 18, state: STATE, period: periods[index - 1]!, carriedCents: 0, vehicles: [{ ...figures, miles }] });
-  const read = (milesSinceLastReading: number, defaultsSinceLastReading = [] as { days: number; miles: number; perMileMills: number }[]): PeriodMiles =>
+    makeBill({ payPlan: 18, state: STATE, period: periods[index - 1]!, carriedCents: 0, vehicles: [{ ...figures, milesOfPeriod: miles }] });
+  const read = (milesSinceLastReading: number, defaultsSinceLastReading: DefaultBilled[] = []): PeriodMiles =>
     ({ kind: 'read', milesSinceLastReading, defaultsSinceLastReading });
   const estimate = vehicle.estMonthlyNoFeeCents - vehicle.baseRateCents;
   const schedule = readingSchedule(periods[0]!);
