@@ -4,8 +4,9 @@
  * the transaction that records the decision; an approval may complete the policy, which is then issued.
  */
 import type { OdometerReviewRequest } from '../../contract/index.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
-import { issueDocumentsLink, linkMail, odometerPageUrl } from '../documents/links.ts';
+import { issueDocumentsLink, linkMail } from '../documents/links.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { recordReview, readingById } from '../odometer/readings.ts';
 import { issueIfComplete } from '../policies/issue.ts';
@@ -54,7 +55,7 @@ export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 
             `Hello ${firstName}, we could not accept the odometer photo of your ${car}: ${note}`,
             'Please take a new photo with the whole odometer in the frame, sharp and without glare, and type the reading you see.',
           ],
-          link: { href: odometerPageUrl(deps.config.publicOrigin, await issueToken(tx, 'odometer-photo', now, { subjectId: reading.policyId })), label: 'Send a new photo' },
+          link: { href: pageUrl(deps.config.publicOrigin, PAGES.odometer, { token: await issueToken(tx, 'odometer-photo', now, { subjectId: reading.policyId }) }), label: 'Send a new photo' },
           why: `You received this e-mail because you sent an odometer photo for policy ${policy.policyNumber}.`,
         });
     await enqueueMail(tx, REVIEW_MAIL_KIND, mail, now);
