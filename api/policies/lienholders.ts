@@ -21,12 +21,8 @@ export async function saveLienholder(db: Db, request: LienholderRequest, now: Da
   if (vehicle.financing !== 'LEASE' && vehicle.financing !== 'FINANCE') {
     return { kind: 'refused', reason: 'not-financed', message: MESSAGES.lienholderNotFinanced };
   }
-  const lienholder = {
-    carNumber: request.carNumber, name: request.name, address: request.address, city: request.city, state: request.state, zip: request.zip,
-    phoneNumber: request.phoneNumber,
-  };
   await db.transaction(async (tx) => {
-    await saveLienholderRow(tx, policy.id, lienholder, now);
+    await saveLienholderRow(tx, policy.id, request, now);
     await requestDocuments(tx, policy.id, now);
   });
   return { kind: 'saved', policyId: policy.id };
