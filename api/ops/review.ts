@@ -22,7 +22,7 @@ export type ReviewOutcome =
   | { kind: 'decided'; status: 'approved' | 'declined' }
   | { kind: 'refused'; reason: 'no-such-reading' | 'reading-already-decided'; message: string };
 
-export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, readingId: number, request: OdometerReviewRequest): Promise<ReviewOutcome> {
+export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config' | 'documents'>, readingId: number, request: OdometerReviewRequest): Promise<ReviewOutcome> {
   const reading = await readingById(deps.db, readingId);
   if (!reading) return { kind: 'refused', reason: 'no-such-reading', message: 'There is no such reading.' };
   if (reading.status !== 'needs_review') return { kind: 'refused', reason: 'reading-already-decided', message: `This reading was already decided (${reading.status}).` };

@@ -137,9 +137,8 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
     });
     if (outcome.kind === 'refused') throw refusal(outcome);
-    // Signing may have issued the policy, whose e-mail and documents are queued.
+    // Signing may have issued the policy, whose e-mail is queued.
     void deps.mail.deliverDue();
-    void deps.documents.renderDue();
     return { body: { signed: true, documentsUrl: pageUrl(origin(), PAGES.documents, { token: request.token }) }, headers: NO_STORE };
   });
 
