@@ -14,7 +14,7 @@ import { issueToken, readToken, TOKEN_PURPOSES, type TokenPurpose } from '../tok
 
 const DOCUMENTS_LINK_DAYS = TOKEN_PURPOSES.documents.ttlMs / 86_400_000;
 
-/** A stored document's file: an API path, not a page, answered only to the documents page that lists it. */
+/** A stored document's file: an API path, not a page of the site (so not contract/pages.ts's), given in answers, never in a mail. */
 export const documentFileUrl = (origin: string, token: string, documentId: number) =>
   `${origin}/api/documents/files/${documentId}?id=${encodeURIComponent(token)}`;
 
