@@ -21,8 +21,8 @@ export interface Deps {
   /** PDFs and odometer photos: files under DATA_DIR/blobs, or an S3-compatible bucket (api/blobs/). */
   blobs: BlobStore;
   /**
-   * The documents job (api/documents/job.ts): a use case asks for a policy's documents in its transaction;
-   * `renderDue()` after the commit makes them off the answer's path.
+   * The documents job (api/documents/job.ts): a use case asks for a policy's documents in its transaction
+   * and kicks `renderDue()` after its commit, which makes them off the answer's path.
    */
   documents: DocumentsJob;
   clock: () => Date;

@@ -153,7 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const blobs = blobStoreFromEnv(process.env, config.dataDir);
     // one gateway for the routes and the settlement job
     const payments = paymentGatewayFor(live, db);
-    // one documents job: kicked by the routes after a change, and on a timer for what a crash left
+    // one documents job: kicked by the use case after a change, and on a timer for what a crash left
     documents = createDocumentsJob({ db, blobs, clock: () => new Date(), log });
     const app = createApp({ config: live, db, mail, blobs, documents, log, payments, ...(rateLimits ? { rateLimits } : {}) });
     const applied = await migrate(db);
@@ -178,7 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
     const stopRenewals = startRenewals({ db, mail, blobs, config: live, clock: () => new Date(), log }, log);
     // Payment attempts left open by a timeout or a crash, settled with the provider within minutes: api/payments/settlement-job.ts.
-    const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date() }, log);
+    const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date(), documents }, log);
 
     return {
       url,

@@ -24,7 +24,7 @@
  */
 import type { QuotePolicy, StatementInterval, StatementsAnswer, StatementVehicle } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { odometerPageUrl } from '../documents/links.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { acceptedReadings, countedReading, type ReadingRow } from '../odometer/readings.ts';
 import { policyById, vehiclesOf } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
@@ -125,7 +125,7 @@ export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: 
   });
   const reporting = vehicles.some((vehicle) => vehicle.billingType !== 'capped');
   const odometerUrl = reporting
-    ? odometerPageUrl(deps.config.publicOrigin, await issueToken(deps.db, 'odometer-photo', now, { subjectId: policyId, ttlMs: STATEMENT_ODOMETER_LINK_MS }))
+    ? pageUrl(deps.config.publicOrigin, PAGES.odometer, { token: await issueToken(deps.db, 'odometer-photo', now, { subjectId: policyId, ttlMs: STATEMENT_ODOMETER_LINK_MS }) })
     : null;
   return { policyNumber: policy.policyNumber, vehicles, odometerUrl };
 }

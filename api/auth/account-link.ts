@@ -7,19 +7,19 @@
  * The routes answer before this runs (./after-answer.ts), so neither the answer nor its timing tells whether
  * the address has an account.
  */
+import { pageUrl, type OwnPath } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
 import type { Limiter } from '../limiter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { issueToken } from '../tokens/tokens.ts';
-import { linkWithToken } from './account-mail.ts';
 import { credentialsByEmail } from './accounts.ts';
 
 export interface LinkRequest {
   /** The address as typed (the e-mail goes there); the account is found by it lower-cased. */
   emailAddress: string;
   /** The request's returnUrl as a path on our own site (./return-url.ts): the page the link opens. */
-  returnPath: string;
+  returnPath: OwnPath;
 }
 
 /** What one kind of e-mailed account link is: its token's purpose and its e-mail. */
@@ -44,7 +44,7 @@ export async function sendAccountLink(deps: Deps, request: LinkRequest, mailboxL
   }
   await deps.db.transaction(async (tx) => {
     const token = await issueToken(tx, kind.purpose, now, { subjectId: account.id });
-    const link = linkWithToken(deps.config.publicOrigin, request.returnPath, token);
+    const link = pageUrl(deps.config.publicOrigin, request.returnPath, { query: { token } });
     await enqueueMail(tx, kind.mailKind, kind.mail(to, link, deps.config.publicOrigin), now);
   });
   void deps.mail.deliverDue();

@@ -16,13 +16,6 @@ export const MAGIC_LINK_MAIL_KIND = 'magic link mail';
 export const PASSWORD_RESET_MAIL_KIND = 'password reset mail';
 export const PASSWORD_CHANGED_MAIL_KIND = 'password changed mail';
 
-/** `returnPath` (a path on our site, with its own query and fragment if any) with `token` added to its query. */
-export function linkWithToken(publicOrigin: string, returnPath: string, token: string): string {
-  const url = new URL(returnPath, publicOrigin);
-  url.searchParams.set('token', token);
-  return url.href;
-}
-
 /** "within 10 minutes", "within 7 days": a token's lifetime in words. */
 export function lifetimeInWords(purpose: TokenPurpose): string {
   const minutes = Math.round(TOKEN_PURPOSES[purpose].ttlMs / 60_000);

@@ -12,7 +12,6 @@
 import type { Queryable } from '../db/db.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
-import { linkWithToken } from './account-mail.ts';
 import { insertAccount } from './accounts.ts';
 
 export interface PolicyHolder {
@@ -41,5 +40,5 @@ export async function ensurePolicyAccount(tx: Queryable, holder: PolicyHolder, p
   }
   if (!needsPassword) return { kind: 'sign-in', url: pageUrl(publicOrigin, PAGES.logIn) };
   const token = await issueToken(tx, 'account-setup', now, { subjectId: accountId });
-  return { kind: 'create-password', url: linkWithToken(publicOrigin, PAGES.createPassword, token) };
+  return { kind: 'create-password', url: pageUrl(publicOrigin, PAGES.createPassword, { token }) };
 }

@@ -9,18 +9,14 @@ import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mai
 import type { MailMessage } from '../mail/mailer.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
 
-/** The single-use link of the confirmation e-mail: the token goes in the query, read and removed by the page at once. */
-function confirmationUrl(publicOrigin: string, token: string): string {
-  return pageUrl(publicOrigin, PAGES.confirmAccount, { query: { token } });
-}
-
 const TOKEN_TTL_DAYS = Math.round(TOKEN_PURPOSES['account-confirmation'].ttlMs / 86_400_000);
 
 const contactText = `Questions? Call ${BRAND.phone} (${BRAND.supportHours}) or write to ${BRAND.email}.`;
 
 /** "Please confirm": the new account's single-use link. */
 export function accountConfirmationMail(to: string, token: string, publicOrigin: string): MailMessage {
-  const link = confirmationUrl(publicOrigin, token);
+  // single use: the page reads the token and removes it from the address bar at once
+  const link = pageUrl(publicOrigin, PAGES.confirmAccount, { token });
   const subject = `Confirm your ${BRAND.productName} account`;
   const linkNote = `The link works once and for ${TOKEN_TTL_DAYS} days.`;
   const why = 'You receive this message because this address was used to create an account on our site. If that was not you, you can ignore it: without this link the account is never confirmed.';

@@ -94,7 +94,7 @@ export interface SignInput {
 
 export type SignOutcome = { kind: 'signed' } | { kind: 'refused'; reason: 'already-signed' | 'link-expired' | 'application-not-ready' | 'name-mismatch'; message: string };
 
-export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, input: SignInput): Promise<SignOutcome> {
+export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config' | 'documents'>, input: SignInput): Promise<SignOutcome> {
   const subject = await subjectOf(deps, input.policyId);
   const already = subject.kind === 'renewal' ? await renewalSignatureOf(deps.db, subject.renewal.id) : await policySignatureOf(deps, input.policyId);
   if (already) return { kind: 'refused', reason: 'already-signed', message: MESSAGES.esignAlreadySigned };
@@ -149,7 +149,14 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   });
   if (!signed) return { kind: 'refused', reason: 'already-signed', message: MESSAGES.esignAlreadySigned };
   // A renewal's policy is issued already: after signing nothing more is needed (doc 1 "Rollover page").
-  if (subject.kind === 'policy') await issueIfComplete(deps, input.policyId);
+  if (subject.kind === 'policy') {
+    try {
+      await issueIfComplete(deps, input.policyId);
+    } finally {
+      // The signature's own request is committed, whatever became of the issuance.
+      void deps.documents.renderDue();
+    }
+  }
   return { kind: 'signed' };
 }
 

@@ -6,9 +6,10 @@
  *   requestDocuments with its own transaction: the request commits with the change or not at all, so a
  *   crash after the commit leaves it queued. (Issuance and a renewal's new term also store their papers in
  *   their own transaction, ./generate.ts storePrepared, as their e-mails say the papers are there.)
- * - The process that answered kicks the worker (`renderDue`, like the mail queue's deliverDue), so in the
- *   ordinary case the documents exist within milliseconds of the answer; a timer (`start`, api/main.ts)
- *   picks up what a stopped or crashed process left.
+ * - The same use case kicks the worker (`renderDue`) once its transaction has committed, whoever ran it (a
+ *   route, the provider's webhook, the settlement job), so in the ordinary case the documents exist within
+ *   milliseconds of the change and off the answer's path; a timer (`start`, api/main.ts) picks up what a
+ *   stopped or crashed process left. A command-line run (`npm run renew`) renders what is due before it exits.
  * - Claiming is one statement with FOR UPDATE SKIP LOCKED that sets a lease (claimed_until): replicas never
  *   render the same request at once, and a worker that dies mid-render leaves it to another after the lease.
  * - A request made while its policy is being rendered bumps the row's generation and clears the lease; the
@@ -81,7 +82,7 @@ export async function renderRequestedDocuments(deps: RenderDeps & { log: LogSink
 }
 
 export interface DocumentsJob {
-  /** Renders what is requested now; resolves when a pass has finished. The answering request's kick. */
+  /** Renders what is requested now; resolves when a pass has finished. The requesting use case's kick, after its commit. */
   renderDue(): Promise<void>;
   /** Resolves once no rendering is running (tests wait on it before reading documents). */
   settled(): Promise<void>;

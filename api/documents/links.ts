@@ -14,15 +14,13 @@ import { issueToken, readToken, TOKEN_PURPOSES, type TokenPurpose } from '../tok
 
 const DOCUMENTS_LINK_DAYS = TOKEN_PURPOSES.documents.ttlMs / 86_400_000;
 
-export const documentsPageUrl = (origin: string, token: string) => pageUrl(origin, `${PAGES.documents}/${encodeURIComponent(token)}`);
-export const esignPageUrl = (origin: string, token: string) => pageUrl(origin, PAGES.sign, { query: { token } });
-export const odometerPageUrl = (origin: string, token: string) => pageUrl(origin, PAGES.odometer, { query: { token } });
+/** A stored document's file: an API path, not a page of the site (so not contract/pages.ts's), given in answers, never in a mail. */
 export const documentFileUrl = (origin: string, token: string, documentId: number) =>
   `${origin}/api/documents/files/${documentId}?id=${encodeURIComponent(token)}`;
 
 /** A fresh documents link for policy `policyId`, issued in `tx`. */
 export async function issueDocumentsLink(tx: Queryable, policyId: number, origin: string, now: Date): Promise<string> {
-  return documentsPageUrl(origin, await issueToken(tx, 'documents', now, { subjectId: policyId }));
+  return pageUrl(origin, PAGES.documents, { token: await issueToken(tx, 'documents', now, { subjectId: policyId }) });
 }
 
 const DOCUMENTS_MAIL_KIND = 'documents link mail';

@@ -8,7 +8,7 @@
  * else the Other one). The body names no one and holds nothing of the policy but its number; the link
  * (`/odometer?token=...`, token purpose 'odometer-photo') opens the odometer page, which asks for the rest.
  */
-import { odometerPageUrl } from '../documents/links.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { issueToken } from '../tokens/tokens.ts';
@@ -54,7 +54,7 @@ export async function queueOdometerPhotoText(tx: Queryable, input: OdometerTextI
   const to = mobileNumberOf(input.quoteRequest);
   if (to === null) return false;
   const token = await issueToken(tx, 'odometer-photo', input.now, { subjectId: input.subjectId });
-  const body = odometerPhotoText(input.policyNumber, odometerPageUrl(input.publicOrigin, token));
+  const body = odometerPhotoText(input.policyNumber, pageUrl(input.publicOrigin, PAGES.odometer, { token }));
   await enqueueText(tx, ODOMETER_TEXT_KIND, { to, body }, input.now);
   return true;
 }

@@ -44,7 +44,7 @@ export type SubmitOutcome =
 /** Within this long of an accepted reading, another photo of the same vehicle is refused. */
 const SAME_READING_MS = 24 * 60 * 60_000;
 
-export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, submission: PhotoSubmission): Promise<SubmitOutcome> {
+export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config' | 'documents'>, submission: PhotoSubmission): Promise<SubmitOutcome> {
   const { policyId, carNumber } = submission;
   const boundAt = await vehicleBoundAt(deps.db, policyId, carNumber);
   if (!boundAt) return { kind: 'refused', reason: 'no-such-vehicle', message: MESSAGES.odometerVehicle };

@@ -4,8 +4,9 @@
  * the transaction that records the decision; an approval may complete the policy, which is then issued.
  */
 import type { OdometerReviewRequest } from '../../contract/index.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
-import { issueDocumentsLink, linkMail, odometerPageUrl } from '../documents/links.ts';
+import { issueDocumentsLink, linkMail } from '../documents/links.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { recordReview, readingById } from '../odometer/readings.ts';
 import { issueIfComplete } from '../policies/issue.ts';
@@ -21,7 +22,7 @@ export type ReviewOutcome =
   | { kind: 'decided'; status: 'approved' | 'declined' }
   | { kind: 'refused'; reason: 'no-such-reading' | 'reading-already-decided'; message: string };
 
-export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, readingId: number, request: OdometerReviewRequest): Promise<ReviewOutcome> {
+export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config' | 'documents'>, readingId: number, request: OdometerReviewRequest): Promise<ReviewOutcome> {
   const reading = await readingById(deps.db, readingId);
   if (!reading) return { kind: 'refused', reason: 'no-such-reading', message: 'There is no such reading.' };
   if (reading.status !== 'needs_review') return { kind: 'refused', reason: 'reading-already-decided', message: `This reading was already decided (${reading.status}).` };
@@ -54,7 +55,7 @@ export async function reviewReading(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 
             `Hello ${firstName}, we could not accept the odometer photo of your ${car}: ${note}`,
             'Please take a new photo with the whole odometer in the frame, sharp and without glare, and type the reading you see.',
           ],
-          link: { href: odometerPageUrl(deps.config.publicOrigin, await issueToken(tx, 'odometer-photo', now, { subjectId: reading.policyId })), label: 'Send a new photo' },
+          link: { href: pageUrl(deps.config.publicOrigin, PAGES.odometer, { token: await issueToken(tx, 'odometer-photo', now, { subjectId: reading.policyId }) }), label: 'Send a new photo' },
           why: `You received this e-mail because you sent an odometer photo for policy ${policy.policyNumber}.`,
         });
     await enqueueMail(tx, REVIEW_MAIL_KIND, mail, now);

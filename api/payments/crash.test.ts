@@ -339,7 +339,7 @@ describe('the real server killed with SIGKILL in the middle of a charge, and sta
     const clock = () => new Date(Date.now() + shiftMs);
     const app = testApp(db, { clock, payments: gateway });
     cleanups.push(() => app.cleanup());
-    const deps = { db, payments: gateway, clock, mail: app.mail, config: app.config };
+    const deps = { db, payments: gateway, clock, mail: app.mail, config: app.config, documents: app.documents };
 
     // the job now, as the restarted server ran it at its start: the attempt is younger than a request can run
     assert.ok(Date.now() - sentAt < ATTEMPT_IN_PROGRESS_MS - 5_000, 'the machine is too slow for this test: the attempt is already stale');

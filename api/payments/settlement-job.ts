@@ -16,13 +16,13 @@ const SETTLEMENT_CHECK_MS = 60_000;
 /** Far longer than a run takes; short enough that a dead replica's lease frees the job soon. */
 const SETTLEMENT_LEASE_MS = 5 * 60_000;
 
-export type SettlementDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'mail' | 'config'>;
+export type SettlementDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'mail' | 'config' | 'documents'>;
 
 /** One run under the lease; null when another replica holds it. */
 export async function runSettlement(deps: SettlementDeps, holder: string): Promise<Awaited<ReturnType<typeof settleStaleAttempts>> | null> {
   if (!(await takeLease(deps.db, { name: SETTLEMENT_JOB, holder, now: deps.clock(), leaseMs: SETTLEMENT_LEASE_MS }))) return null;
   try {
-    const tally = await settleStaleAttempts({ db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin });
+    const tally = await settleStaleAttempts({ db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin, documents: deps.documents });
     if (tally.bound + tally.refunded > 0) await deps.mail.deliverDue();
     return tally;
   } finally {

@@ -50,7 +50,7 @@ import { addLedgerEntry } from './ledger.ts';
 /** How old a signature may be: stripe-node's default, five minutes; an older one is a replay, not a retry (retries are signed anew). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type WebhookDeps = Pick<Deps, 'config' | 'db' | 'payments' | 'clock' | 'mail' | 'log'>;
+export type WebhookDeps = Pick<Deps, 'config' | 'db' | 'payments' | 'clock' | 'mail' | 'log' | 'documents'>;
 
 export type RefusalReason = 'no-signature' | 'bad-signature' | 'stale-signature' | 'not-an-event';
 
@@ -199,7 +199,7 @@ function word(value: unknown, fallback: string): string {
 async function settleIntent(deps: WebhookDeps, event: VerifiedEvent): Promise<Handled> {
   const intentId = idOf(event.data.object.id);
   if (!intentId) return { handledAs: 'no PaymentIntent id: ignored' };
-  const context: BindContext = { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin };
+  const context: BindContext = { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin, documents: deps.documents };
   const result = await settleAttemptOfIntent(context, intentId);
   // The provider could not say yet (it timed out, or the PaymentIntent is still processing): not processed,
   // so the provider sends the event again, as it does for any answer but a 2xx.

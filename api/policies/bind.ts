@@ -42,7 +42,7 @@ import { isTestModeGateway } from '../payments/test-mode.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
 import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type QuoteForBind } from '../quotes/store.ts';
 import { issueToken, readToken } from '../tokens/tokens.ts';
-import { requestDocuments } from '../documents/job.ts';
+import { requestDocuments, type DocumentsJob } from '../documents/job.ts';
 import { queuePurchaseMessages } from './purchase-messages.ts';
 import { insertPolicy, policyById, policyByPayment } from './records.ts';
 
@@ -77,6 +77,8 @@ export interface BindContext {
   gateway: PaymentGateway;
   clock: () => Date;
   publicOrigin: string;
+  /** Kicked once a policy is written, whoever wrote it: the request, the webhook or the settlement job. */
+  documents: Pick<DocumentsJob, 'renderDue'>;
 }
 
 const refused = (reason: BindRefusal, message: string): BindOutcome => ({ kind: 'refused', reason, message });
@@ -358,6 +360,8 @@ async function finish(context: BindContext, attemptId: string, intent: Intent): 
     return { kind: 'bound', policyId, attempt: { ...attempt, status: 'bound' }, fresh: true };
   });
   if (result.kind === 'refund') return refund(context, result.attempt);
+  // The policy's documents were requested with it: made now, off the path of whoever settled it.
+  if (result.kind === 'bound' && result.fresh) void context.documents.renderDue();
   return result;
 }
 
@@ -520,7 +524,7 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
     attempt, intent, gateway: input.gateway, policyId: policy.id, consentText: attempt.cardConsent ?? CARD_CONSENT[attempt.billingFrequency],
   }, now);
   await markQuoteBound(tx, quote.id, now);
-  // The binder ID card, declarations and application, made by the documents job once this commits.
+  // The binder ID card, declarations and application, made by the documents job once this commits (finish kicks it).
   await requestDocuments(tx, policy.id, now);
   await queuePurchaseMessages(tx, {
     policy, request, answer, emailLower: quote.email_lower, amountCents: attempt.amountCents, billingFrequency: attempt.billingFrequency,

@@ -25,7 +25,7 @@ export type IssueOutcome = 'issued' | 'waiting' | 'already-issued';
 
 class AlreadyIssued extends Error {}
 
-export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config'>, policyId: number): Promise<IssueOutcome> {
+export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'config' | 'documents'>, policyId: number): Promise<IssueOutcome> {
   const onboarding = await onboardingOf(deps.db, policyId);
   if (!onboarding || onboarding.status === 'ISSUED') return 'already-issued';
   if (!isComplete(onboarding)) return 'waiting';
@@ -62,5 +62,6 @@ export async function issueIfComplete(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
     if (error instanceof AlreadyIssued) return 'already-issued';
     throw error;
   }
+  void deps.documents.renderDue();
   return 'issued';
 }

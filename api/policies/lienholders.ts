@@ -4,15 +4,19 @@
  * financed or leased; sent again, it replaces the vehicle's lienholder (the person corrected a typo).
  */
 import { MESSAGES, type LienholderRequest } from '../../contract/index.ts';
-import type { Db } from '../db/db.ts';
+import type { Deps } from '../deps.ts';
 import { requestDocuments } from '../documents/job.ts';
 import { quoteIdOf } from '../quotes/store.ts';
 import { policyByQuote, saveLienholderRow, vehicleFinancing } from './records.ts';
 
 export type LienholderOutcome = { kind: 'saved'; policyId: number } | { kind: 'refused'; reason: 'no-such-policy' | 'not-financed'; message: string };
 
-/** Saves it and, in the same transaction, asks for the documents that print it (declarations, application). */
-export async function saveLienholder(db: Db, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
+/**
+ * Saves it and, in the same transaction, asks for the documents that print it (declarations, application),
+ * which are made once it commits, off the answer's path.
+ */
+export async function saveLienholder(deps: Pick<Deps, 'db' | 'documents'>, request: LienholderRequest, now: Date): Promise<LienholderOutcome> {
+  const { db } = deps;
   const quoteId = await quoteIdOf(db, request.quoteNumber);
   if (quoteId === null) return { kind: 'refused', reason: 'no-such-policy', message: MESSAGES.lienholderPolicyNotFound };
   const policy = await policyByQuote(db, quoteId);
@@ -21,13 +25,10 @@ export async function saveLienholder(db: Db, request: LienholderRequest, now: Da
   if (vehicle.financing !== 'LEASE' && vehicle.financing !== 'FINANCE') {
     return { kind: 'refused', reason: 'not-financed', message: MESSAGES.lienholderNotFinanced };
   }
-  const lienholder = {
-    carNumber: request.carNumber, name: request.name, address: request.address, city: request.city, state: request.state, zip: request.zip,
-    phoneNumber: request.phoneNumber,
-  };
   await db.transaction(async (tx) => {
-    await saveLienholderRow(tx, policy.id, lienholder, now);
+    await saveLienholderRow(tx, policy.id, request, now);
     await requestDocuments(tx, policy.id, now);
   });
+  void deps.documents.renderDue();
   return { kind: 'saved', policyId: policy.id };
 }

@@ -14,6 +14,7 @@ import {
   LIMITS, toCents, type BillingFrequency, type LimitEntry, type PhoneEntry, type QuotePolicy, type QuoteRequest, type RequestAddress,
   type VehicleInfo,
 } from '../../contract/index.ts';
+import type { LienholderRequest } from '../../contract/api/lienholder.ts';
 import type { Queryable } from '../db/db.ts';
 
 export type PolicyStatus = 'BOUND' | 'ISSUED';
@@ -66,15 +67,12 @@ export interface PolicyCoverage {
   position: number | null;
 }
 
-export interface Lienholder {
-  carNumber: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  phoneNumber: string;
-}
+/**
+ * A vehicle's lienholder as the request gave it (contract LienholderRequest), without the quote it came
+ * with. `state` is the contract's state code going in; a row read back is a plain string, which this module
+ * does not check again.
+ */
+export type Lienholder = Omit<LienholderRequest, 'quoteNumber' | 'state'> & { state: string };
 
 export interface PolicyOwner {
   relation: string;

@@ -15,10 +15,6 @@ import { formatPerMileRate } from '../../contract/rules/money.ts';
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** doc 3 section 9: money to 2 decimals, per-mile rates to 3, with the $ prefix. */
 
-function retrieveUrl(publicOrigin: string, token: string): string {
-  return pageUrl(publicOrigin, PAGES.wizard, { query: { retrieve: token } });
-}
-
 function vehicleName(vehicle: VehicleInfo): string {
   return `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.bodyStyle}`;
 }
@@ -32,7 +28,7 @@ function vehiclePlan(vehicle: VehicleInfo & { billingType?: string }): string {
 }
 
 export function quoteMail(policy: QuotePolicy, token: string, publicOrigin: string): MailMessage {
-  const link = retrieveUrl(publicOrigin, token);
+  const link = pageUrl(publicOrigin, PAGES.wizard, { token });
   const days = Math.round(LINK_TTL_MS / 86_400_000);
   const owner = policy.policyOwners[0];
   const first = owner?.firstName ?? '';
@@ -48,7 +44,7 @@ export function quoteMail(policy: QuotePolicy, token: string, publicOrigin: stri
   const monthly = formatCents(monthlyBilling.perPaymentCents);
   const down = formatCents(monthlyBilling.dueTodayCents);
   const single = formatCents(billingSummary(policy, 'biannually').dueTodayCents);
-  const linkNote = `The link opens your quote once and works for ${days} days. After that, choose 'Retrieve my quote' on our homepage (${publicOrigin}/) and enter your e-mail address, date of birth and ZIP code.`;
+  const linkNote = `The link opens your quote once and works for ${days} days. After that, choose 'Retrieve my quote' on our homepage (${pageUrl(publicOrigin, PAGES.home)}) and enter your e-mail address, date of birth and ZIP code.`;
   const contact = `Questions, or a change beyond the offered package? Call ${BRAND.phone} (${BRAND.supportHours}) or write to ${BRAND.email}.`;
   const why = 'You receive this message because this address was entered for a quote on our site. If that was not you, you can ignore it; nothing is bought without a payment.';
 

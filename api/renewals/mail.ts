@@ -3,7 +3,6 @@
  * insured views the next term's declarations and signs the renewal application. It names the person by
  * first name and the policy by number only; the rates are the policy's, not personal data.
  */
-import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND, formatCents, isoToUs, type QuotePolicy } from '../../contract/index.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -11,9 +10,6 @@ import { vehicleName } from '../policies/records.ts';
 import { formatPerMileRate } from '../../contract/rules/money.ts';
 
 export const RENEWAL_MAIL_KIND = 'renewal mail';
-
-/** The rollover page of a renewal's link: the token rides in the hash, which no server log or referrer sees. */
-export const rolloverPageUrl = (origin: string, token: string): string => pageUrl(origin, PAGES.rollover, { fragment: token });
 
 export interface RenewalMailInput {
   to: string;

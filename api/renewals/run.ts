@@ -17,6 +17,7 @@
  * then offered the next renewal, like any other, 30 days before its new end.
  */
 import { addDays, formatIsoDate, localToday, parseIsoDate, toCents } from '../../contract/index.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
 import { loadPolicyPapers } from '../documents/model.ts';
 import { saveDocument } from '../documents/store.ts';
@@ -26,7 +27,7 @@ import { issuedPoliciesEnding, vehiclesOf } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { renewalPdfs, renewalTerm } from './documents.ts';
-import { RENEWAL_MAIL_KIND, rateVehiclesOf, renewalMail, rolloverPageUrl } from './mail.ts';
+import { RENEWAL_MAIL_KIND, rateVehiclesOf, renewalMail } from './mail.ts';
 import { priceRenewal } from './price.ts';
 import { hasRenewal, insertRenewal, renewalTermsOf } from './store.ts';
 import { settleRenewals } from './terms.ts';
@@ -125,7 +126,7 @@ async function renew(deps: RenewDeps, policy: DuePolicy, now: Date): Promise<'of
           termEnd: renewal.termEnd,
           vehicles: rateVehiclesOf(renewal.answer),
           estimatedMonthlyPaymentCents: toCents(renewal.answer.estimatedMonthlyPayment),
-          rolloverUrl: rolloverPageUrl(deps.config.publicOrigin, token),
+          rolloverUrl: pageUrl(deps.config.publicOrigin, PAGES.rollover, { token }),
         }),
         now,
       );

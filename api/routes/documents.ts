@@ -14,11 +14,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { DOCUMENT_DESCRIPTIONS, MESSAGES, type EsignView, type PolicyDocument } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
 import { applicationOf, ESIGN_CONSENT_TEXT, signApplication, signatureOf } from '../documents/esign.ts';
-import {
-  documentFileUrl, documentsPageUrl, esignPageUrl, odometerPageUrl, policyOfToken, queueRequestedDocumentsMail,
-} from '../documents/links.ts';
+import { documentFileUrl, policyOfToken, queueRequestedDocumentsMail } from '../documents/links.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, type StoredDocument } from '../documents/store.ts';
 import { clientAddress } from '../http/client.ts';
 import { on } from '../http/endpoint.ts';
@@ -70,9 +69,9 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       if (description) documents.push({ fileDescription: description, fileUrl: documentFileUrl(origin(), token, document.id), dateCreated: dataDate(document.createdAt) });
     }
     const today = dataDate(deps.clock());
-    if (!onboarding.signed) documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.esignature, fileUrl: esignPageUrl(origin(), token), dateCreated: today });
+    if (!onboarding.signed) documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.esignature, fileUrl: pageUrl(origin(), PAGES.sign, { token }), dateCreated: today });
     if (onboarding.vehiclesWithoutReading.length > 0) {
-      documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.odometer, fileUrl: odometerPageUrl(origin(), token), dateCreated: today });
+      documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.odometer, fileUrl: pageUrl(origin(), PAGES.odometer, { token }), dateCreated: today });
     }
     return { body: { data: { documents } }, headers: NO_STORE };
   });
@@ -124,7 +123,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       consentText: ESIGN_CONSENT_TEXT,
       status: signature ? 'signed' : 'open',
       ...(signature ? { signedAt: signature.signedAt.toISOString() } : {}),
-      documentsUrl: documentsPageUrl(origin(), token),
+      documentsUrl: pageUrl(origin(), PAGES.documents, { token }),
     };
     return { body: view, headers: NO_STORE };
   });
@@ -138,10 +137,9 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
     });
     if (outcome.kind === 'refused') throw refusal(outcome);
-    // Signing may have issued the policy, whose e-mail and documents are queued.
+    // Signing may have issued the policy, whose e-mail is queued.
     void deps.mail.deliverDue();
-    void deps.documents.renderDue();
-    return { body: { signed: true, documentsUrl: documentsPageUrl(origin(), request.token) }, headers: NO_STORE };
+    return { body: { signed: true, documentsUrl: pageUrl(origin(), PAGES.documents, { token: request.token }) }, headers: NO_STORE };
   });
 
   return app;

@@ -83,9 +83,8 @@ export function odometerRoutes(deps: Deps): Hono {
       photo: new Uint8Array(await photo.arrayBuffer()),
     });
     if (outcome.kind === 'refused') throw refusal(outcome);
-    // A verified reading may have issued the policy, whose e-mail and documents are queued.
+    // A verified reading may have issued the policy, whose e-mail is queued.
     void deps.mail.deliverDue();
-    void deps.documents.renderDue();
     return { status: 201, body: { status: outcome.status, message: outcome.message }, headers: NO_STORE };
   });
 

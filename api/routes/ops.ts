@@ -53,9 +53,8 @@ export function opsRoutes(deps: Deps): Hono {
     const request = await readBody(c, OdometerReviewRequest);
     const outcome = await reviewReading(deps, Number(c.req.param('readingId')) || 0, request);
     if (outcome.kind === 'refused') throw refusal(outcome);
-    // an approval may have issued the policy: its e-mail and documents are queued
+    // an approval may have issued the policy: its e-mail is queued
     void deps.mail.deliverDue();
-    void deps.documents.renderDue();
     return c.json({ status: outcome.status } satisfies OdometerReviewAnswer, 200, PRIVATE);
   });
 

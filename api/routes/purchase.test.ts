@@ -418,7 +418,7 @@ for (const target of dbTargets()) {
       let s: TestApp;
       let gateway: PaymentGateway;
       /** What the server's settlement job is handed (api/main.ts), over the same database and provider. */
-      const settlementDeps = () => ({ db: testDb.db, payments: gateway, clock: () => now, mail: s.mail, config: testConfig() });
+      const settlementDeps = () => ({ db: testDb.db, payments: gateway, clock: () => now, mail: s.mail, config: testConfig(), documents: s.documents });
       before(async () => {
         standIn = await startStripeStandIn();
         gateway = createStripeGateway({
@@ -452,6 +452,12 @@ for (const target of dbTargets()) {
         return counts;
       }
       const charged = () => standIn.charges.length;
+      /** The kinds of document stored for the policy bought from quote `quoteNumber`. */
+      const documentKindsOf = async (quoteNumber: string) =>
+        (await testDb.db.query<{ kind: string }>(
+          'SELECT DISTINCT d.kind FROM policy_documents d JOIN policies p ON p.id = d.policy_id JOIN quotes q ON q.id = p.quote_id WHERE q.quote_number = $1 ORDER BY d.kind',
+          [quoteNumber],
+        )).map((row) => row.kind);
       const refunded = () => standIn.refunds.length;
 
       test('a Customer, then an unconfirmed PaymentIntent whose id is stored, then its confirmation: random keys, the card kept for the monthly bill', async () => {
@@ -517,6 +523,9 @@ for (const target of dbTargets()) {
         try {
           const settled = await runSettlement(settlementDeps(), 'test-holder');
           assert.equal(settled?.bound, 1, 'the job found the charge and wrote the policy');
+          // and kicked the documents job, whose timer never runs here
+          await s.documents.settled();
+          assert.deepEqual(await documentKindsOf(policy.policyNumber), ['application', 'card', 'declaration'], "the policy's documents, made without waiting for the timer");
           const again = await bind(s, bindBody(policy, 'tok_amex', 'monthly', STRIPE_PK));
           assert.deepEqual([again.status, again.body.error_messages], [409, [MESSAGES.quoteAlreadyBound]]);
         } finally {
@@ -636,7 +645,7 @@ for (const target of dbTargets()) {
         intent.status = 'succeeded';
         intent.payment_method = 'pm_standin_late';
         standIn.charges.push({ id: intentId, amount: intent.amount, idempotencyKey: undefined });
-        const settled = await settleAttemptOfIntent({ db: testDb.db, gateway, clock: () => now, publicOrigin: PUBLIC_ORIGIN }, intentId);
+        const settled = await settleAttemptOfIntent({ db: testDb.db, gateway, clock: () => now, publicOrigin: PUBLIC_ORIGIN, documents: s.documents }, intentId);
         assert.equal(settled?.kind, 'bound');
         await moneyHolds({ charges: c0 + 1, refunds: r0 });
       });

@@ -51,14 +51,13 @@ function unsettled(outcome: BindOutcome): boolean {
   return (outcome.kind === 'payment-failed' && outcome.outcomeUnknown) || outcome.kind === 'in-progress';
 }
 
-/** After a bind's policy was written: its mail leaves, and its documents (requested with it) are made off the answer's path. */
+/** After a bind's policy was written: its mail leaves (its documents are the bind's own to kick). */
 function afterBound(deps: Deps): void {
   void deps.mail.deliverDue();
-  void deps.documents.renderDue();
 }
 
 function bindContext(deps: Deps): BindContext {
-  return { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin };
+  return { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin, documents: deps.documents };
 }
 
 export function paymentsRoutes(deps: Deps): Hono {
@@ -97,10 +96,8 @@ export function purchaseRoutes(deps: Deps): Hono {
     if ((await purchaseTokenQuote(deps.db, c.req.header(PURCHASE_TOKEN_HEADER), request.quoteNumber, deps.clock())) === null) {
       throw new ApiError(401, MESSAGES.purchaseTokenRequired);
     }
-    const outcome = await saveLienholder(deps.db, request, deps.clock());
+    const outcome = await saveLienholder(deps, request, deps.clock());
     if (outcome.kind === 'refused') throw refusal(outcome);
-    // The declarations and the unsigned application print lienholders: requested with it, made off the answer's path.
-    void deps.documents.renderDue();
     return { body: { ok: true }, headers: NO_STORE };
   });
 

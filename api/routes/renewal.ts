@@ -13,7 +13,8 @@ import { Hono } from 'hono';
 import { MESSAGES } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import type { Deps } from '../deps.ts';
-import { documentFileUrl, documentsPageUrl, esignPageUrl } from '../documents/links.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
+import { documentFileUrl } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { NO_STORE } from '../http/security-headers.ts';
@@ -31,8 +32,8 @@ export function renewalRoutes(deps: Deps): Hono {
     const origin = deps.config.publicOrigin;
     const documentsToken = await issueToken(deps.db, 'documents', now, { subjectId: renewal.policyId });
     const data = {
-      esignature_url: esignPageUrl(origin, documentsToken),
-      documents_url: documentsPageUrl(origin, documentsToken),
+      esignature_url: pageUrl(origin, PAGES.sign, { token: documentsToken }),
+      documents_url: pageUrl(origin, PAGES.documents, { token: documentsToken }),
       quote_url: documentFileUrl(origin, documentsToken, renewal.declarationDocumentId),
     };
     return { body: { data }, headers: NO_STORE };

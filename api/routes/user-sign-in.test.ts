@@ -228,7 +228,9 @@ for (const target of dbTargets()) {
       test('returnUrl must be on our own site', async () => {
         const email = uniqueEmail('away');
         await makeAccount(testDb.db, email, now);
-        for (const returnUrl of ['https://evil.example/account/', '//evil.example/x', 'javascript:alert(1)', 'http://localhost:4322/account/']) {
+        // (our origin with a path that reads as another host: joined to an origin or navigated to, it is evil.example's)
+        const hostLike = [`${PUBLIC_ORIGIN}//evil.example/x`, `${PUBLIC_ORIGIN}/\\evil.example/x`];
+        for (const returnUrl of ['https://evil.example/account/', '//evil.example/x', 'javascript:alert(1)', 'http://localhost:4322/account/', ...hostLike]) {
           const res = await ask(email, returnUrl);
           assert.equal(res.status, 400, returnUrl);
           assert.deepEqual(((await res.json()) as { error_messages: string[] }).error_messages, [MESSAGES.returnUrl]);

@@ -197,7 +197,7 @@ for (const target of dbTargets()) {
     });
 
     test('returnUrl must be on our own site; the confirmation sends the person back there', async () => {
-      for (const returnUrl of ['https://evil.example/account/', 'http://localhost:4322/account/', '//evil.example/', 'javascript:alert(1)']) {
+      for (const returnUrl of ['https://evil.example/account/', 'http://localhost:4322/account/', '//evil.example/', 'javascript:alert(1)', `${PUBLIC_ORIGIN}//evil.example/`]) {
         const email = uniqueEmail('away');
         const res = await signUp(signUpBody(email, { returnUrl }));
         assert.equal(res.status, 400, returnUrl);

@@ -30,6 +30,7 @@ import { sendMagicLink } from '../auth/magic-link.ts';
 import { changePassword } from '../auth/password-change.ts';
 import { changePasswordWithToken, sendPasswordReset } from '../auth/password-reset.ts';
 import { ownReturnPath } from '../auth/return-url.ts';
+import type { OwnPath } from '../../contract/pages.ts';
 import { clearSessionCookie, requireSession, sessionCookieOf, sessionOf } from '../auth/session-guard.ts';
 import { destroySession } from '../auth/sessions.ts';
 import { signInWithLink, signInWithPassword, startSession } from '../auth/sign-in.ts';
@@ -71,7 +72,7 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
     perAccount: limiterOf(deps.db, limits.loginFailuresAccount, deps.clock),
     perClient: limiterOf(deps.db, limits.loginFailuresClient, deps.clock),
   };
-  const returnPathOf = (returnUrl: string): string => {
+  const returnPathOf = (returnUrl: string): OwnPath => {
     const path = ownReturnPath(returnUrl, deps.config.publicOrigin);
     if (path === null) throw new ApiError(400, MESSAGES.returnUrl, { fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] });
     return path;

@@ -423,7 +423,7 @@ for (const target of dbTargets()) {
 
     describe("the test mode's events", () => {
       const depsOf = (overrides: Partial<WebhookDeps> = {}): WebhookDeps => ({
-        config: t.config, db: testDb.db, payments: createTestModeGateway(testDb.db), clock: () => NOW, mail: t.mail, log: () => undefined, ...overrides,
+        config: t.config, db: testDb.db, payments: createTestModeGateway(testDb.db), clock: () => NOW, mail: t.mail, documents: t.documents, log: () => undefined, ...overrides,
       });
 
       test('are signed with the test-mode secret and take the same path: verified, recorded once, handled', async () => {
@@ -485,6 +485,33 @@ for (const target of dbTargets()) {
           assert.equal(await count("ledger_entries WHERE kind = 'down-payment' AND bind_attempt_id = $1", [attempt.id]), 1);
           const orphans = await count('payments p LEFT JOIN policies po ON po.payment_id = p.id WHERE po.id IS NULL');
           assert.equal(orphans, 0, 'no payment without its policy');
+        } finally {
+          dying.cleanup();
+        }
+      });
+
+      test("payment_intent.succeeded that writes the policy has its documents made at once, not on the documents job's timer", { todo: SETTLE_PENDING }, async () => {
+        const gateway = createTestModeGateway(testDb.db);
+        const dying = testApp(failOnPolicyInsert(testDb.db, { armed: true }), { clock: () => NOW, payments: gateway });
+        // None of the test mode's own events: the delivery below is the one thing that can write the policy.
+        gateway.setEmitter(null);
+        try {
+          const quote = await quoteFor(dying);
+          const died = await dying.app.request(...postJson('/api/policy/bind', bindBody(quote, 'tok_visa'), { 'Idempotency-Key': unique('bind-key') }));
+          assert.ok(died.status >= 500 || died.status === 402, `the bind request died: ${died.status}`);
+          assert.equal(await policiesOf(quote.policyNumber), 0);
+          const attempt = await attemptOf(quote.policyNumber);
+          const event = signed(stripeEvent('payment_intent.succeeded', { id: attempt.intent_id, object: 'payment_intent', status: 'succeeded', amount: toCents(quote.downPaymentMonthly) }));
+          assert.equal((await deliver(dying, event.payload, event.header)).status, 200);
+          // The job's timer never runs here: what the delivery kicked is all that can have made them.
+          await dying.documents.settled();
+          const documents = await testDb.db.query<{ kind: string; requested: boolean }>(
+            `SELECT DISTINCT d.kind, EXISTS (SELECT 1 FROM document_jobs j WHERE j.policy_id = p.id) AS requested
+             FROM policies p JOIN quotes q ON q.id = p.quote_id JOIN policy_documents d ON d.policy_id = p.id WHERE q.quote_number = $1 ORDER BY d.kind`,
+            [quote.policyNumber],
+          );
+          assert.deepEqual(documents.map((row) => row.kind), ['application', 'card', 'declaration'], 'the binder ID card, declarations and application');
+          assert.ok(documents.every((row) => !row.requested), 'no request left');
         } finally {
           dying.cleanup();
         }
