@@ -20,6 +20,10 @@ test('no value, or anything that is not a same-site path, goes to the dashboard'
     `${ORIGIN}/account`, // absolute: the guard writes paths, so an absolute address is not ours to follow
     '//evil.example/x',
     '/\\evil.example/x',
+    // dot segments that resolve to a path starting with '//': another site once assigned
+    '/.//evil.example/x',
+    '/a/..//evil.example/x',
+    '/%2e//evil.example/x',
     '/\t/evil.example/x',
     '/\n/evil.example',
     'javascript:alert(1)',

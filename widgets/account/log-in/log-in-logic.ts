@@ -16,6 +16,8 @@ export function safeReturnPath(value: string | null | undefined, origin: string)
   } catch {
     return DEFAULT_RETURN_PATH;
   }
-  if (url.origin !== origin || LOG_IN.test(url.pathname)) return DEFAULT_RETURN_PATH;
+  // dot segments are resolved away: '/.//evil.example/x' comes out as '//evil.example/x', which
+  // location.assign would take for another site's address
+  if (url.origin !== origin || LOG_IN.test(url.pathname) || url.pathname.startsWith('//')) return DEFAULT_RETURN_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
 }
