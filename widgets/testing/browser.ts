@@ -125,7 +125,7 @@ export function focused(): Element | null {
  * Polls `check` until it returns something truthy. The limit is generous (CI shares two cores with the
  * dev server and Chromium): it bounds a failing test, it does not assert speed.
  */
-export async function waitFor<T>(check: () => T | null | undefined | false, what = 'condition', ms = 8000): Promise<T> {
+export async function waitFor<T>(check: () => T | null | undefined | false, what = 'condition', ms = 15_000): Promise<T> {
   const started = performance.now();
   let lastError: unknown;
   while (performance.now() - started < ms) {
