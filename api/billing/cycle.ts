@@ -88,7 +88,7 @@ export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<Bil
   }
   result.periodsOpened += await openStartedPeriods(deps.db, today, now);
 
-  const byPolicy = groupByPolicy(await unansweredRequests(deps.db, today));
+  const byPolicy = groupByPolicy(await unansweredRequests(deps.db, today, READING_DAYS.windowBeforeEnd));
   const unanswered: ReadingRequest[] = [];
   for (const [policyId, requests] of byPolicy) {
     try {

@@ -156,16 +156,17 @@ const requestOf = (row: RequestRow): ReadingRequest => ({
 });
 
 /**
- * The requests still without a reading that a reading may yet answer on `today`: a Pay-Per-Mile vehicle's
- * while its period is not closed, an Unlimited vehicle's while its term runs. Oldest first.
+ * The requests still without a reading that a reading may yet answer on `today`: those whose window has
+ * opened (`windowDays` before their asking day), a Pay-Per-Mile vehicle's while its period is not closed,
+ * an Unlimited vehicle's while its term runs. Oldest first.
  */
-export async function unansweredRequests(db: Queryable, today: string): Promise<ReadingRequest[]> {
+export async function unansweredRequests(db: Queryable, today: string, windowDays: number): Promise<ReadingRequest[]> {
   const rows = await db.query<RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM billing_reading_requests r JOIN billing_periods p ON p.id = r.period_id
-     WHERE r.reading_id IS NULL
+     WHERE r.reading_id IS NULL AND r.ask_on <= $1::date + $2::int
        AND ((r.billing_type = 'per_mile' AND p.status <> 'closed') OR (r.billing_type = 'capped' AND p.term_end > $1::date))
      ORDER BY p.policy_id, r.ask_on, r.car_number`,
-    [today],
+    [today, windowDays],
   );
   return rows.map(requestOf);
 }
