@@ -44,12 +44,13 @@ export async function recordTerm(tx: Queryable, term: TermToRecord, today: strin
   let opened = 0;
   for (const period of term.periods) {
     const open = period.start <= today;
+    const schedule = readingSchedule(period);
     const rows = await tx.query<{ id: string }>(
       `INSERT INTO billing_periods (policy_id, term_start, term_end, period_index, period_start, period_end, reading_due, status, recorded_at, opened_at)
        VALUES ($1, $2::date, $3::date, $4, $5::date, $6::date, $7::date, $8, $9, $10)
        ON CONFLICT (policy_id, period_start) DO NOTHING RETURNING id::text AS id`,
       [
-        term.policyId, term.termStart, term.termEnd, period.index, period.start, period.end, readingSchedule(period).dueOn,
+        term.policyId, term.termStart, term.termEnd, period.index, period.start, period.end, schedule.dueOn,
         open ? 'open' : 'scheduled', now, open ? now : null,
       ],
     );
@@ -62,7 +63,7 @@ export async function recordTerm(tx: Queryable, term: TermToRecord, today: strin
       `INSERT INTO billing_reading_requests (period_id, car_number, billing_type, ask_on)
        SELECT $1::bigint, car_number, billing_type, CASE WHEN billing_type = 'capped' THEN $2::date ELSE $3::date END
        FROM unnest($4::int[], $5::text[]) AS v (car_number, billing_type)`,
-      [periodId, term.termStart, period.end, asked.map((vehicle) => vehicle.carNumber), asked.map((vehicle) => vehicle.plan)],
+      [periodId, term.termStart, schedule.requestOn, asked.map((vehicle) => vehicle.carNumber), asked.map((vehicle) => vehicle.plan)],
     );
   }
   return opened;
