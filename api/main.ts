@@ -18,6 +18,7 @@ import { createDemoApp } from './demo.ts';
 import { blobStoreFromEnv } from './blobs/config.ts';
 import { startReminders } from './policies/reminders.ts';
 import { startRenewals } from './renewals/job.ts';
+import { startBilling } from './billing/job.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import { startSettlement } from './payments/settlement-job.ts';
 import { afterAnswerSettled } from './auth/after-answer.ts';
@@ -177,6 +178,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopReminders = startReminders({ db, mail, config: live, clock: () => new Date() }, log);
     // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
     const stopRenewals = startRenewals({ db, mail, blobs, config: live, clock: () => new Date(), log }, log);
+    // The daily billing cycle (periods, reading requests and reminders), once a day across every replica: api/billing/job.ts.
+    const stopBilling = startBilling({ db, mail, config: live, clock: () => new Date(), log }, log);
     // Payment attempts left open by a timeout or a crash, settled with the provider within minutes: api/payments/settlement-job.ts.
     const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date(), documents }, log);
 
@@ -191,6 +194,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         idle.stop();
         stopReminders();
         await stopRenewals();
+        await stopBilling();
         await stopSettlement();
         await Promise.all(servers.map(closeServer));
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops

@@ -33,6 +33,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   policy_documents: 'api/documents/',
   document_jobs: 'api/documents/',
   odometer_readings: 'api/odometer/readings.ts',
+  // the billing cycle: a policy's periods and, per vehicle, its reading request (issue 21)
+  billing_periods: 'api/billing/records.ts',
+  billing_reading_requests: 'api/billing/records.ts',
   renewals: 'api/renewals/store.ts',
   job_leases: 'api/renewals/lease.ts',
   accounts: 'api/auth/',

@@ -345,6 +345,29 @@ export async function issuedPoliciesEnding(db: Queryable, after: string, until: 
   return rows.map(fromRow);
 }
 
+/** A policy's term in force, as the billing cycle reads it (api/billing/). */
+export interface TermInForceOn {
+  policyId: number;
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+  /** YYYY-MM-DD */
+  expirationDate: string;
+}
+
+/**
+ * The terms in force on `day` (YYYY-MM-DD) of bound or issued policies, oldest policy first: a bound policy
+ * is billed whether or not it is issued, its coverage being in force (issue 21, item 1).
+ */
+export async function termsInForceOn(db: Queryable, day: string): Promise<TermInForceOn[]> {
+  const rows = await db.query<{ id: number; effective_date: string; expiration_date: string }>(
+    `SELECT id, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date
+     FROM policies WHERE status IN ('BOUND', 'ISSUED') AND effective_date <= $1::date AND expiration_date > $1::date
+     ORDER BY id`,
+    [day],
+  );
+  return rows.map((row) => ({ policyId: row.id, effectiveDate: row.effective_date, expirationDate: row.expiration_date }));
+}
+
 /**
  * BOUND policies with a reminder due at `now`: reminder n (0-based) falls `days[n]` days after the bind.
  * Returns each with how many it has had.
