@@ -3,7 +3,8 @@
  * set, on that PostgreSQL server instead, in a schema of its own that is dropped afterwards, so test files
  * run in parallel without seeing each other's rows. `npm test` runs them on PGlite; CI runs the files that
  * take a database target once more with DATABASE_URL (`node test/run-all.ts api-postgres`), so each
- * database runs each test once.
+ * database runs each test once. PGlite databases start from an image made once (./pglite-images.ts), not
+ * from PGlite's initdb, which took most of the suite's time.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { createMailQueue, type MailQueue } from '../mail/queue.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
 import { createDocumentsJob, type DocumentsJob } from '../documents/job.ts';
 import { createTexter, type Texter } from '../messages/texter.ts';
+import { imageOf } from './pglite-images.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -57,11 +59,13 @@ export async function openTestDb(target: DbTarget, options: { migrated?: boolean
       await client.end();
     };
   } else {
-    db = await openDb();
+    const { openPglite } = await import('../db/pglite.ts');
+    db = await openPglite(undefined, await imageOf(options.migrated === false ? 'fresh' : 'migrated'));
     reopen = async () => {
       throw new Error('In-memory PGlite has one connection only.');
     };
   }
+  // On PGlite's migrated image this finds every version applied and does nothing.
   if (options.migrated !== false) await migrate(db);
   return {
     db,
