@@ -77,6 +77,17 @@ export async function openTestDb(target: DbTarget, options: { migrated?: boolean
   };
 }
 
+/**
+ * A migrated PGlite database in `dataDir` (a server's DATA_DIR/pg), as a first start would leave it, made from
+ * the image instead of by initdb.
+ */
+export async function openMigratedPgliteDir(dataDir: string): Promise<Db> {
+  const { openPglite } = await import('../db/pglite.ts');
+  const db = await openPglite(dataDir, await imageOf('migrated'));
+  await migrate(db);
+  return db;
+}
+
 const leftTempDirs = new Set<string>();
 let removeLeftOnExit = false;
 
