@@ -4,7 +4,7 @@
  * run in parallel without seeing each other's rows. `npm test` runs them on PGlite; CI runs the files that
  * take a database target once more with DATABASE_URL (`node test/run-all.ts api-postgres`), so each
  * database runs each test once. PGlite databases start from an image made once (./pglite-images.ts), not
- * from PGlite's initdb, which took most of the suite's time.
+ * from PGlite's initdb, which took a large part of the suite's time.
  *
  * Most test files open one database and one app for a describe block: `suiteApp` (or `suiteDb`) does it in
  * the block's `before` and undoes it in its `after`.

@@ -1,7 +1,8 @@
 /**
- * Where the tests' PGlite databases start from. PGlite's initdb takes some 10 s of CPU on a CI machine, and the
- * migrations one more; every API test file paid for both, some twice. A data directory's image (PGlite's
- * dumpDataDir tar) loads in about a second, so each image is made once and kept in the OS temp folder.
+ * Where the tests' PGlite databases start from. PGlite's initdb takes 3 to 7 s of CPU (10 s and more of a busy
+ * machine's time), and the migrations about one more; each database a test opened paid for both, about 45 in
+ * the API suite. A data directory's image (PGlite's dumpDataDir tar) loads in under a second of CPU, so each
+ * image is made once and kept in the OS temp folder.
  *
  * An image's file name is a hash of what made it: PGlite's version (another version may lay its data directory
  * out otherwise) and, for the migrated one, every file of api/db/migrations/. A changed or added migration
