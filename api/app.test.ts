@@ -1,26 +1,17 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '../contract/index.ts';
 import { DatabaseUnavailableError } from './db/db.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, HTTP_MESSAGES } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/guards.ts';
-import { dbTargets, openTestDb, PARTNER_ORIGIN, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from './testing/harness.ts';
+import { dbTargets, PARTNER_ORIGIN, postJson, suiteApp, testApp, uniqueEmail } from './testing/harness.ts';
 
 const valid = () => ({ userFirstName: 'Ann', userLastName: "O'Brien", userEmailAddress: uniqueEmail(), userState: 'CA' });
 
 for (const target of dbTargets()) {
   describe(`api basics on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
-    before(async () => {
-      testDb = await openTestDb(target);
-      // The sign-up limit is tested on its own; here every call comes from one address.
-      t = testApp(testDb.db, { rateLimits: { subscribe: { name: 'subscribe', limit: 1000, windowSeconds: 60 } } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    // The sign-up limit is tested on its own; here every call comes from one address.
+    const { testDb, t } = suiteApp(target, { rateLimits: { subscribe: { name: 'subscribe', limit: 1000, windowSeconds: 60 } } });
 
     test('GET /api/health answers ok with the database kind and no caching', async () => {
       const res = await t.app.request('/api/health');

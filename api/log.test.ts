@@ -3,27 +3,23 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capLines, logError, MAX_LOG_LINE, redact, redactPath, UNMATCHED_PATH } from './log.ts';
-import { openTestDb, PARTNER_ORIGIN, postJson, tempDir, testApp, type TestApp, type TestDb } from './testing/harness.ts';
+import { PARTNER_ORIGIN, postJson, suiteApp, tempDir } from './testing/harness.ts';
 
 /** A request line: time, method, path, status, duration. */
 const LINE = /^\S+Z (\S+) (.+) (\d{3}) \d+ms$/;
 const pathOf = (line: string) => LINE.exec(line)?.[2];
 
 describe('logs hold no personal data', () => {
-  let testDb: TestDb;
-  let t: TestApp;
   let site: { path: string; remove(): void };
-  before(async () => {
-    testDb = await openTestDb('pglite');
+  before(() => {
     site = tempDir('ppm-log-site-');
     mkdirSync(join(site.path, 'faq'));
     writeFileSync(join(site.path, 'faq', 'index.html'), '<!doctype html><title>FAQ</title>');
-    t = testApp(testDb.db, { config: { siteDir: site.path } });
   });
-  after(async () => {
-    t.cleanup();
+  // after the site above is written: its hooks run after those registered before it
+  const { t } = suiteApp('pglite', () => ({ config: { siteDir: site.path } }));
+  after(() => {
     site.remove();
-    await testDb.cleanup();
   });
 
   test('an e-mail address, birth date and licence number in a body or a query string never reach the log', async () => {

@@ -36,6 +36,15 @@ const nodeTest = (...globs: string[]): string[] => [
   ...globs,
 ];
 
+/**
+ * A node:test command that runs its files in one process (--test-isolation=none), for the API suites: a
+ * process of their own cost each file some 3 s of CPU to load the app's modules and compile PGlite's
+ * WebAssembly, two thirds of the suite's CPU time. Each file's describe blocks still open and close their
+ * own databases; a beforeEach or afterEach outside them would run around every file's tests, and
+ * test/unit/api-tests-one-process.test.ts refuses one.
+ */
+const inOneProcess = ([node, ...args]: string[]): string[] => [node!, '--test-isolation=none', ...args];
+
 function countTap(tapFile: string): { passed: number; failed: number } {
   const tap = readFileSync(tapFile, 'utf8');
   const number = (key: string) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -65,8 +74,8 @@ function databaseTestFiles(): string[] {
 const SUITES: Suite[] = [
   { name: 'types', command: [process.execPath, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], needsBuild: false, count: countTsc },
   { name: 'unit', command: nodeTest('contract/**/*.test.ts', 'site/**/*.test.ts', 'widgets/**/*-logic.test.ts', 'test/unit/**/*.test.ts'), needsBuild: false, count: countTap },
-  { name: 'api', command: nodeTest('api/**/*.test.ts'), needsBuild: false, count: countTap },
-  { name: 'api-postgres', command: nodeTest(...databaseTestFiles()), needsBuild: false, onRequestOnly: true, count: countTap },
+  { name: 'api', command: inOneProcess(nodeTest('api/**/*.test.ts')), needsBuild: false, count: countTap },
+  { name: 'api-postgres', command: inOneProcess(nodeTest(...databaseTestFiles())), needsBuild: false, onRequestOnly: true, count: countTap },
   {
     name: 'browser',
     command: [process.execPath, 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],

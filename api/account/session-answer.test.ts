@@ -1,9 +1,9 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localToday, type QuoteRequest } from '../../contract/index.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy } from '../policies/testing.ts';
-import { dbTargets, openTestDb, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteApp, uniqueEmail } from '../testing/harness.ts';
 import { ownPolicyId, sessionAnswer } from './session-answer.ts';
 import { signedInAccount } from './testing.ts';
 
@@ -12,16 +12,7 @@ const TODAY = localToday(NOW);
 
 for (const target of dbTargets()) {
   describe(`the account's policies and quotes on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW, payments: createTestModeGateway(testDb.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => NOW, payments: createTestModeGateway(db) }));
 
     test("a confirmed account sees the policy bought with its address, shaped as doc 1 reads it, with the insured's name", async () => {
       const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA' });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Db, Queryable } from './db.ts';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+/** The schema's versions, one file each (readMigrations). */
+export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 /** Any fixed number; every process that migrates this database takes the same lock. */
 const MIGRATION_LOCK = 775_401_233;

@@ -22,11 +22,13 @@ function wrap(target: PGlite | Transaction): Queryable {
  */
 const SHARED_BUFFERS = '16MB';
 
-/** PGlite in `dataDir` (created when missing), or in memory when no directory is given. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+async function startPglite(dataDir: string | undefined, image: Blob | undefined): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
-  const pg = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
+  return PGlite.create({ startParams, ...(dataDir ? { dataDir } : {}), ...(image ? { loadDataDir: image } : {}) });
+}
+
+function asDb(pg: PGlite): Db {
   const base = wrap(pg);
   return {
     kind: 'pglite',
@@ -35,4 +37,26 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
     close: () => pg.close(),
   };
+}
+
+/**
+ * PGlite in `dataDir` (created when missing), or in memory when no directory is given. With `image` (what
+ * pgliteImage made), an empty database starts as that image instead of from PGlite's initdb.
+ */
+export async function openPglite(dataDir?: string, image?: Blob): Promise<Db> {
+  return asDb(await startPglite(dataDir, image));
+}
+
+/**
+ * A data directory as a tar: a new in-memory database (started from `image` when given) after `prepare` ran
+ * on it. PGlite's initdb costs seconds of CPU; tests pay it once for an image and load that one per database.
+ */
+export async function pgliteImage(prepare: (db: Db) => Promise<unknown>, image?: Blob): Promise<Blob> {
+  const pg = await startPglite(undefined, image);
+  try {
+    await prepare(asDb(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
 }

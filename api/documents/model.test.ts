@@ -1,9 +1,9 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localToday, toCents } from '../../contract/index.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy } from '../policies/testing.ts';
-import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteApp } from '../testing/harness.ts';
 import { loadPolicyPapers } from './model.ts';
 import { declarationsPdf } from './pdf/declarations.ts';
 import { formatCents } from './pdf/format.ts';
@@ -14,16 +14,7 @@ const TODAY = localToday(NOW);
 
 for (const target of dbTargets()) {
   describe(`the declarations of a policy with an Unlimited vehicle on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW, payments: createTestModeGateway(testDb.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => NOW, payments: createTestModeGateway(db) }));
 
     // Issue 20, defect 1: a Georgia policy's Unlimited second car was printed at its base rate alone ("None
     // (Unlimited)", "charged its base rate alone") while the engine charges it a sixth of its 6-month

@@ -3,7 +3,7 @@
  * table and every entry is registered, each with the body guards its entry declares; README.md's API table
  * is the one written from it.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
@@ -13,19 +13,10 @@ import { type ApiError, HTTP_MESSAGES } from './errors.ts';
 import { on, SESSION_GUARD } from './endpoint.ts';
 import { currentReadme, ENDPOINTS, README, summaryOf } from './endpoints-readme.ts';
 import { SUMMARIES } from '../../contract/api/endpoints/summaries.ts';
-import { openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { suiteApp } from '../testing/harness.ts';
 
 describe('the table of endpoints', () => {
-  let testDb: TestDb;
-  let t: TestApp;
-  before(async () => {
-    testDb = await openTestDb('pglite');
-    t = testApp(testDb.db);
-  });
-  after(async () => {
-    t.cleanup();
-    await testDb.cleanup();
-  });
+  const { testDb, t } = suiteApp('pglite');
 
   test('the app registers exactly the endpoints of the table', () => {
     const served = new Set(

@@ -3,7 +3,7 @@
  * what is replayed, what is refused, what is kept and what is released. The bind, the claim and the contact
  * message are tested through their routes (api/routes/purchase.test.ts, claims.test.ts, contact-submit.test.ts).
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Hono, type Context } from 'hono';
 import { any } from 'superstruct';
@@ -12,7 +12,7 @@ import { json, type Endpoint } from '../../contract/api/endpoints.ts';
 import { on } from './endpoint.ts';
 import { ApiError, errorResponse, HTTP_MESSAGES } from './errors.ts';
 import { claimKey, doNotKeepAnswer, idempotencyOf, idempotent, IDEMPOTENCY_LOCK_MS, type IdempotencyStore } from './idempotency.ts';
-import { dbTargets, openTestDb, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteDb } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 let keys = 0;
@@ -35,16 +35,12 @@ function withErrors(app: Hono): Hono {
 
 for (const target of dbTargets()) {
   describe(`Idempotency-Key middleware on ${target}`, () => {
-    let testDb: TestDb;
+    const testDb = suiteDb(target);
     let now = NOW;
     const logs: string[] = [];
     let store: IdempotencyStore;
-    before(async () => {
-      testDb = await openTestDb(target);
+    before(() => {
       store = { db: testDb.db, clock: () => now, log: (line) => logs.push(line) };
-    });
-    after(async () => {
-      await testDb.cleanup();
     });
 
     /**

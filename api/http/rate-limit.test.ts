@@ -1,7 +1,7 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sha256Hex } from '../hash.ts';
-import { dbTargets, openTestDb, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteDb } from '../testing/harness.ts';
 import { hit, peek, type RateLimit } from './rate-limit.ts';
 
 const SECOND = 1000;
@@ -15,13 +15,7 @@ const rule = (limit: number, windowSeconds: number): RateLimit => ({ name: `test
 
 for (const target of dbTargets()) {
   describe(`sliding-window rate limits on ${target}`, () => {
-    let testDb: TestDb;
-    before(async () => {
-      testDb = await openTestDb(target);
-    });
-    after(async () => {
-      await testDb.cleanup();
-    });
+    const testDb = suiteDb(target);
 
     test('2x the limit can no longer pass across a window edge', async () => {
       // The issue's case: 10 tries per 15 minutes. A fixed window let 10 through in its last 45 seconds

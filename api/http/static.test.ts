@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chooseEncoding, isHashedAsset, safeResolve, siteCsp } from './static.ts';
 import { WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
-import { openTestDb, postJson, tempDir, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { postJson, suiteApp, tempDir, testApp } from '../testing/harness.ts';
 import type { Config } from '../config.ts';
 
 const INLINE = "document.documentElement.dataset.js='1';";
@@ -20,8 +20,6 @@ function write(path: string, text: string) {
 }
 
 describe('static serving', () => {
-  let testDb: TestDb;
-  let t: TestApp;
   let root: ReturnType<typeof tempDir>;
   let dirs: Pick<Config, 'siteDir' | 'embedDir' | 'demoDir'>;
   before(async () => {
@@ -38,13 +36,11 @@ describe('static serving', () => {
     write(join(dirs.embedDir, 'embed.js'), 'import("./notify-me-Ab3dE9xZ.js");');
     write(join(dirs.embedDir, 'notify-me-Ab3dE9xZ.js'), 'export {};');
     write(join(dirs.demoDir, 'index.html'), '<script type="module" src="http://localhost:4321/embed/embed.js"></script><ppm-notify-me api-base="http://localhost:4321/api"></ppm-notify-me>');
-    testDb = await openTestDb('pglite');
-    t = testApp(testDb.db, { config: { ...dirs, publicOrigin: 'http://localhost:5555' } });
   });
-  after(async () => {
-    t.cleanup();
+  // after the folders above are written: its hooks run after those registered before it
+  const { testDb, t } = suiteApp('pglite', () => ({ config: { ...dirs, publicOrigin: 'http://localhost:5555' } }));
+  after(() => {
     root.remove();
-    await testDb.cleanup();
   });
 
   test('a page is served with a CSP that allows its own inline script by hash, self and Stripe, nothing inline else', async () => {

@@ -1,8 +1,8 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dbTargets, openTestDb, tempDir, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteDb, tempDir } from '../testing/harness.ts';
 import { parseEml } from './eml.ts';
 import { createMailer, OUTBOX_FILE, type Mailer, type MailMessage } from './mailer.ts';
 import { CLAIM_LEASE_MS, createMailQueue, enqueueMail, KEEP_DONE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './queue.ts';
@@ -30,13 +30,7 @@ function flakyMailer(failures: number): Mailer & { accepted: MailMessage[]; trie
 
 for (const target of dbTargets()) {
   describe(`the mail queue on ${target}`, () => {
-    let testDb: TestDb;
-    before(async () => {
-      testDb = await openTestDb(target);
-    });
-    after(async () => {
-      await testDb.cleanup();
-    });
+    const testDb = suiteDb(target);
     beforeEach(async () => {
       await testDb.db.query('DELETE FROM mail_queue');
     });

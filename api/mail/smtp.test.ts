@@ -6,7 +6,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { openTestDb, tempDir, type TestDb } from '../testing/harness.ts';
+import { suiteDb, tempDir } from '../testing/harness.ts';
 import { parseEml } from './eml.ts';
 import { createMailer, SMTP_CONNECTIONS, type MailMessage } from './mailer.ts';
 import { createMailQueue, RETRY_DELAYS_MS } from './queue.ts';
@@ -93,20 +93,18 @@ const message = (to: string, subject = 'Your quote PPMQ-SMTP-0001'): MailMessage
 });
 
 describe('mail over SMTP (SMTP_URL)', () => {
-  let testDb: TestDb;
+  const testDb = suiteDb('pglite');
   let smtp: ReturnType<typeof smtpServer>;
   let url: string;
   const outbox = tempDir();
 
   before(async () => {
-    testDb = await openTestDb('pglite');
     smtp = smtpServer();
     await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
     url = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   });
   after(async () => {
     await smtp.close();
-    await testDb.cleanup();
     outbox.remove();
   });
   beforeEach(async () => {

@@ -1,8 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dbTargets, openTestDb, testApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteDb, testApp } from '../testing/harness.ts';
 import { readToken } from '../tokens/tokens.ts';
 import { mobileNumberOf, queueOdometerPhotoText } from './odometer-text.ts';
 import { parseTextFile, TEXT_OUTBOX_FILE } from './texter.ts';
@@ -21,13 +21,7 @@ test('the text goes to the Mobile number, else the Other one, else nowhere', () 
 
 for (const target of dbTargets()) {
   describe(`the odometer photo text on ${target}`, () => {
-    let testDb: TestDb;
-    before(async () => {
-      testDb = await openTestDb(target);
-    });
-    after(async () => {
-      await testDb.cleanup();
-    });
+    const testDb = suiteDb(target);
 
     test('is queued with a link whose token opens the policy for 30 days; it names no one and says only the policy number', async () => {
       const t = testApp(testDb.db, { clock: () => T0 });

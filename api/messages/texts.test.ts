@@ -1,10 +1,10 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dbTargets, openTestDb, tempDir, testApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteDb, tempDir, testApp } from '../testing/harness.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMailQueue, enqueueMail, RETRY_DELAYS_MS } from '../mail/queue.ts';
 import { createTexter, parseTextFile, TEXT_OUTBOX_FILE } from './texter.ts';
@@ -69,13 +69,7 @@ test('US numbers are written in E.164; anything else is refused', () => {
 
 for (const target of dbTargets()) {
   describe(`text messages on ${target}`, () => {
-    let testDb: TestDb;
-    before(async () => {
-      testDb = await openTestDb(target);
-    });
-    after(async () => {
-      await testDb.cleanup();
-    });
+    const testDb = suiteDb(target);
     beforeEach(async () => {
       await testDb.db.query('DELETE FROM mail_queue');
     });

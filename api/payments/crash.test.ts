@@ -28,13 +28,12 @@ import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MESSAGES, billingSummary, type BindResponse, type QuotePolicy } from '../../contract/index.ts';
 import { openDb, type Db } from '../db/db.ts';
-import { migrate } from '../db/migrate.ts';
 import { IDEMPOTENCY_LOCK_MS } from '../http/idempotency.ts';
 import { ATTEMPT_IN_PROGRESS_MS, WAIT_FOR_OTHER_ATTEMPT_MS } from '../policies/bind.ts';
 import { PURCHASE_MAIL_KIND } from '../policies/purchase-mail.ts';
 import { bindRequestFor } from '../policies/testing.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
-import { postJson, tempDir, testApp, uniqueEmail } from '../testing/harness.ts';
+import { openMigratedPgliteDir, postJson, tempDir, testApp, uniqueEmail } from '../testing/harness.ts';
 import { REFUND_MAIL_KIND } from './refund-mail.ts';
 import { runSettlement } from './settlement-job.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
@@ -200,18 +199,14 @@ const cancels = (standIn: StripeStandIn) => standIn.requests.filter((r) => r.met
 // The two tests share nothing but the template (each has its own DATA_DIR, stand-in and ports), so they run at
 // once: the second spends 15 s waiting on the server (WAIT_FOR_OTHER_ATTEMPT_MS) while the first works.
 describe('the real server killed with SIGKILL in the middle of a charge, and started again on its DATA_DIR', { concurrency: true }, () => {
-  /** A migrated PGlite directory, copied for each test: PGlite's initdb is the slowest part of a first start. */
+  /** A migrated PGlite directory (from the tests' image: initdb is the slowest part of a first start), copied for each test. */
   let template: { path: string; remove(): void };
   const cleanups: (() => Promise<void> | void)[] = [];
 
   before(async () => {
     template = tempDir('ppm-crash-template-');
-    const db = await openDb({ dataDir: join(template.path, 'pg') });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
+    const db = await openMigratedPgliteDir(join(template.path, 'pg'));
+    await db.close();
   });
 
   after(async () => {

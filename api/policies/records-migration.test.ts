@@ -1,11 +1,11 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localToday, toCents } from '../../contract/index.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { loadPolicyPapers } from '../documents/model.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
-import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteApp, suiteDb } from '../testing/harness.ts';
 import { readPolicyRecord, renewalSignatureOf, signatureOf } from './records.ts';
 import { bindPolicy } from './testing.ts';
 
@@ -14,19 +14,8 @@ const TODAY = localToday(NOW);
 
 for (const target of dbTargets()) {
   describe(`migration 020 fills the policy's rows of a policy bound before it on ${target}`, () => {
-    let bought: TestDb;
-    let old: TestDb;
-    let t: TestApp;
-    before(async () => {
-      bought = await openTestDb(target);
-      old = await openTestDb(target, { migrated: false });
-      t = testApp(bought.db, { clock: () => NOW, payments: createTestModeGateway(bought.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await bought.cleanup();
-      await old.cleanup();
-    });
+    const { testDb: bought, t } = suiteApp(target, (db) => ({ clock: () => NOW, payments: createTestModeGateway(db) }));
+    const old = suiteDb(target, { migrated: false });
 
     test('from the quote it was bought from: the vehicles as priced, coverages as shown, addresses, e-mail, phones; the signatures moved', async () => {
       // a real priced quote (a Georgia policy with an Unlimited second car), written as the code before 020 wrote it

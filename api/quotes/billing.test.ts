@@ -5,12 +5,12 @@
  * cent; the single payment is doc 3's "six times (monthly total minus fees) plus the six-month fee";
  * the fees count each Pay-Per-Mile vehicle; and coverageInfo carries every priced choice.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   billingSummary, FEES, localToday, paymentFeeCents, toCents, UNLIMITED_STATES, WRITING_STATES, type QuotePolicy,
 } from '../../contract/index.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp, uniqueEmail } from '../testing/harness.ts';
 import { quoteMail } from './mail.ts';
 import { quoteRequestFixture } from './testing.ts';
 
@@ -21,16 +21,7 @@ const from = () => ({ 'X-Forwarded-For': `198.51.100.${++client}` });
 
 for (const target of dbTargets()) {
   describe(`what the buyer is charged, on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => NOW, config: { trustProxy: 1 } });
 
     /** Prices `body` through the route and reads the answer back as stored (what bind charges from). */
     async function storedAnswer(body: Record<string, any>): Promise<QuotePolicy> {

@@ -2,11 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { addDays, addMonths, formatIsoDate, localToday } from '../../contract/index.ts';
-import { openDb } from '../db/db.ts';
-import { migrate } from '../db/migrate.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts } from '../policies/testing.ts';
-import { tempDir, testApp } from '../testing/harness.ts';
+import { openMigratedPgliteDir, tempDir, testApp } from '../testing/harness.ts';
 import { renewFromCommandLine } from './cli.ts';
 
 describe('npm run renew', () => {
@@ -14,11 +12,10 @@ describe('npm run renew', () => {
     const dir = tempDir('ppm-renew-');
     try {
       // A policy bought earlier whose term ends in 10 days, issued, in the database the server would use.
-      const db = await openDb({ dataDir: join(dir.path, 'pg') });
+      const db = await openMigratedPgliteDir(join(dir.path, 'pg'));
       let policyNumber: string;
       let policyId: number;
       try {
-        await migrate(db);
         const t = testApp(db, { payments: createTestModeGateway(db), config: { dataDir: join(dir.path, 'setup') } });
         // The server stopped before its documents job made the bind's documents: their request is queued.
         await t.documents.stop();

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { localToday, MESSAGES, type EsignView, type RolloverResponse } from '../../contract/index.ts';
@@ -8,7 +8,7 @@ import { pdfFlatText } from '../documents/pdf/testing.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
 import { rateTableFor, RATE_TABLES, type RateTable } from '../rating/index.ts';
-import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp } from '../testing/harness.ts';
 import { hashToken } from '../tokens/tokens.ts';
 import { runRenewalJob } from './job.ts';
 import { releaseLease, takeLease } from './lease.ts';
@@ -24,19 +24,12 @@ const NOTICE_DAY = at('2026-08-03');
 
 for (const target of dbTargets()) {
   describe(`the renewal run and the rollover on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = BOUGHT;
     const logs: string[] = [];
     let deps: RenewDeps;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db) }));
+    before(() => {
       deps = { db: testDb.db, blobs: createFileBlobStore(join(t.config.dataDir, 'blobs')), clock: () => now, config: t.config, log: (line) => logs.push(line) };
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
     });
 
     const get = (path: string) => t.app.request(`http://localhost:4321${path}`);

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BRAND, localToday, MESSAGES, toCents, type DocumentListResponse, type EsignView, type QuotePolicy, type RolloverResponse } from '../../contract/index.ts';
@@ -14,7 +14,7 @@ import { outboxTexts, type BoundPolicy } from '../policies/testing.ts';
 import { readPolicyRecord } from '../policies/records.ts';
 import { RATE_TABLES, type RateTable } from '../rating/index.ts';
 import { issueToken } from '../tokens/tokens.ts';
-import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp } from '../testing/harness.ts';
 import { runRenewalJob, runTermsJob } from './job.ts';
 import { runRenewals, type RenewDeps } from './run.ts';
 import { issuedPolicy as issuePolicy } from './testing.ts';
@@ -33,19 +33,12 @@ const REVISED_VERSION = 'TX-2026-09-01.1';
 
 for (const target of dbTargets()) {
   describe(`a renewal's first day on ${target}: the signed one takes effect, the unsigned one lapses`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = BOUGHT;
     const logs: string[] = [];
     let deps: RenewDeps;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db) }));
+    before(() => {
       deps = { db: testDb.db, blobs: createFileBlobStore(join(t.config.dataDir, 'blobs')), clock: () => now, config: t.config, log: (line) => logs.push(line) };
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
     });
 
     const get = (path: string) => t.app.request(`http://localhost:4321${path}`);

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { OUTBOX_FILE } from '../mail/mailer.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, type BoundPolicy } from '../policies/testing.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp, testApp, uniqueEmail } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
@@ -52,17 +52,8 @@ function pdfAttachment(raw: string): { name: string; bytes: Buffer } | null {
 
 for (const target of dbTargets()) {
   describe(`the signed-in account's data on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db) }));
 
     const get = (path: string, who?: SignedIn) => t.app.request(`http://localhost:4321${path}`, { headers: who ? who.cookie : {} });
     const post = (path: string, body: unknown, who?: SignedIn) => t.app.request(...postJson(path, body, who ? who.cookie : {}));

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { BRAND, CLAIM_REFERENCE, MESSAGES } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { parseEml } from '../mail/eml.ts';
 import { RATE_LIMITS } from '../app.ts';
-import { dbTargets, openTestDb, PUBLIC_ORIGIN, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, PUBLIC_ORIGIN, suiteApp, testApp, uniqueEmail, outboxFiles, type TestApp } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 
@@ -29,16 +29,7 @@ const newKey = () => `claim-test-${process.pid}-${++keys}`;
 
 for (const target of dbTargets()) {
   describe(`POST /api/contact/claims on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1, claimsEmail: 'claims-desk@apex-ppm.example' } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => NOW, config: { trustProxy: 1, claimsEmail: 'claims-desk@apex-ppm.example' } });
 
     async function send(
       app: TestApp,

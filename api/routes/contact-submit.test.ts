@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml, type ParsedMail } from '../mail/eml.ts';
 import { CONTACT_RECEIVED } from './contact.ts';
-import { CARE_EMAIL, dbTargets, openTestDb, postJson, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
+import { CARE_EMAIL, dbTargets, openTestDb, postJson, suiteApp, testApp, uniqueEmail, outboxFiles } from '../testing/harness.ts';
 
 const message = (email: string, extra: Record<string, unknown> = {}) => ({
   customSubject: 'Garage cover in winter',
@@ -30,17 +30,8 @@ const from = (key = `contact-key-${process.pid}-${++keys}`) => ({ 'X-Forwarded-F
 
 for (const target of dbTargets()) {
   describe(`POST /api/contact/submit on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     const now = new Date('2026-03-02T10:00:00.000Z');
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const stored = (email: string, db: Queryable = testDb.db) =>
       db.query<{ subject: string; body: string; first_name: string; middle_name: string | null; last_name: string; suffix: string | null; phone: string | null; created_at: Date }>(

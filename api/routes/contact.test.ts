@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Db } from '../db/db.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { ALREADY_SUBSCRIBED, BRAND } from '../../contract/index.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { parseEml } from '../mail/eml.ts';
 import { SUBSCRIBED } from './contact.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, openTestDb, postJson, suiteApp, testApp, uniqueEmail, outboxFiles } from '../testing/harness.ts';
 
 const signUp = (email: string, state = 'CA') => ({
   userFirstName: '  Zoë ',
@@ -23,17 +23,8 @@ const from = () => ({ 'X-Forwarded-For': `203.0.113.${++client}` });
 
 for (const target of dbTargets()) {
   describe(`POST /api/contact/subscribe on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = new Date('2026-03-02T10:00:00.000Z');
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const subscribers = (email: string, db: Db = testDb.db) =>
       db.query<{ email: string; first_name: string; last_name: string; state: string; created_at: Date }>(

@@ -5,12 +5,12 @@
  * turn: the answer is a 400 (with the text rule's message where the field is free text), never a 5xx; and
  * a refused request does not spend the client's rate limit.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasUnsafeCharacters, localToday, MESSAGES } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp, testApp, uniqueEmail } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
@@ -91,18 +91,9 @@ function poisoned(body: Record<string, unknown>, path: string, character: string
 
 for (const target of dbTargets()) {
   describe(`control characters and broken symbols in text, on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let client = 0;
     const from = () => ({ 'X-Forwarded-For': `192.0.2.${(++client % 250) + 1}` });
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => NOW, config: { trustProxy: 1 } });
 
     for (const route of routes()) {
       test(`${route.path}: every string with NUL, a lone surrogate or an escape answers 400, never 500`, async () => {

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { DOCUMENT_DESCRIPTIONS, documentKind, localToday, MESSAGES, type DocumentListResponse, type EsignView } from '../../contract/index.ts';
@@ -7,7 +7,7 @@ import { bindPolicy, outboxTexts } from '../policies/testing.ts';
 import { readPolicyRecord } from '../policies/records.ts';
 import { sendDueReminders } from '../policies/reminders.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
-import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp } from '../testing/harness.ts';
 import { issueToken } from '../tokens/tokens.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
@@ -16,17 +16,8 @@ const DAY = 86_400_000;
 
 for (const target of dbTargets()) {
   describe(`documents, e-signature and issuance on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db) }));
 
     const get = (path: string, headers: Record<string, string> = {}) => t.app.request(`http://localhost:4321${path}`, { headers });
     async function list(token: string) {

@@ -1,10 +1,10 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localToday, MESSAGES, type HandoverAnswer, type QuotePolicy } from '../../contract/index.ts';
 import { bindRequestFor } from '../policies/testing.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
 import { TOKEN_PURPOSES, hashToken } from '../tokens/tokens.ts';
-import { dbTargets, openTestDb, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, suiteApp, uniqueEmail } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
@@ -14,17 +14,8 @@ const from = () => ({ 'X-Forwarded-For': `198.51.100.${++client}` });
 
 for (const target of dbTargets()) {
   describe(`hand-over on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const post = async (path: string, body: unknown, headers: Record<string, string> = from()) => {
       const res = await t.app.request(...postJson(path, body, headers));

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { localToday, MESSAGES, type OdometerView } from '../../contract/index.ts';
@@ -7,7 +7,7 @@ import { ODOMETER_MESSAGES } from '../odometer/messages.ts';
 import { odometerImage } from '../odometer/testing/odometer-images.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
-import { dbTargets, openTestDb, PUBLIC_ORIGIN, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, PUBLIC_ORIGIN, suiteApp, testApp } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
@@ -16,17 +16,10 @@ const opsAuth = { Authorization: `Basic ${Buffer.from(`ops:${OPS_PASSWORD}`).toS
 
 for (const target of dbTargets()) {
   describe(`odometer photos and their review on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db), config: { opsPassword: OPS_PASSWORD } });
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db), config: { opsPassword: OPS_PASSWORD } }));
     after(async () => {
       await closeOcr();
-      t.cleanup();
-      await testDb.cleanup();
     });
 
     async function send(policy: BoundPolicy, reading: string, photo: Uint8Array, name = 'odometer.jpg', carNumber = '1') {

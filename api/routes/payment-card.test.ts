@@ -11,7 +11,7 @@ import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, bindRequestFor, outboxTexts } from '../policies/testing.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
-import { dbTargets, openTestDb, PARTNER_ORIGIN, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, PARTNER_ORIGIN, postJson, suiteDb, testApp, uniqueEmail, type TestApp } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
@@ -32,14 +32,8 @@ interface CardRow {
 
 for (const target of dbTargets()) {
   describe(`the account's card page on ${target}`, () => {
-    let testDb: TestDb;
+    const testDb = suiteDb(target);
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-    });
-    after(async () => {
-      await testDb.cleanup();
-    });
 
     const cardsOf = (policyId: number) =>
       testDb.db.query<CardRow>(

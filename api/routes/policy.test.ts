@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { QUOTE_NUMBER } from '../quotes/numbering.ts';
 import { FIXTURE_VINS, quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { withCheckDigit } from '../vin/build-vin.ts';
 import {
-  dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, outboxFiles, type TestApp, type TestDb } from '../testing/harness.ts';
+  dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, uniqueEmail, outboxFiles, type TestApp } from '../testing/harness.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
 const NOW = new Date('2026-03-02T12:00:00.000Z');
@@ -31,17 +31,8 @@ type Body = { policies: QuotePolicy[] } & { error_messages?: string[] };
 
 for (const target of dbTargets()) {
   describe(`quote calls on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const fixture = (options: QuoteFixtureOptions = {}) => quoteRequestFixture({ today: TODAY, email: uniqueEmail('quote'), ...options });
     /** Waits for the mail the call queued too, so the outbox is read after its delivery. */

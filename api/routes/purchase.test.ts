@@ -16,7 +16,7 @@ import { bindRequestFor } from '../policies/testing.ts';
 import { TEST_CARDS } from '../../contract/reference/test-cards.ts';
 import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS, settleAttemptOfIntent } from '../policies/bind.ts';
 import { runSettlement } from '../payments/settlement-job.ts';
-import { dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, testConfig, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, testConfig, uniqueEmail, type TestApp } from '../testing/harness.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
@@ -57,17 +57,8 @@ function flakyDb(db: Db, plan: { skip: number; failures: number }): Db {
 
 for (const target of dbTargets()) {
   describe(`bind and lienholders on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db) }));
 
     const fixture = (options: QuoteFixtureOptions = {}) => quoteRequestFixture({ today: TODAY, email: uniqueEmail('buyer'), ...options });
     async function quote(app: TestApp, options: QuoteFixtureOptions = {}): Promise<QuotePolicy> {

@@ -3,14 +3,14 @@
  * change_password_with_token, with a reset link or the purchase e-mail's account-setup link), change while
  * signed in (POST change_password); and the accounts that bound policies make.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BRAND, localToday, MESSAGES, type SessionResponse } from '../../contract/index.ts';
 import { PASSWORD_HASH_PREFIX } from '../auth/passwords.ts';
 import { GOOD_PASSWORD, logIn, mailsTo, makeAccount, newClient, textOf, tokenIn, withSession } from '../auth/testing.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy } from '../policies/testing.ts';
-import { dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, uniqueEmail } from '../testing/harness.ts';
 import { hashToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
 
 const NOW = new Date('2026-07-01T12:00:00.000Z');
@@ -19,17 +19,8 @@ const CREATE_PAGE = `${PUBLIC_ORIGIN}/account/create-password`;
 
 for (const target of dbTargets()) {
   describe(`passwords on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = NOW;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 }, payments: createTestModeGateway(testDb.db) });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, config: { trustProxy: 1 }, payments: createTestModeGateway(db) }));
 
     const post = (path: string, body: unknown, headers: Record<string, string> = newClient()) => t.app.request(...postJson(path, body, headers));
     const askReset = (email: string, returnUrl = '/account/create-password') => post('/api/user/reset_password', { emailAddress: email, returnUrl });

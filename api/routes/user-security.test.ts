@@ -15,7 +15,7 @@ import { GOOD_PASSWORD, logIn, mailsTo, makeAccount, newClient, sessionCookieSet
 import type { Db, Queryable } from '../db/db.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { RATE_LIMITS } from '../app.ts';
-import { dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, uniqueEmail, type TestApp } from '../testing/harness.ts';
 
 const MINUTE = 60_000;
 
@@ -43,18 +43,9 @@ function slowedDb(db: Db, pattern: RegExp, delayMs: number): Db {
 
 for (const target of dbTargets()) {
   describe(`account security on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = new Date('2026-07-01T12:00:00.000Z');
-    before(async () => {
-      testDb = await openTestDb(target);
-      // The real rate limits (RATE_LIMITS), the real session timeouts; an injected clock.
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    // The real rate limits (RATE_LIMITS), the real session timeouts; an injected clock.
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const post = (path: string, body: unknown, headers: Record<string, string> = newClient()) => t.app.request(...postJson(path, body, headers));
     const retrieve = (sessionId: string) => t.app.request('http://localhost:4321/api/user/retrieve_session', { headers: withSession(sessionId) });

@@ -3,7 +3,7 @@
  * login_with_token, GET retrieve_session, POST clear_session. The security properties (limits, timing,
  * fixation, cookie attributes, origins, timeouts) have their own file, user-security.test.ts.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hash } from '@node-rs/argon2';
 import { BRAND, MESSAGES } from '../../contract/index.ts';
@@ -13,21 +13,12 @@ import {
 } from '../auth/testing.ts';
 import { hashToken, TOKEN_PURPOSES } from '../tokens/tokens.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
-import { dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, uniqueEmail } from '../testing/harness.ts';
 
 for (const target of dbTargets()) {
   describe(`sign-in and sessions on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = new Date('2026-07-01T12:00:00.000Z');
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const post = (path: string, body: unknown, headers: Record<string, string> = newClient()) => t.app.request(...postJson(path, body, headers));
     const retrieve = (sessionId: string | null) =>

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { parseEml, type ParsedMail } from '../mail/eml.ts';
 import { OUTBOX_FILE } from '../mail/mailer.ts';
 import { PASSWORD_HASH_PREFIX, verifyPassword } from '../auth/passwords.ts';
 import { TOKEN_PURPOSES } from '../tokens/tokens.ts';
-import { dbTargets, openTestDb, postJson, PUBLIC_ORIGIN, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, uniqueEmail } from '../testing/harness.ts';
 
 const PASSWORD = 'Porsche911!x';
 const ADDRESS = { streetName: '12 Main Street', city: 'Austin', state: 'TX', zip: '78701' };
@@ -28,17 +28,8 @@ const LINK = new RegExp(`${PUBLIC_ORIGIN}/account/confirm\\?token=([0-9a-f]{64})
 
 for (const target of dbTargets()) {
   describe(`POST /api/user/signup and /api/user/confirm_account on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
     let now = new Date('2026-07-01T12:00:00.000Z');
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, config: { trustProxy: 1 } });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => now, config: { trustProxy: 1 } });
 
     const accounts = (email: string) =>
       testDb.db.query<{ id: number; email_lower: string; password_hash: string; policy_address: unknown; confirmed: boolean }>(

@@ -4,7 +4,7 @@
  * refund or a dispute is about is written with SQL (a quote, a bound attempt with its PaymentIntent, its payment,
  * its policy, its kept card and its down payment in the ledger): the few rows the webhook reads, and no more.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ import { createTestModeGateway } from '../payments/test-mode.ts';
 import { testModeEventEmitter, WEBHOOK_TOLERANCE_SECONDS, type WebhookDeps } from '../payments/webhooks.ts';
 import * as bindModule from '../policies/bind.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
-import { CARE_EMAIL, dbTargets, openTestDb, outboxFiles, postJson, testApp, uniqueEmail, type TestApp, type TestDb } from '../testing/harness.ts';
+import { CARE_EMAIL, dbTargets, outboxFiles, postJson, suiteApp, testApp, uniqueEmail, type TestApp } from '../testing/harness.ts';
 import { WEBHOOK_MESSAGES } from './webhooks.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
@@ -126,16 +126,7 @@ function dispute(bought: Pick<Bought, 'intentId' | 'chargeId'>, id = unique('dp'
 
 for (const target of dbTargets()) {
   describe(`POST /api/payments/webhook on ${target}`, () => {
-    let testDb: TestDb;
-    let t: TestApp;
-    before(async () => {
-      testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => NOW });
-    });
-    after(async () => {
-      t.cleanup();
-      await testDb.cleanup();
-    });
+    const { testDb, t } = suiteApp(target, { clock: () => NOW });
 
     const count = async (sql: string, params: unknown[] = []) => (await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n;
     /** Everything an event could change, counted. */

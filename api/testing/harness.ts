@@ -3,12 +3,17 @@
  * set, on that PostgreSQL server instead, in a schema of its own that is dropped afterwards, so test files
  * run in parallel without seeing each other's rows. `npm test` runs them on PGlite; CI runs the files that
  * take a database target once more with DATABASE_URL (`node test/run-all.ts api-postgres`), so each
- * database runs each test once.
+ * database runs each test once. PGlite databases start from an image made once (./pglite-images.ts), not
+ * from PGlite's initdb, which took a large part of the suite's time.
+ *
+ * Most test files open one database and one app for a describe block: `suiteApp` (or `suiteDb`) does it in
+ * the block's `before` and undoes it in its `after`.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from '../app.ts';
@@ -22,6 +27,7 @@ import { createMailQueue, type MailQueue } from '../mail/queue.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
 import { createDocumentsJob, type DocumentsJob } from '../documents/job.ts';
 import { createTexter, type Texter } from '../messages/texter.ts';
+import { imageOf } from './pglite-images.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -57,11 +63,13 @@ export async function openTestDb(target: DbTarget, options: { migrated?: boolean
       await client.end();
     };
   } else {
-    db = await openDb();
+    const { openPglite } = await import('../db/pglite.ts');
+    db = await openPglite(undefined, await imageOf(options.migrated === false ? 'fresh' : 'migrated'));
     reopen = async () => {
       throw new Error('In-memory PGlite has one connection only.');
     };
   }
+  // On PGlite's migrated image this finds every version applied and does nothing.
   if (options.migrated !== false) await migrate(db);
   return {
     db,
@@ -71,6 +79,57 @@ export async function openTestDb(target: DbTarget, options: { migrated?: boolean
       await dropSchema();
     },
   };
+}
+
+/**
+ * A migrated PGlite database in `dataDir` (a server's DATA_DIR/pg), as a first start would leave it, made from
+ * the image instead of by initdb.
+ */
+export async function openMigratedPgliteDir(dataDir: string): Promise<Db> {
+  const { openPglite } = await import('../db/pglite.ts');
+  const db = await openPglite(dataDir, await imageOf('migrated'));
+  await migrate(db);
+  return db;
+}
+
+/**
+ * A database on `target` for the describe block this is called in: opened in the block's `before`, closed (and
+ * its schema dropped) in its `after`. The object is filled in when `before` has run, so tests read
+ * `testDb.db` as always.
+ */
+export function suiteDb(target: DbTarget, options: { migrated?: boolean } = {}): TestDb {
+  const testDb = {} as TestDb;
+  before(async () => {
+    Object.assign(testDb, await openTestDb(target, options));
+  });
+  after(async () => {
+    // absent when `before` failed: that failure is the one to read
+    await testDb.cleanup?.();
+  });
+  return testDb;
+}
+
+/**
+ * A migrated database on `target` and an app over it (testApp) for the describe block this is called in, made
+ * in the block's `before` and undone in its `after`. `options` may be a function of the database, for what is
+ * built over it (a payment gateway). Both objects are filled in when `before` has run.
+ *
+ * Hooks run in the order they are registered: a block's own `after` runs once these are closed, so one that
+ * must run first (stopping the app's jobs) is registered before this is called.
+ */
+export function suiteApp(target: DbTarget, options: TestAppOptions | ((db: Db) => TestAppOptions) = {}): { testDb: TestDb; t: TestApp } {
+  const testDb = {} as TestDb;
+  const t = {} as TestApp;
+  before(async () => {
+    Object.assign(testDb, await openTestDb(target));
+    Object.assign(t, testApp(testDb.db, typeof options === 'function' ? options(testDb.db) : options));
+  });
+  after(async () => {
+    // absent when `before` failed: that failure is the one to read
+    t.cleanup?.();
+    await testDb.cleanup?.();
+  });
+  return { testDb, t };
 }
 
 const leftTempDirs = new Set<string>();
@@ -144,15 +203,14 @@ export interface TestApp {
   cleanup(): void;
 }
 
+type TestAppOptions = Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mail'>> & { config?: Partial<Config>; mailer?: Mailer; texter?: Texter };
+
 /**
  * An app over `db` with a temporary data directory (outbox), a captured log and a mail queue delivering
  * mail and texts to the outbox (or to `mailer` and `texter`, e.g. one whose server is down; or to Twilio's
  * stand-in when `config.twilio` is given).
  */
-export function testApp(
-  db: Db,
-  options: Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mail'>> & { config?: Partial<Config>; mailer?: Mailer; texter?: Texter } = {},
-): TestApp {
+export function testApp(db: Db, options: TestAppOptions = {}): TestApp {
   const dir = tempDir();
   const config = testConfig({ dataDir: dir.path, ...options.config });
   const outboxDir = join(dir.path, 'outbox');

@@ -1,8 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { check, token as tokenRule } from '../../contract/index.ts';
-import { dbTargets, openTestDb, type TestDb } from '../testing/harness.ts';
+import { dbTargets, suiteDb } from '../testing/harness.ts';
 import { hashToken, issueToken, newToken, readToken, redeemToken, revokeTokens, sweepTokens, TOKEN_PURPOSES } from './tokens.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -20,13 +20,7 @@ describe('token values', () => {
 
 for (const target of dbTargets()) {
   describe(`tokens on ${target}`, () => {
-    let testDb: TestDb;
-    before(async () => {
-      testDb = await openTestDb(target);
-    });
-    after(async () => {
-      await testDb.cleanup();
-    });
+    const testDb = suiteDb(target);
 
     test('only the hash is stored, with the purpose and an expiry from the purpose', async () => {
       const value = await issueToken(testDb.db, 'handover', NOW, { payload: { step: 6 } });
