@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { addDays, addMonths, formatIsoDate, localToday } from '../../contract/index.ts';
+import { openDb } from '../db/db.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts } from '../policies/testing.ts';
 import { openMigratedPgliteDir, tempDir, testApp } from '../testing/harness.ts';
