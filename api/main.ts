@@ -178,8 +178,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopReminders = startReminders({ db, mail, config: live, clock: () => new Date() }, log);
     // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
     const stopRenewals = startRenewals({ db, mail, blobs, config: live, clock: () => new Date(), log }, log);
-    // The daily billing cycle (periods, reading requests and reminders), once a day across every replica: api/billing/job.ts.
-    const stopBilling = startBilling({ db, mail, config: live, clock: () => new Date(), log }, log);
+    // The daily billing cycle (periods, reading requests, bills, charges, retries, cancellations), once a day across every replica: api/billing/job.ts.
+    const stopBilling = startBilling({ db, mail, payments, config: live, clock: () => new Date(), log }, log);
     // Payment attempts left open by a timeout or a crash, settled with the provider within minutes: api/payments/settlement-job.ts.
     const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date(), documents }, log);
 

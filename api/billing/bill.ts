@@ -38,6 +38,12 @@ export type PeriodMiles =
   /** No reading accepted by the due date. */
   | { kind: 'missed' }
   /**
+   * A reading closed the period but no earlier one exists to count from (the vehicle's first reading came in
+   * the period's window): the period is billed the quote's estimated miles, and the reading is the base of
+   * the next.
+   */
+  | { kind: 'unmeasured' }
+  /**
    * A reading closed the period. `milesSinceLastReading` is the odometer's count since the last reading a
    * bill used; `defaultsSinceLastReading` the periods billed at the default in between, oldest first.
    */
@@ -69,6 +75,7 @@ export type BillLineKind =
 /** How a 'miles' line's miles were found, for the statement to say so. */
 export type MilesFound =
   | { kind: 'default'; capMiles: number | null }
+  | { kind: 'estimate' }
   | {
       kind: 'reading';
       drivenMiles: number;
@@ -138,6 +145,10 @@ export function milesLines(vehicle: RatedFigures, period: BillingPeriod, miles: 
     const count = Math.min(DEFAULT_MONTHLY_MILES, cap);
     const found: MilesFound = { kind: 'default', capMiles: count < DEFAULT_MONTHLY_MILES ? cap : null };
     return [{ kind: 'miles', carNumber, cents: mileCents(count, perMileMills), miles: { count, perMileMills }, found }];
+  }
+  if (miles.kind === 'unmeasured') {
+    const count = vehicle.estMonthlyMiles;
+    return [{ kind: 'miles', carNumber, cents: mileCents(count, perMileMills), miles: { count, perMileMills }, found: { kind: 'estimate' } }];
   }
   const driven = wholeMiles(miles.milesSinceLastReading, 'The miles since the last reading');
   const defaults = miles.defaultsSinceLastReading;

@@ -23,6 +23,7 @@ import { consoleSink, logError, type LogSink } from '../log.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMailQueue } from '../mail/queue.ts';
 import { createTexter } from '../messages/texter.ts';
+import { paymentGatewayFor } from '../payments/configured.ts';
 import { leaseHolder } from '../renewals/lease.ts';
 import { billingSummary, runBillingJob } from './job.ts';
 
@@ -63,7 +64,8 @@ export async function billingFromCommandLine(args: readonly string[], env: NodeJ
   const mail = createMailQueue({ db, mailer, texter, clock: () => asOf, log });
   try {
     await migrate(db);
-    const result = await runBillingJob({ db, mail, config, clock: () => new Date(), log }, leaseHolder(), { daily: false, asOf });
+    const payments = paymentGatewayFor(config, db);
+    const result = await runBillingJob({ db, mail, config, payments, clock: () => new Date(), log }, leaseHolder(), { daily: false, asOf });
     if (!result) {
       log('billing: another process is running the billing cycle now; try again in a few minutes.');
       return 1;

@@ -14,7 +14,10 @@ const BOUGHT = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(BOUGHT);
 const at = (iso: string) => new Date(`${iso}T12:00:00.000Z`);
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T12:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-const NOTHING: BillingCycleResult = { periodsOpened: 0, periodsClosed: 0, readingsLinked: 0, requestsSent: 0, remindersSent: 0, failed: 0 };
+const NOTHING: BillingCycleResult = {
+  periodsOpened: 0, periodsClosed: 0, readingsLinked: 0, requestsSent: 0, remindersSent: 0, billsMade: 0, chargesMade: 0, chargesFailed: 0,
+  chargesUnknown: 0, refunds: 0, noticesSent: 0, cancellations: 0, failed: 0,
+};
 
 for (const target of dbTargets()) {
   describe(`the billing cycle's periods and reading requests on ${target}`, () => {
@@ -25,8 +28,9 @@ for (const target of dbTargets()) {
     let deps: BillingDeps;
     before(async () => {
       testDb = await openTestDb(target);
-      t = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db) });
-      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line) };
+      const payments = createTestModeGateway(testDb.db);
+      t = testApp(testDb.db, { clock: () => now, payments });
+      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments };
     });
     after(async () => {
       t.cleanup();

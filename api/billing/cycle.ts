@@ -18,7 +18,11 @@
  * lease, `npm run billing` (./cli.ts) from the command line. A policy that fails is logged by its id and
  * left to the next run; it never stops the others. Logs carry no personal data.
  *
- * Bills, charges and cancellations are the next layer: it reads the closed periods (./records.ts).
+ * 6. makes the bill of each closed period (./make-bills.ts) and a renewed term's first payment, each with its
+ *    ledger entry;
+ * 7. charges the bills due and retries the failed ones on their day, settling any unknown outcome with the
+ *    provider first (./charge.ts), and gives credits back;
+ * 8. cancels the policies whose notice of cancellation for non-payment has come to its date unpaid (./cancel.ts).
  */
 import { addDays, formatIsoDate, localToday, parseIsoDate } from '../../contract/index.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
@@ -28,17 +32,22 @@ import { enqueueMail } from '../mail/queue.ts';
 import { mobileNumberOf } from '../messages/odometer-text.ts';
 import { enqueueText } from '../messages/texts.ts';
 import { acceptedReadings } from '../odometer/readings.ts';
-import { insuredOf, readPolicyRecord, termsInForceOn, vehicleName, vehiclesOf } from '../policies/records.ts';
+import { insuredOf, readPolicyRecord, termsInForceOn, vehicleName } from '../policies/records.ts';
+import { renewalTermsOf } from '../renewals/store.ts';
+import { closedPeriodsWithoutBill } from './bills.ts';
+import { cancelDuePolicies } from './cancel.ts';
+import { chargeDueBills } from './charge.ts';
+import { makeFirstPaymentBill, makePeriodBill, termFiguresOf } from './make-bills.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { periodClosedByReading, periodsOfTerm, readingSchedule } from './calendar.ts';
 import {
   answerRequest, closeDuePeriods, markReminded, markRequestsSent, openStartedPeriods, readingsAnswering, recordedTerms, recordTerm,
-  unansweredRequests, type ReadingRequest, type VehiclePlan,
+  unansweredRequests, type ReadingRequest,
 } from './records.ts';
 import { READING_REQUEST_MAIL_KIND, READING_REQUEST_TEXT_KIND, readingRequestMail, readingRequestText, type AskedVehicle } from './request-mail.ts';
 import { READING_DAYS } from './schedule.ts';
 
-export type BillingDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+export type BillingDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments'>;
 
 export interface BillingCycleResult {
   /** Periods this run opened (recorded open, or moved from scheduled on their first day). */
@@ -51,12 +60,27 @@ export interface BillingCycleResult {
   requestsSent: number;
   /** Vehicle reminders this run sent. */
   remindersSent: number;
+  /** Bills this run made: closed periods', and renewed terms' first payments. */
+  billsMade: number;
+  /** Bills paid by a charge this run made or settled. */
+  chargesMade: number;
+  /** Charge tries the provider refused this run. */
+  chargesFailed: number;
+  /** Charges whose outcome is still unknown: settled with the provider on the next run. */
+  chargesUnknown: number;
+  /** Credits refunded to the card. */
+  refunds: number;
+  /** Notices of cancellation for non-payment sent. */
+  noticesSent: number;
+  /** Policies cancelled for non-payment on their notice's date. */
+  cancellations: number;
   /** Policies whose step failed (logged by id); the next run tries them again. */
   failed: number;
 }
 
 /** Whether the run queued mail or texts to deliver. */
-export const sentAny = (result: BillingCycleResult): boolean => result.requestsSent + result.remindersSent > 0;
+export const sentAny = (result: BillingCycleResult): boolean =>
+  result.requestsSent + result.remindersSent + result.chargesMade + result.chargesFailed + result.noticesSent + result.cancellations > 0;
 
 const dayOf = (moment: Date): string => formatIsoDate(localToday(moment));
 const shiftDays = (day: string, days: number): string => formatIsoDate(addDays(parseIsoDate(day)!, days));
@@ -64,7 +88,10 @@ const shiftDays = (day: string, days: number): string => formatIsoDate(addDays(p
 /** Runs the cycle as of `now`'s day; the caller delivers the queued messages (`deps.mail.deliverDue()`). */
 export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<BillingCycleResult> {
   const today = dayOf(now);
-  const result: BillingCycleResult = { periodsOpened: 0, periodsClosed: 0, readingsLinked: 0, requestsSent: 0, remindersSent: 0, failed: 0 };
+  const result: BillingCycleResult = {
+    periodsOpened: 0, periodsClosed: 0, readingsLinked: 0, requestsSent: 0, remindersSent: 0, billsMade: 0, chargesMade: 0, chargesFailed: 0,
+    chargesUnknown: 0, refunds: 0, noticesSent: 0, cancellations: 0, failed: 0,
+  };
   const failed = (what: string, error: unknown) => {
     result.failed += 1;
     logError(deps.log, `billing: ${what}`, error);
@@ -72,16 +99,20 @@ export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<Bil
 
   const terms = await termsInForceOn(deps.db, today);
   const recorded = await recordedTerms(deps.db, terms.map((term) => term.policyId));
+  const renewed = await renewalTermsOf(deps.db, terms.map((term) => term.policyId));
   for (const term of terms.filter((term) => !recorded.has(`${term.policyId} ${term.effectiveDate}`))) {
     try {
-      const vehicles = (await vehiclesOf(deps.db, term.policyId)).map((vehicle) => ({
-        carNumber: vehicle.car_number,
-        plan: (vehicle.billing_type === 'capped' ? 'capped' : 'per_mile') as VehiclePlan,
-      }));
-      const periods = periodsOfTerm(term.effectiveDate, term.expirationDate);
-      result.periodsOpened += await deps.db.transaction((tx) =>
-        recordTerm(tx, { policyId: term.policyId, termStart: term.effectiveDate, termEnd: term.expirationDate, periods, vehicles }, today, now),
-      );
+      result.billsMade += await deps.db.transaction(async (tx) => {
+        const policy = await readPolicyRecord(tx, term.policyId);
+        if (!policy) return 0;
+        const figures = termFiguresOf(policy);
+        const vehicles = figures.vehicles.map((vehicle) => ({ carNumber: vehicle.carNumber, plan: vehicle.billingType }));
+        const periods = periodsOfTerm(term.effectiveDate, term.expirationDate);
+        result.periodsOpened += await recordTerm(tx, { policyId: term.policyId, termStart: term.effectiveDate, termEnd: term.expirationDate, periods, vehicles, figures }, today, now);
+        // a renewed term is paid as the first was: its first payment charged on its first day (the bind charged the first term's)
+        const isRenewal = renewed.has(`${term.policyId} ${term.effectiveDate}`);
+        return isRenewal && (await makeFirstPaymentBill(tx, policy, term.effectiveDate, today, now)) !== null ? 1 : 0;
+      });
     } catch (error) {
       failed(`periods of policy id ${term.policyId}`, error);
     }
@@ -100,6 +131,20 @@ export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<Bil
     }
   }
   result.periodsClosed += await closeDuePeriods(deps.db, today, now);
+  for (const { periodId, policyId } of await closedPeriodsWithoutBill(deps.db)) {
+    try {
+      if ((await deps.db.transaction((tx) => makePeriodBill(tx, periodId, today, now))) !== null) result.billsMade += 1;
+    } catch (error) {
+      failed(`bill of policy id ${policyId}`, error);
+    }
+  }
+  const charged = await chargeDueBills(deps, today, now);
+  result.chargesMade += charged.charged;
+  result.chargesFailed += charged.declined;
+  result.chargesUnknown += charged.unknown;
+  result.refunds += charged.refunded;
+  result.noticesSent += charged.noticesSent;
+  result.cancellations += await cancelDuePolicies(deps, today, now);
 
   for (const [policyId, requests] of groupByPolicy(unanswered)) {
     try {

@@ -77,6 +77,7 @@ export function billingSummary(result: BillingCycleResult): string {
   return (
     `billing: ${result.periodsOpened} periods opened, ${result.periodsClosed} closed; ` +
     `${result.requestsSent} reading requests sent, ${result.remindersSent} reminders sent, ${result.readingsLinked} readings linked; ` +
-    `0 bills made; 0 charges made, 0 failed; 0 cancellations; ${result.failed} policies failed`
+    `${result.billsMade} bills made; ${result.chargesMade} charges made, ${result.chargesFailed} failed, ${result.chargesUnknown} unknown; ` +
+    `${result.refunds} refunds; ${result.noticesSent} notices of cancellation, ${result.cancellations} cancellations; ${result.failed} policies failed`
   );
 }

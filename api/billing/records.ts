@@ -11,10 +11,18 @@
  * finds the row moved on and changes nothing.
  */
 import type { Queryable } from '../db/db.ts';
+import type { RatedFigures } from './bill.ts';
 import { daysBetween, readingSchedule, type BillingPeriod } from './calendar.ts';
 
 /** A vehicle's plan as the policy stores it: Pay-Per-Mile, or Unlimited ('capped'). */
 export type VehiclePlan = 'per_mile' | 'capped';
+
+/** What a term's bills are priced with, kept with its periods when the term is recorded. */
+export interface TermFigures {
+  payPlan: 18 | 21;
+  state: string;
+  vehicles: (RatedFigures & { billingType: VehiclePlan })[];
+}
 
 export interface TermToRecord {
   policyId: number;
@@ -22,6 +30,7 @@ export interface TermToRecord {
   termEnd: string;
   periods: readonly BillingPeriod[];
   vehicles: readonly { carNumber: number; plan: VehiclePlan }[];
+  figures: TermFigures;
 }
 
 /** Each policy's terms already recorded, as 'policyId termStart'. */
@@ -46,12 +55,12 @@ export async function recordTerm(tx: Queryable, term: TermToRecord, today: strin
     const open = period.start <= today;
     const schedule = readingSchedule(period);
     const rows = await tx.query<{ id: string }>(
-      `INSERT INTO billing_periods (policy_id, term_start, term_end, period_index, period_start, period_end, reading_due, status, recorded_at, opened_at)
-       VALUES ($1, $2::date, $3::date, $4, $5::date, $6::date, $7::date, $8, $9, $10)
+      `INSERT INTO billing_periods (policy_id, term_start, term_end, period_index, period_start, period_end, reading_due, status, recorded_at, opened_at, term_figures)
+       VALUES ($1, $2::date, $3::date, $4, $5::date, $6::date, $7::date, $8, $9, $10, $11::jsonb)
        ON CONFLICT (policy_id, period_start) DO NOTHING RETURNING id::text AS id`,
       [
         term.policyId, term.termStart, term.termEnd, period.index, period.start, period.end, schedule.dueOn,
-        open ? 'open' : 'scheduled', now, open ? now : null,
+        open ? 'open' : 'scheduled', now, open ? now : null, JSON.stringify(term.figures),
       ],
     );
     const periodId = rows[0]?.id;
@@ -223,6 +232,10 @@ export async function markReminded(tx: Queryable, reminders: readonly { requestI
 /** A period as recorded, for the statements and the bill layer. */
 export interface PeriodRecord {
   id: number;
+  policyId: number;
+  /** Null for a period recorded before migration 025: billed at the policy's figures. */
+  figures: TermFigures | null;
+  closedAt: Date | null;
   termStart: string;
   termEnd: string;
   index: number;
@@ -230,7 +243,7 @@ export interface PeriodRecord {
   end: string;
   dueOn: string;
   status: 'scheduled' | 'open' | 'closed';
-  closedReason: 'readings' | 'due' | null;
+  closedReason: 'readings' | 'due' | 'cancelled' | null;
   requests: { carNumber: number; plan: VehiclePlan; askOn: string; sentAt: Date | null; texted: boolean; remindersSent: number; readingId: number | null }[];
 }
 
@@ -238,9 +251,10 @@ export interface PeriodRecord {
 export async function periodsOfPolicy(db: Queryable, policyId: number): Promise<PeriodRecord[]> {
   const periods = await db.query<{
     id: string; term_start: string; term_end: string; period_index: number; period_start: string; period_end: string; reading_due: string;
-    status: PeriodRecord['status']; closed_reason: PeriodRecord['closedReason'];
+    status: PeriodRecord['status']; closed_reason: PeriodRecord['closedReason']; policy_id: number; term_figures: TermFigures | string | null;
+    closed_at: Date | null;
   }>(
-    `SELECT id::text AS id, to_char(term_start, 'YYYY-MM-DD') AS term_start, to_char(term_end, 'YYYY-MM-DD') AS term_end, period_index,
+    `SELECT id::text AS id, policy_id, term_figures, closed_at, to_char(term_start, 'YYYY-MM-DD') AS term_start, to_char(term_end, 'YYYY-MM-DD') AS term_end, period_index,
             to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end,
             to_char(reading_due, 'YYYY-MM-DD') AS reading_due, status, closed_reason
      FROM billing_periods WHERE policy_id = $1 ORDER BY period_start`,
@@ -257,6 +271,9 @@ export async function periodsOfPolicy(db: Queryable, policyId: number): Promise<
   );
   return periods.map((period) => ({
     id: Number(period.id),
+    policyId: period.policy_id,
+    figures: typeof period.term_figures === 'string' ? (JSON.parse(period.term_figures) as TermFigures) : period.term_figures,
+    closedAt: period.closed_at,
     termStart: period.term_start,
     termEnd: period.term_end,
     index: period.period_index,
@@ -272,4 +289,26 @@ export async function periodsOfPolicy(db: Queryable, policyId: number): Promise<
         remindersSent: request.reminders_sent, readingId: request.reading_id === null ? null : Number(request.reading_id),
       })),
   }));
+}
+
+/** The policy a period belongs to, or null when there is no such period. */
+export async function policyOfPeriod(db: Queryable, periodId: number): Promise<number | null> {
+  const rows = await db.query<{ policy_id: number }>('SELECT policy_id FROM billing_periods WHERE id = $1', [periodId]);
+  return rows[0]?.policy_id ?? null;
+}
+
+/**
+ * A cancellation from `cancelledOn`, in `tx`: the period it falls in is closed 'cancelled' (its final bill is
+ * the cancellation's) and the periods after it are removed with their requests, so nothing more is asked
+ * for or billed. Returns the period it fell in, or null when it fell on a period's first day or after the
+ * last one.
+ */
+export async function closeForCancellation(tx: Queryable, policyId: number, cancelledOn: string, now: Date): Promise<number | null> {
+  await tx.query(`DELETE FROM billing_periods WHERE policy_id = $1 AND period_start >= $2::date AND status <> 'closed'`, [policyId, cancelledOn]);
+  const rows = await tx.query<{ id: string }>(
+    `UPDATE billing_periods SET status = 'closed', closed_at = $3, closed_reason = 'cancelled', opened_at = COALESCE(opened_at, $3)
+     WHERE policy_id = $1 AND period_start < $2::date AND period_end > $2::date AND status <> 'closed' RETURNING id::text AS id`,
+    [policyId, cancelledOn, now],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
 }

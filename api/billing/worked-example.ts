@@ -26,6 +26,7 @@ function describe(line: BillLine): string {
     case 'miles': {
       const found = line.found;
       if (found?.kind === 'default') return `Default miles (no reading)${car}${priced}`;
+      if (found?.kind === 'estimate') return `Estimated miles (first reading)${car}${priced}`;
       const trueUp = found && found.alreadyBilledMiles > 0 ? ` (${count(found.drivenMiles)} driven - ${count(found.alreadyBilledMiles)} billed by default)` : '';
       return `Miles${car}${priced}${trueUp}`;
     }

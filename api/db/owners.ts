@@ -33,9 +33,13 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   policy_documents: 'api/documents/',
   document_jobs: 'api/documents/',
   odometer_readings: 'api/odometer/readings.ts',
-  // the billing cycle: a policy's periods and, per vehicle, its reading request (issue 21)
-  billing_periods: 'api/billing/records.ts',
-  billing_reading_requests: 'api/billing/records.ts',
+  // the billing cycle (issue 21): a policy's periods and, per vehicle, its reading request (records.ts);
+  // its bills, each bill's charge and a notice of cancellation for non-payment (bills.ts)
+  billing_periods: 'api/billing/',
+  billing_reading_requests: 'api/billing/',
+  bills: 'api/billing/',
+  bill_charges: 'api/billing/',
+  billing_cancellations: 'api/billing/',
   renewals: 'api/renewals/store.ts',
   job_leases: 'api/renewals/lease.ts',
   accounts: 'api/auth/',

@@ -13,7 +13,7 @@ import {
   type QuotePolicy, type QuoteRequest, type VehicleInfo,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
-import { coveragesShownOn, insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord } from '../policies/records.ts';
+import { coveragesShownOn, insuredOf, readPolicyRecord, vehicleCharges, type PolicyRecord, type PolicyStatus } from '../policies/records.ts';
 import { pricedQuoteById } from '../quotes/store.ts';
 import type { ApplicationModel, DocumentVehicle, PersonName, PolicyDocumentModel, PostalAddress } from './pdf/model.ts';
 
@@ -42,7 +42,7 @@ function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannua
 /** What a policy's documents print, from its PolicyRecord: the declarations' and the application's models. */
 export interface PolicyPapers {
   policyId: number;
-  status: 'BOUND' | 'ISSUED';
+  status: PolicyStatus;
   document: PolicyDocumentModel;
   application: ApplicationModel;
 }

@@ -193,6 +193,9 @@ export async function recordDownPayment(
   const { attempt, intent, policyId } = bought;
   await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
   await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId, providerRef: intent.id, at: now });
+  await addLedgerEntry(tx, {
+    kind: 'down-payment-due', amountCents: -attempt.amountCents, attemptId: attempt.id, policyId, providerRef: `policy:${policyId}:down-payment`, at: now,
+  });
   if (attempt.customerId && intent.paymentMethodId) {
     await keepCard(tx, {
       policyId, gateway: bought.gateway, customerId: attempt.customerId, paymentMethodId: intent.paymentMethodId, card: intent.card,

@@ -5,11 +5,11 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { carsWithAcceptedReading } from '../odometer/readings.ts';
-import { policyById, signatureOf, vehiclesOf } from './records.ts';
+import { policyById, signatureOf, vehiclesOf, type PolicyStatus } from './records.ts';
 
 export interface Onboarding {
   policyId: number;
-  status: 'BOUND' | 'ISSUED';
+  status: PolicyStatus;
   signed: boolean;
   /** Vehicles (car numbers) without an accepted reading yet */
   vehiclesWithoutReading: number[];

@@ -17,7 +17,7 @@ import {
 import type { LienholderRequest } from '../../contract/api/lienholder.ts';
 import type { Queryable } from '../db/db.ts';
 
-export type PolicyStatus = 'BOUND' | 'ISSUED';
+export type PolicyStatus = 'BOUND' | 'ISSUED' | 'CANCELLED';
 
 export interface PolicyVehicle {
   car_number: number;
@@ -114,6 +114,8 @@ export interface PolicyRow {
 export interface StatusChange {
   status: PolicyStatus;
   changedAt: Date;
+  /** The status's own day where it has one: a cancellation's coverage ends at 12:01 a.m. on it (YYYY-MM-DD). */
+  effectiveOn: string | null;
 }
 
 /** The read model of a policy, from its own rows only. */
@@ -283,11 +285,11 @@ async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholde
 }
 
 async function statusHistoryOf(db: Queryable, policyId: number): Promise<StatusChange[]> {
-  const rows = await db.query<{ status: PolicyStatus; changed_at: Date }>(
-    'SELECT status, changed_at FROM policy_status_changes WHERE policy_id = $1 ORDER BY changed_at, id',
+  const rows = await db.query<{ status: PolicyStatus; changed_at: Date; effective_on: string | null }>(
+    `SELECT status, changed_at, to_char(effective_on, 'YYYY-MM-DD') AS effective_on FROM policy_status_changes WHERE policy_id = $1 ORDER BY changed_at, id`,
     [policyId],
   );
-  return rows.map((row) => ({ status: row.status, changedAt: row.changed_at }));
+  return rows.map((row) => ({ status: row.status, changedAt: row.changed_at, effectiveOn: row.effective_on }));
 }
 
 /**
@@ -501,8 +503,19 @@ async function insertLimits(tx: Queryable, policyId: number, carNumber: number |
 }
 
 /** A status change in the history; the caller writes policies.status in the same transaction. */
-async function recordStatus(tx: Queryable, policyId: number, status: PolicyStatus, now: Date): Promise<void> {
-  await tx.query('INSERT INTO policy_status_changes (policy_id, status, changed_at) VALUES ($1, $2, $3)', [policyId, status, now]);
+async function recordStatus(tx: Queryable, policyId: number, status: PolicyStatus, now: Date, effectiveOn: string | null = null): Promise<void> {
+  await tx.query('INSERT INTO policy_status_changes (policy_id, status, changed_at, effective_on) VALUES ($1, $2, $3, $4::date)', [policyId, status, now, effectiveOn]);
+}
+
+/**
+ * Cancels the policy from `cancelledOn` (coverage ends at 12:01 a.m. that day), from BOUND or ISSUED; false
+ * when it was cancelled already. The term in force ends on that day: nothing is billed after it.
+ */
+export async function markCancelled(tx: Queryable, policyId: number, cancelledOn: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(`UPDATE policies SET status = 'CANCELLED' WHERE id = $1 AND status IN ('BOUND', 'ISSUED') RETURNING id`, [policyId]);
+  if (rows.length === 0) return false;
+  await recordStatus(tx, policyId, 'CANCELLED', now, cancelledOn);
+  return true;
 }
 
 /** BOUND to ISSUED; the insured's e-mail (lower case) when this call made the change, else null. */

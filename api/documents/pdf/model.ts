@@ -82,7 +82,7 @@ export interface PolicyDocumentModel {
   policyNumber: string;
   binderNumber: string;
   /** BOUND: coverage is bound, documents are a binder; ISSUED: signed and odometer verified. */
-  status: 'BOUND' | 'ISSUED';
+  status: 'BOUND' | 'ISSUED' | 'CANCELLED';
   /** When the policy took that status (its status history's last change). */
   statusSince: Date;
   /** YYYY-MM-DD */

@@ -51,7 +51,9 @@ export function policySection(flow: PageFlow, model: PolicyDocumentModel): void 
       label: 'Status',
       value: model.status === 'BOUND'
         ? `Bound (binder) on ${formatInstantDay(model.statusSince)}, not yet issued`
-        : `Issued on ${formatInstantDay(model.statusSince)}`,
+        : model.status === 'CANCELLED'
+          ? `Cancelled on ${formatInstantDay(model.statusSince)}`
+          : `Issued on ${formatInstantDay(model.statusSince)}`,
     },
     { label: 'Policy period', value: [policyPeriod(model), '12:01 a.m. standard time at the garaging address'] },
     { label: 'Rated state', value: model.ratedState },

@@ -1,0 +1,114 @@
+/**
+ * What the customer is told about a bill's charge (issue 21, items 6 and 7), queued in the transaction that
+ * records it, so a message exists only if its record does: a receipt when the card was charged; a failed
+ * payment by e-mail and, with a mobile number, by text, each saying when the card is tried again (or that it
+ * will not be) and linking to the account's card page, where the customer replaces the card; the next try
+ * charges the card in force. A bank that asks for authentication is told the same way.
+ *
+ * No card number is ever written: the brand and last four digits the provider returned.
+ */
+import { BRAND, formatCents, isoToUs } from '../../contract/index.ts';
+import { PAGES, pageUrl } from '../../contract/pages.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/db.ts';
+import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { mobileNumberOf } from '../messages/odometer-text.ts';
+import { enqueueText } from '../messages/texts.ts';
+import { insuredOf, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
+import type { BillRecord } from './bills.ts';
+import { declineIsRetriable } from './schedule.ts';
+
+export const BILL_RECEIPT_MAIL_KIND = 'bill receipt mail';
+export const PAYMENT_FAILED_MAIL_KIND = 'bill payment failed mail';
+export const PAYMENT_FAILED_TEXT_KIND = 'bill payment failed text';
+
+const us = (iso: string) => isoToUs(iso) ?? iso;
+
+function mail(to: string, subject: string, lines: readonly string[], link: { url: string; label: string } | null, policyNumber: string): MailMessage {
+  const text = `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
+  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + (link ? buttonLink(link.url, link.label) : '') + careLine();
+  return {
+    to,
+    subject,
+    text,
+    html: brandedHtml({ subject, body, why: `You received this e-mail because it is about the bill of your ${BRAND.productName} policy ${policyNumber}.` }),
+  };
+}
+
+/** What a bill is for, in a few words. */
+export function billTitle(bill: Pick<BillRecord, 'kind' | 'billDate'>): string {
+  if (bill.kind === 'first-payment') return 'the first payment of your renewed term';
+  if (bill.kind === 'final') return 'your final bill';
+  return `your bill of ${us(bill.billDate)}`;
+}
+
+/** The receipt of a bill paid. */
+export async function sendPaymentReceipt(
+  tx: Queryable,
+  deps: { config: Pick<Config, 'publicOrigin'> },
+  bill: BillRecord,
+  card: { brand: string; last4: string } | null,
+  now: Date,
+): Promise<void> {
+  const policy = await readPolicyRecord(tx, bill.policyId);
+  if (!policy) return;
+  const paidWith = card ? ` to your ${card.brand} ending ${card.last4}` : '';
+  const firstName = insuredOf(policy)?.firstName;
+  const lines = [
+    `Hello${firstName ? ` ${firstName}` : ''}, we charged ${formatCents(bill.amountCents)}${paidWith} for ${billTitle(bill)}.`,
+    'Your statement in your account shows each line of the bill: the miles of each vehicle and its rate, the base rate, the fees and any credit.',
+  ];
+  await enqueueMail(
+    tx,
+    BILL_RECEIPT_MAIL_KIND,
+    mail(policy.emailAddress, `Payment received for policy ${policy.policyNumber}: ${formatCents(bill.amountCents)}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber),
+    now,
+  );
+}
+
+/** Why the card was refused, in the customer's words, and what they can do. */
+function refusalWords(refusal: { code: string | null; declineCode: string | null }): string {
+  if (refusal.code === 'no_card') return 'We have no card on file to charge.';
+  if (refusal.code === 'authentication_required') return 'Your bank asks you to confirm this payment before it can go through.';
+  if (!declineIsRetriable(refusal.declineCode ?? undefined)) return 'Your bank declined the payment and asked us not to try this card again.';
+  if (refusal.code === 'expired_card') return 'Your card has expired.';
+  return 'Your bank declined the payment.';
+}
+
+export interface PaymentFailedInput {
+  bill: BillRecord;
+  policy: PolicyRecord;
+  refusal: { code: string | null; declineCode: string | null };
+  /** The next try's day, or null when none is left (a notice of cancellation follows). */
+  nextTryOn: string | null;
+  formattedAmount: string;
+}
+
+/** A failed payment: an e-mail and, with a mobile number, a text, with the link to replace the card. */
+export async function sendPaymentFailed(tx: Queryable, deps: { config: Pick<Config, 'publicOrigin'> }, input: PaymentFailedInput, now: Date): Promise<void> {
+  const { bill, policy, nextTryOn, formattedAmount } = input;
+  const cardUrl = pageUrl(deps.config.publicOrigin, PAGES.card);
+  const next = nextTryOn
+    ? `We will try your card on file again on ${us(nextTryOn)}. To pay sooner, or with another card, replace your card in your account: the next try charges the card you give us.`
+    : 'We will not try this card again. Replace your card in your account to pay; without payment a notice of cancellation follows.';
+  const firstName = insuredOf(policy)?.firstName;
+  const lines = [
+    `Hello${firstName ? ` ${firstName}` : ''}, we could not charge ${formattedAmount} for ${billTitle(bill)} of policy ${policy.policyNumber}.`,
+    refusalWords(input.refusal),
+    next,
+  ];
+  await enqueueMail(
+    tx,
+    PAYMENT_FAILED_MAIL_KIND,
+    mail(policy.emailAddress, `Action needed: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through`, lines, { url: cardUrl, label: 'Replace your card' }, policy.policyNumber),
+    now,
+  );
+  const mobile = mobileNumberOf({ phoneNumbers: policy.phoneNumbers });
+  if (mobile !== null) {
+    const when = nextTryOn ? ` We will try again on ${us(nextTryOn)}.` : '';
+    const body = `${BRAND.productName}: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through.${when} Replace your card: ${cardUrl} Reply STOP to opt out, HELP for help.`;
+    await enqueueText(tx, PAYMENT_FAILED_TEXT_KIND, { to: mobile, body }, now);
+  }
+}

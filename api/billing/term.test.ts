@@ -1,0 +1,196 @@
+/**
+ * The billing cycle lived through whole terms (issue 21, "How it is shown"), day by day with a fixed clock,
+ * the cycle run twice every day: every bill's total against a hand computation written here from the
+ * policy's own rates, every charge made once, the ledger's balance zero at the end; and a policy whose card
+ * keeps failing, cancelled on the right day with its notice sent, and billed nothing after.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FEES, localToday, toCents } from '../../contract/index.ts';
+import { insertReading } from '../odometer/readings.ts';
+import { keepCard } from '../payments/attempts.ts';
+import { ledgerTotals, policyBalanceCents, policyLedger } from '../payments/ledger.ts';
+import { createTestModeGateway } from '../payments/test-mode.ts';
+import { readPolicyRecord } from '../policies/records.ts';
+import { bindPolicy, type BoundPolicy } from '../policies/testing.ts';
+import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { billsOfPolicy, cancellationsOfPolicy, chargesOfPolicy } from './bills.ts';
+import { runBillingCycle, type BillingDeps } from './cycle.ts';
+import { periodsOfPolicy } from './records.ts';
+import { DEFAULT_MONTHLY_MILES } from './schedule.ts';
+
+const BOUGHT = new Date('2026-03-02T12:00:00.000Z');
+const TODAY = localToday(BOUGHT);
+const at = (iso: string) => new Date(`${iso}T12:00:00.000Z`);
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T12:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+/** Miles at a rate in mills, in cents, rounded once (halves up), as a person computes it. */
+const milesCents = (miles: number, mills: number) => Math.round((miles * mills) / 10);
+
+for (const target of dbTargets()) {
+  describe(`the billing cycle through whole terms on ${target}`, () => {
+    let testDb: TestDb;
+    let t: TestApp;
+    let now = BOUGHT;
+    const logs: string[] = [];
+    let deps: BillingDeps;
+    before(async () => {
+      testDb = await openTestDb(target);
+      const payments = createTestModeGateway(testDb.db);
+      // the test mode's own events would race the cycle's answers: the cycle records what the provider answered
+      payments.setEmitter(null);
+      t = testApp(testDb.db, { clock: () => now, payments });
+      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments };
+    });
+    after(async () => {
+      t.cleanup();
+      await testDb.cleanup();
+    });
+
+    async function reading(policy: BoundPolicy, carNumber: number, day: string, odometer: number): Promise<void> {
+      await insertReading(testDb.db, {
+        policyId: policy.policyId, carNumber, typedReading: odometer, ocrFirst: String(odometer), ocrSecond: String(odometer), status: 'verified',
+        reasons: [], message: null, photoBlobKey: 'test/none.jpg', photoContentType: 'image/jpeg', capturedAt: null,
+      }, at(day));
+    }
+
+    /** The customer replaces the kept card (as /account/card does, after the provider saved it): Stripe's test PaymentMethod `pm`. */
+    async function replaceCard(policy: BoundPolicy, pm: string, day: string): Promise<void> {
+      const record = await testDb.db.query<{ customer_id: string }>('SELECT customer_id FROM payment_cards WHERE policy_id = $1 AND replaced_at IS NULL', [policy.policyId]);
+      await testDb.db.transaction((tx) =>
+        keepCard(tx, {
+          policyId: policy.policyId, gateway: 'test-mode', customerId: record[0]!.customer_id, paymentMethodId: pm, card: { brand: 'visa', last4: '0000' },
+          consentText: 'replaced in a test', consentedAt: at(day),
+        }, at(day)),
+      );
+    }
+
+    const mailsOf = async (kind: string) =>
+      (await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_queue WHERE kind = $1`, [kind]))[0]!.n;
+
+    /** Runs the cycle every day from `from` to `to`, twice a day; `onDay` acts first (a reading, a new card). */
+    async function live(from: string, to: string, onDay: (day: string) => Promise<void>): Promise<void> {
+      for (let day = from; day <= to; day = nextDay(day)) {
+        now = at(day);
+        await onDay(day);
+        const first = await runBillingCycle(deps, now);
+        assert.equal(first.failed, 0, `${day}: ${logs.join('\n')}`);
+        assert.equal(first.chargesUnknown, 0, `${day}: no outcome is left unknown`);
+        const second = await runBillingCycle(deps, now);
+        for (const key of ['billsMade', 'chargesMade', 'chargesFailed', 'requestsSent', 'remindersSent', 'noticesSent', 'cancellations', 'refunds'] as const) {
+          assert.equal(second[key], 0, `${day}: a second run makes no ${key}`);
+        }
+      }
+    }
+
+    test('a six-month term of a Pay-Per-Mile car and an Unlimited car on the monthly plan: each bill to the cent, a missed month trued up, a decline recovered by a retry, a bank asking for authentication, and a balance of zero', async () => {
+      now = BOUGHT;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA', vehicles: 2, adjustRequest: (request) => { request.vehicles[1].billingType = 'capped'; } });
+      const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      const car = record.vehicles.find((vehicle) => vehicle.car_number === 1)!;
+      const unlimited = record.vehicles.find((vehicle) => vehicle.car_number === 2)!;
+      const base = toCents(car.base_rate);
+      const mills = Math.round(car.per_mile_rate * 1000);
+      const estimate = car.monthly_charge_cents - base;
+      const sixth = unlimited.monthly_charge_cents;
+      const cardFee = FEES.creditCardFeeCents; // Georgia: the credit card fee on each payment
+      const inAdvance = base + FEES.mileageMonitoringFeeCents + sixth + FEES.monthlyPolicyFeeCents;
+
+      // Car 1's odometer: the photo sent before issue, then each period's a day after its end, but none for
+      // period 2 (billed the default), and period 3's reading trues it up.
+      const odometer: Record<string, number> = { '2026-03-02': 10_000, '2026-04-03': 10_600, '2026-06-03': 11_800, '2026-07-03': 12_400, '2026-08-03': 13_000, '2026-09-03': 13_500 };
+      await live('2026-03-02', '2026-09-12', async (day) => {
+        if (odometer[day] !== undefined) await reading(policy, 1, day, odometer[day]!);
+        if (day === '2026-03-02') await reading(policy, 2, day, 20_000); // the Unlimited car's one reading of the term
+        if (day === '2026-05-20') await replaceCard(policy, 'pm_card_chargeCustomerFail', day); // a card every charge of which fails
+        if (day === '2026-06-04') await replaceCard(policy, 'pm_card_visa', day); // told on 06-03, the customer gives another card
+        if (day === '2026-07-20') await replaceCard(policy, 'pm_card_authenticationRequired', day); // a bank that always asks
+        if (day === '2026-08-04') await replaceCard(policy, 'pm_card_visa', day);
+      });
+
+      const bills = await billsOfPolicy(testDb.db, policy.policyId);
+      const byDate = Object.fromEntries(bills.map((bill) => [bill.billDate, bill]));
+      // Hand computations, one per bill: miles x rate, credits, the next month's base, fees and the card fee.
+      const expected: Record<string, number> = {
+        // period 1: 600 miles, the down payment's estimated miles credited
+        '2026-04-03': milesCents(600, mills) - estimate + inAdvance + cardFee,
+        // period 2: no reading by 05-09, the default mileage
+        '2026-05-09': milesCents(DEFAULT_MONTHLY_MILES, mills) + inAdvance + cardFee,
+        // period 3: 1,200 miles since 04-03 less the 1,217 billed by default: nothing more, 17 miles given back
+        '2026-06-03': 0 - milesCents(DEFAULT_MONTHLY_MILES - 1_200, mills) + inAdvance + cardFee,
+        '2026-07-03': milesCents(600, mills) + inAdvance + cardFee,
+        '2026-08-03': milesCents(600, mills) + inAdvance + cardFee,
+        // the term's last period: its 500 miles, nothing in advance (a renewal's first payment would be)
+        '2026-09-03': milesCents(500, mills) + cardFee,
+      };
+      assert.deepEqual(Object.fromEntries(bills.map((bill) => [bill.billDate, bill.totalCents])), expected);
+      for (const bill of bills) {
+        assert.equal(bill.lines.reduce((sum, line) => sum + line.cents, 0), bill.totalCents, `${bill.billDate}: the lines add up to the total`);
+        assert.equal(bill.status, 'paid', `${bill.billDate} is paid`);
+      }
+      const defaulted = byDate['2026-05-09']!.lines.find((line) => line.kind === 'miles')!;
+      assert.deepEqual(defaulted.kind === 'miles' && defaulted.found, { kind: 'default', capMiles: null });
+
+      const charges = await chargesOfPolicy(testDb.db, policy.policyId);
+      const chargeOn = (day: string) => charges.get(byDate[day]!.id)!;
+      assert.deepEqual(
+        bills.map((bill) => [bill.billDate, charges.get(bill.id)?.tries, charges.get(bill.id)?.status]),
+        [
+          ['2026-04-03', 1, 'succeeded'], ['2026-05-09', 1, 'succeeded'],
+          // declined on 06-03, paid by the retry of 06-06 on the card given on 06-04
+          ['2026-06-03', 2, 'succeeded'],
+          ['2026-07-03', 1, 'succeeded'],
+          // the bank asked for authentication on 08-03; the retry of 08-06 charged the card given on 08-04
+          ['2026-08-03', 2, 'succeeded'],
+          ['2026-09-03', 1, 'succeeded'],
+        ],
+      );
+      assert.equal(chargeOn('2026-06-03').lastCode, 'card_declined');
+      assert.equal(chargeOn('2026-06-03').firstFailedOn, '2026-06-03');
+      assert.equal(chargeOn('2026-08-03').lastCode, 'authentication_required');
+      assert.equal(await mailsOf('bill payment failed mail'), 2, 'each failure told once');
+      assert.equal(await mailsOf('bill receipt mail'), 6, 'each payment receipted once');
+      assert.equal(await mailsOf('notice of cancellation mail'), 0);
+
+      // Every amount owed and paid is an entry; what was owed was paid, to the cent.
+      const ledger = await policyLedger(testDb.db, policy.policyId);
+      assert.equal(ledger.filter((entry) => entry.kind === 'bill').length, 6);
+      assert.equal(ledger.filter((entry) => entry.kind === 'bill-payment').length, 6);
+      assert.equal(await policyBalanceCents(testDb.db, policy.policyId), 0);
+      const periods = await periodsOfPolicy(testDb.db, policy.policyId);
+      assert.deepEqual(periods.map((period) => period.closedReason), ['readings', 'due', 'readings', 'readings', 'readings', 'readings']);
+    });
+
+    test('a card that keeps failing: retried 3, 5 and 7 days after the first failure, a notice of cancellation, cancelled on its date, a final bill, and nothing billed after', async () => {
+      now = BOUGHT;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TX' });
+      const before = await ledgerTotals(testDb.db);
+      await live('2026-03-02', '2026-05-15', async (day) => {
+        if (day === '2026-03-02') await reading(policy, 1, day, 5_000);
+        if (day === '2026-03-20') await replaceCard(policy, 'pm_card_chargeCustomerFail', day);
+        if (day === '2026-04-03') await reading(policy, 1, day, 5_700);
+      });
+      const bills = await billsOfPolicy(testDb.db, policy.policyId);
+      const first = bills[0]!;
+      assert.equal(first.billDate, '2026-04-03');
+      const charge = (await chargesOfPolicy(testDb.db, policy.policyId)).get(first.id)!;
+      assert.equal(charge.tries, 4, 'the first try and three retries');
+      assert.equal(charge.status, 'canceled');
+      // Texas: 10 days' notice (Tex. Ins. Code 551.104), sent after the last retry on 04-10
+      const [notice] = await cancellationsOfPolicy(testDb.db, policy.policyId);
+      assert.deepEqual({ noticedOn: notice!.noticedOn, cancelOn: notice!.cancelOn, status: notice!.status }, { noticedOn: '2026-04-10', cancelOn: '2026-04-20', status: 'cancelled' });
+      assert.match(notice!.noticeSource, /551\.104/);
+      assert.equal(await mailsOf('notice of cancellation mail') >= 1, true);
+      const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      assert.equal(record.status, 'CANCELLED');
+      assert.equal(record.statusHistory.at(-1)!.effectiveOn, '2026-04-20');
+      assert.deepEqual(bills.map((bill) => [bill.kind, bill.status]), [['period', 'unpaid'], ['final', bills[1]!.status]]);
+      assert.equal(bills.length, 2, 'nothing billed after the final bill');
+      const periods = await periodsOfPolicy(testDb.db, policy.policyId);
+      assert.deepEqual(periods.map((period) => [period.start, period.closedReason]), [['2026-03-02', 'readings'], ['2026-04-02', 'cancelled']]);
+      // the account owes exactly the two bills' totals, the unpaid one carried in the final one
+      assert.equal(await policyBalanceCents(testDb.db, policy.policyId), -bills[1]!.totalCents);
+      const after = await ledgerTotals(testDb.db);
+      assert.equal(after['bill-payment'].count - before['bill-payment'].count, 0, 'nothing was collected from the failing card');
+    });
+  });
+}
