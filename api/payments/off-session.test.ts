@@ -225,6 +225,11 @@ describe('off-session charges and listings through stripe-node against the Strip
       assert.equal(form.get('payment_method_data[card][token]'), null);
     }
   });
+
+  test('the lists are read page after page: 105 charges in a day take two of Stripe\'s pages of 100', () => {
+    const lists = standIn.requests.filter((request) => request.method === 'GET' && request.path === '/v1/payment_intents');
+    assert.equal(lists.length, 3, 'one page for the day of two charges, two for the busy day of 105');
+  });
 });
 
 for (const target of dbTargets()) {
@@ -243,6 +248,32 @@ for (const target of dbTargets()) {
     });
 
     offSessionBehaviour(() => provider);
+
+    test('an off-session refusal is told as payment_intent.payment_failed, as a refusal at purchase is', async () => {
+      const events: { type: string; object: Record<string, unknown> }[] = [];
+      const gateway = provider.gateway as TestModeGateway;
+      gateway.setEmitter(async (type, object) => void events.push({ type, object }));
+      try {
+        const customerId = ok(await gateway.createCustomer({ idempotencyKey: key('cus'), metadata: {} }), 'customer').id;
+        const setup = ok(await gateway.createSetupIntent({ idempotencyKey: key('seti'), customerId }), 'setup intent');
+        const saved = ok(await gateway.confirmSetupIntent(setup.id, 'tok_chargeCustomerFail'), 'saved');
+        const intent = ok(
+          await gateway.createIntent({
+            idempotencyKey: key('bill'), amountCents: 900, currency: 'usd', customerId, keepCard: false, description: 'bill', metadata: {},
+            paymentMethodId: saved.paymentMethodId!,
+          }),
+          'bill intent',
+        );
+        await gateway.confirmIntent({ intentId: intent.id, idempotencyKey: key('bill-confirm'), paymentToken: saved.paymentMethodId!, offSession: true });
+        await new Promise((resolve) => setImmediate(resolve));
+        const failed = events.filter((event) => event.type === 'payment_intent.payment_failed' && event.object.id === intent.id);
+        assert.equal(failed.length, 1);
+        assert.deepEqual(failed[0]!.object.last_payment_error, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
+        assert.equal(failed[0]!.object.status, 'requires_payment_method');
+      } finally {
+        gateway.setEmitter(null);
+      }
+    });
 
     test('each PaymentMethod the test mode made is on record with the test card it came from', async () => {
       const rows = await testDb.db.query<{ object: { token: string; customer: string | null } }>(
