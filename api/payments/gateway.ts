@@ -17,6 +17,15 @@
  *   cancelIntent   an attempt that will never be charged (abandoned authentication, a settled failure);
  *   refund         a charge that cannot become a policy.
  *
+ * The monthly bill charges the card kept at purchase with the customer absent: createIntent names the kept
+ * PaymentMethod (paymentMethodId) and confirmIntent says offSession. Nobody can authenticate then, so a bank
+ * that asks is answered as a card_error with code authentication_required, and the PaymentIntent waits in
+ * requires_payment_method for the customer to pay it on our site: confirmed again on-session with the same
+ * card, it asks for authentication (requires_action) as a purchase does.
+ *
+ * The daily reconciliation reads what the provider charged and refunded in a range of time (listCharges,
+ * listRefunds), to hold it against our ledger.
+ *
  * Replacing the kept card from the account (issue 19) is Stripe's SetupIntent flow, which moves no money:
  *
  *   createSetupIntent    for the policy's Customer, off_session, cards only; Stripe.js confirms it in the
@@ -81,15 +90,28 @@ export interface CreateIntentRequest {
   /** Shown on the provider's dashboard: the quote number, never personal data. */
   description: string;
   metadata: Record<string, string>;
+  /** The kept card (pm_...) the PaymentIntent is for, set at creation (Stripe's payment_method): the monthly bill's. */
+  paymentMethodId?: string | undefined;
 }
 
 export interface ConfirmIntentRequest {
   intentId: string;
   idempotencyKey: string;
-  /** tok_... (a card token) or pm_... (a PaymentMethod), as the browser made it. */
+  /**
+   * tok_... (a card token) or pm_... (a PaymentMethod), as the browser made it; with offSession, the kept
+   * PaymentMethod (pm_...).
+   */
   paymentToken: string;
-  /** Where a redirect-based authentication returns the buyer (Stripe needs one for 3-D Secure). */
-  returnUrl: string;
+  /**
+   * Where a redirect-based authentication returns the buyer (Stripe needs one for 3-D Secure on-session).
+   * Off-session there is nobody to return, so none is sent.
+   */
+  returnUrl?: string | undefined;
+  /**
+   * The customer is absent (the monthly bill): Stripe's off_session. A bank that asks for authentication is
+   * answered as a card_error with code authentication_required, never as requires_action.
+   */
+  offSession?: boolean | undefined;
 }
 
 export interface RefundRequest {
@@ -104,6 +126,32 @@ export interface Refund {
   id: string;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
   amountCents: number;
+}
+
+/** A stretch of time, `from` included and `to` excluded, as the reconciliation reads a day. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/** A PaymentIntent that succeeded, as the reconciliation holds it against the ledger. */
+export interface ListedCharge {
+  /** The PaymentIntent's id (what the ledger's provider_ref and the payment record name). */
+  id: string;
+  amountCents: number;
+  /** When the PaymentIntent was created (Stripe keeps whole seconds). */
+  created: Date;
+  metadata: Record<string, string>;
+}
+
+/** A refund, as the reconciliation holds it against the ledger. */
+export interface ListedRefund {
+  id: string;
+  /** The PaymentIntent it gives money back from. */
+  intentId: string;
+  amountCents: number;
+  status: Refund['status'];
+  created: Date;
 }
 
 /** A provider event (Stripe's webhook payload), verified by its signature before anything reads it. */
@@ -148,4 +196,8 @@ export interface PaymentGateway {
   /** A SetupIntent for `customerId`'s next card (off_session, cards only); nothing is charged. */
   createSetupIntent(request: { idempotencyKey: string; customerId: string }): Promise<GatewayResult<SetupIntent>>;
   retrieveSetupIntent(setupIntentId: string): Promise<GatewayResult<SetupIntent>>;
+  /** Every PaymentIntent created in `range` that succeeded, all pages of them, oldest first. */
+  listCharges(range: TimeRange): Promise<GatewayResult<ListedCharge[]>>;
+  /** Every refund created in `range`, whatever its status, all pages of them, oldest first. */
+  listRefunds(range: TimeRange): Promise<GatewayResult<ListedRefund[]>>;
 }

@@ -5,15 +5,23 @@
  * the first result again and changes nothing), and these calls:
  *
  *   POST /v1/customers                      a Customer
- *   POST /v1/payment_intents                an unconfirmed PaymentIntent
- *   POST /v1/payment_intents/:id/confirm    the charge: Stripe's test tokens decide (contract test-cards.ts)
+ *   POST /v1/payment_intents                an unconfirmed PaymentIntent, for a kept card with `payment_method`
+ *   POST /v1/payment_intents/:id/confirm    the charge: Stripe's test tokens decide (contract test-cards.ts);
+ *                                           with `off_session=true`, the card's off-session outcome (a bank that
+ *                                           asks for authentication answers authentication_required)
  *   GET  /v1/payment_intents/:id            what happened
+ *   GET  /v1/payment_intents                the list, newest first, by `created[gte]`/`created[lt]`, in pages
+ *                                           (`limit`, `starting_after`, `has_more`) as stripe-node pages them
  *   POST /v1/payment_intents/:id/cancel
  *   POST /v1/refunds
+ *   GET  /v1/refunds                        the list, as the PaymentIntents' is
  *   POST /v1/setup_intents                  a SetupIntent for a Customer's next card (the account's card page)
  *   GET  /v1/setup_intents/:id              with `expand[]=payment_method`, the card's brand and last four
  *
  * A SetupIntent is confirmed by Stripe.js in the browser, never by our server: `confirmSetup` plays that part.
+ * Each PaymentMethod it makes (a charge from a token, a saved SetupIntent) remembers the test token it came
+ * from, so a later charge with its pm_ id behaves as that card, as in Stripe's test mode. `clock` stamps
+ * `created` (whole seconds, as Stripe's), so a test can place charges and refunds in time.
  *
  * Its faults are scripted per confirmation, so a test can make the provider charge then fail, hang past the
  * client's timeout (having charged, or without charging), or refuse before charging, and then count what was
@@ -21,7 +29,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { testCardOfToken } from '../../contract/reference/test-cards.ts';
+import { offSessionOutcome, setupOutcome, testCardOfToken, type TestCard } from '../../contract/reference/test-cards.ts';
 
 export type StandInStep =
   /** charge (or decline, or ask for authentication) as the token says, and answer */
@@ -56,6 +64,23 @@ interface Intent {
   client_secret: string;
   last_payment_error: Record<string, unknown> | null;
   metadata: Record<string, string>;
+  created: number;
+}
+
+interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  status: string;
+  payment_intent: string;
+  created: number;
+}
+
+/** A PaymentMethod the stand-in made, with the test token that decides what charging it does. */
+interface StandInPaymentMethod {
+  id: string;
+  token: string;
+  customer: string | null;
 }
 
 interface StandInSetupIntent {
@@ -85,6 +110,8 @@ export interface StripeStandIn {
   failRetrieves: number;
   intents: Map<string, Intent>;
   setupIntents: Map<string, StandInSetupIntent>;
+  /** What stamps `created` on PaymentIntents and refunds; the machine's clock unless a test sets it. */
+  clock: () => Date;
   /**
    * Stripe.js's confirmCardSetup in the policyholder's browser: the test token decides (a declined card leaves
    * the SetupIntent in requires_payment_method, a 3-D Secure card in requires_action, any other is saved).
@@ -116,14 +143,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StripeStandIn['requests'] = [];
   const intents = new Map<string, Intent>();
   const setupIntents = new Map<string, StandInSetupIntent>();
+  const paymentMethods = new Map<string, StandInPaymentMethod>();
+  const refundObjects: StandInRefund[] = [];
+  /** the token (or kept pm_) of a confirmation waiting for the buyer's authentication, by PaymentIntent */
+  const pendingTokens = new Map<string, string>();
   const byKey = new Map<string, { status: number; body: unknown }>();
   const hanging: ServerResponse[] = [];
   let counter = 0;
   const next = (prefix: string) => `${prefix}_standin_${++counter}`;
 
-  function charge(intent: Intent, key: string | undefined) {
+  const seconds = () => Math.floor(standIn.clock().getTime() / 1000);
+
+  /** A PaymentMethod made from `token`, kept on `customer` (null: used once, not kept). */
+  function makePaymentMethod(token: string, customer: string | null): string {
+    const method = { id: next('pm'), token, customer };
+    paymentMethods.set(method.id, method);
+    return method.id;
+  }
+
+  /** The test card a confirmation names: a PaymentMethod made here, or Stripe's test token or pm_card_ name. */
+  function cardBehind(token: string): { card: TestCard; kept: StandInPaymentMethod | null } | null {
+    const kept = paymentMethods.get(token) ?? null;
+    const card = testCardOfToken(kept?.token ?? token);
+    return card ? { card, kept } : null;
+  }
+
+  function charge(intent: Intent, key: string | undefined, token: string) {
     intent.status = 'succeeded';
-    intent.payment_method = next('pm');
+    const kept = paymentMethods.get(token);
+    intent.payment_method = kept ? kept.id : makePaymentMethod(token, intent.setup_future_usage ? intent.customer : null);
     charges.push({ id: intent.id, amount: intent.amount, idempotencyKey: key });
   }
 
@@ -131,46 +179,71 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       return error(400, 'invalid_request_error', `This PaymentIntent's status is ${intent.status}.`, { code: 'payment_intent_unexpected_state' });
     }
-    const token = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? '';
-    const card = testCardOfToken(token.replace(/^pm_card_/, 'tok_'));
-    if (!card) return error(400, 'invalid_request_error', `No such token: '${token}'`, { code: 'resource_missing' });
-    if (card.outcome.kind === 'declines') {
+    const token = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? intent.payment_method ?? '';
+    const behind = cardBehind(token);
+    if (!behind) return error(400, 'invalid_request_error', `No such token: '${token}'`, { code: 'resource_missing' });
+    // the customer is absent: nobody can authenticate, so the card's off-session outcome charges or refuses
+    const outcome = form.get('off_session') === 'true' ? offSessionOutcome(behind.card) : behind.card.outcome;
+    if (outcome.kind === 'declines') {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
-      return error(402, 'card_error', 'Your card was declined.', { code: card.outcome.code, decline_code: card.outcome.declineCode, payment_intent: intent });
+      intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode };
+      const message = outcome.code === 'authentication_required' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
+      return error(402, 'card_error', message, { code: outcome.code, decline_code: outcome.declineCode, payment_intent: intent });
     }
-    if (card.outcome.kind === 'authenticates') {
+    intent.last_payment_error = null;
+    if (outcome.kind === 'authenticates') {
       intent.status = 'requires_action';
+      pendingTokens.set(intent.id, token);
       return { status: 200, body: intent };
     }
-    charge(intent, key);
+    charge(intent, key, token);
     return { status: 200, body: intent };
   }
 
+  /**
+   * One page of `items` (newest first, as Stripe lists) within the query's created[gte]/created[lt], after
+   * `starting_after`, at most `limit`.
+   */
+  function page<T extends { id: string; created: number }>(items: T[], query: URLSearchParams, url: string) {
+    const gte = Number(query.get('created[gte]') ?? -Infinity);
+    const lt = Number(query.get('created[lt]') ?? Infinity);
+    const limit = Number(query.get('limit') ?? 10);
+    // insertion order breaks ties within a second, newest first as Stripe's
+    const listed = items.map((item, order) => ({ item, order })).filter(({ item }) => item.created >= gte && item.created < lt)
+      .sort((a, b) => b.item.created - a.item.created || b.order - a.order).map(({ item }) => item);
+    const after = query.get('starting_after');
+    const start = after ? listed.findIndex((item) => item.id === after) + 1 : 0;
+    const data = listed.slice(start, start + limit);
+    return { status: 200, body: { object: 'list', url, has_more: start + limit < listed.length, data } };
+  }
+
   const standIn: StripeStandIn = {
-    url: '', charges, refunds, requests, script: [], failRetrieves: 0, intents, setupIntents,
+    url: '', charges, refunds, requests, script: [], failRetrieves: 0, intents, setupIntents, clock: () => new Date(),
     confirmSetup(setupIntentId, token) {
       const setup = setupIntents.get(setupIntentId);
       if (!setup || setup.status === 'succeeded' || setup.status === 'canceled') throw new Error(`${setupIntentId} cannot be confirmed`);
       const card = testCardOfToken(token);
       if (!card) throw new Error(`No such token: ${token}`);
-      if (card.outcome.kind === 'declines') {
+      const outcome = setupOutcome(card);
+      if (outcome.kind === 'declines') {
         setup.status = 'requires_payment_method';
-        setup.last_setup_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
+        setup.last_setup_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode };
         return;
       }
       setup.card = { brand: card.brand.replace(/ \(.*\)$/, '').toLowerCase(), last4: card.number.slice(-4) };
       setup.last_setup_error = null;
-      if (card.outcome.kind === 'authenticates') setup.status = 'requires_action';
+      if (outcome.kind === 'authenticates') setup.status = 'requires_action';
       else {
         setup.status = 'succeeded';
-        setup.payment_method = next('pm');
+        setup.payment_method = makePaymentMethod(token, setup.customer);
       }
     },
     authenticate(intentId, result) {
       const intent = intents.get(intentId);
       if (!intent || intent.status !== 'requires_action') throw new Error(`${intentId} is not waiting for authentication`);
-      if (result === 'complete') charge(intent, undefined);
+      const token = pendingTokens.get(intentId) ?? '';
+      pendingTokens.delete(intentId);
+      if (result === 'complete') charge(intent, undefined, token);
       else {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure' };
@@ -204,14 +277,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return answer(keep({ status: 200, body: { id: next('cus'), object: 'customer' } }));
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
+      const kept = form.get('payment_method');
+      if (kept && !cardBehind(kept)) return answer(keep(error(400, 'invalid_request_error', `No such PaymentMethod: '${kept}'`, { code: 'resource_missing' })));
       const id = next('pi');
+      const metadata = Object.fromEntries([...form].flatMap(([name, value]) => {
+        const field = /^metadata\[(.+)\]$/.exec(name);
+        return field ? [[field[1]!, value]] : [];
+      }));
       const intent: Intent = {
         id, object: 'payment_intent', status: 'requires_payment_method', amount: Number(form.get('amount')), currency: form.get('currency') ?? 'usd',
-        customer: form.get('customer'), payment_method: null, setup_future_usage: form.get('setup_future_usage'),
-        client_secret: `${id}_secret_standin`, last_payment_error: null, metadata: {},
+        customer: form.get('customer'), payment_method: kept, setup_future_usage: form.get('setup_future_usage'),
+        client_secret: `${id}_secret_standin`, last_payment_error: null, metadata, created: seconds(),
       };
       intents.set(id, intent);
       return answer(keep({ status: 200, body: intent }));
+    }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      return answer(page([...intents.values()], new URLSearchParams(query), '/v1/payment_intents'));
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      return answer(page(refundObjects, new URLSearchParams(query), '/v1/refunds'));
     }
     if (intentPath) {
       const intent = intents.get(intentPath[1]!);
@@ -264,8 +349,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = intents.get(form.get('payment_intent') ?? '');
       if (!intent || intent.status !== 'succeeded') return answer(keep(error(400, 'invalid_request_error', 'This charge cannot be refunded.', { code: 'charge_not_captured' })));
       const amount = Number(form.get('amount') ?? intent.amount);
-      const refund = { id: next('re'), object: 'refund', amount, status: 'succeeded', payment_intent: intent.id };
+      const refund: StandInRefund = { id: next('re'), object: 'refund', amount, status: 'succeeded', payment_intent: intent.id, created: seconds() };
       refunds.push({ id: refund.id, paymentIntent: intent.id, amount });
+      refundObjects.push(refund);
       return answer(keep({ status: 200, body: refund }));
     }
     return answer(error(404, 'invalid_request_error', 'Unrecognized request URL.'));

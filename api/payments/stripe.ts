@@ -13,10 +13,19 @@
  *   api_error with an unknown outcome, settled by retrieving the PaymentIntent.
  * - A PaymentIntent in requires_action (3-D Secure) is answered as it is: the browser completes it with
  *   Stripe.js's handleNextAction and its client secret.
+ * - Off-session (the monthly bill charging the kept card): the PaymentIntent is created with the kept
+ *   PaymentMethod and confirmed with off_session and no return_url; a bank that asks for authentication is a
+ *   StripeCardError with code authentication_required, mapped as any card_error.
+ * - The reconciliation's lists read every page (`for await` over the list): a cap such as autoPagingToArray's
+ *   would drop the rest of a busy day without a word. Stripe filters by created only, in whole seconds, so a
+ *   range is taken to the seconds it covers and a PaymentIntent's status is checked here.
  * - STRIPE_API_URL points the client at another host, port and protocol: the tests' stand-in on loopback.
  */
 import Stripe from 'stripe';
-import type { GatewayFailure, GatewayResult, Intent, IntentStatus, PaymentGateway, PaymentErrorType, SetupIntent, SetupIntentStatus } from './gateway.ts';
+import type {
+  GatewayFailure, GatewayResult, Intent, IntentStatus, ListedCharge, ListedRefund, PaymentGateway, PaymentErrorType, Refund, SetupIntent,
+  SetupIntentStatus, TimeRange,
+} from './gateway.ts';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -79,6 +88,19 @@ function setupIntentOf(intent: Stripe.SetupIntent): SetupIntent {
   return { id: intent.id, status: intent.status as SetupIntentStatus, clientSecret: intent.client_secret, ...cardSide(intent, intent.last_setup_error) };
 }
 
+/**
+ * Stripe's created filter for `range`: whole seconds, the first second that starts at or after `from`, up to the
+ * first that starts at or after `to`, so back-to-back ranges (one day, the next) share no second and miss none.
+ */
+function createdWithin(range: TimeRange): { gte: number; lt: number } {
+  return { gte: Math.ceil(range.from.getTime() / 1000), lt: Math.ceil(range.to.getTime() / 1000) };
+}
+
+const dateOf = (seconds: number) => new Date(seconds * 1000);
+/** Stripe lists newest first; the reconciliation reads oldest first. */
+const oldestFirst = <T extends { created: Date; id: string }>(items: T[]) =>
+  items.sort((a, b) => a.created.getTime() - b.created.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
 async function call<T>(work: () => Promise<T>): Promise<GatewayResult<T>> {
   try {
     return { ok: true, value: await work() };
@@ -111,18 +133,22 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
               description: request.description,
               metadata: request.metadata,
               ...(request.keepCard ? { setup_future_usage: 'off_session' as const } : {}),
+              ...(request.paymentMethodId ? { payment_method: request.paymentMethodId } : {}),
             },
             { idempotencyKey: request.idempotencyKey },
           ),
         ),
       ),
 
-    confirmIntent: ({ intentId, idempotencyKey, paymentToken, returnUrl }) =>
+    confirmIntent: ({ intentId, idempotencyKey, paymentToken, returnUrl, offSession }) =>
       call(async () => {
+        if (offSession) {
+          return intentOf(await stripe.paymentIntents.confirm(intentId, { payment_method: paymentToken, off_session: true, expand }, { idempotencyKey }));
+        }
         const card = paymentToken.startsWith('pm_')
           ? { payment_method: paymentToken }
           : { payment_method_data: { type: 'card' as const, card: { token: paymentToken } } };
-        return intentOf(await stripe.paymentIntents.confirm(intentId, { ...card, return_url: returnUrl, expand }, { idempotencyKey }));
+        return intentOf(await stripe.paymentIntents.confirm(intentId, { ...card, ...(returnUrl ? { return_url: returnUrl } : {}), expand }, { idempotencyKey }));
       }),
 
     retrieveIntent: (intentId) => call(async () => intentOf(await stripe.paymentIntents.retrieve(intentId, { expand }))),
@@ -144,5 +170,31 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       ),
 
     retrieveSetupIntent: (setupIntentId) => call(async () => setupIntentOf(await stripe.setupIntents.retrieve(setupIntentId, { expand }))),
+
+    listCharges: (range) =>
+      call(async () => {
+        const charges: ListedCharge[] = [];
+        for await (const intent of stripe.paymentIntents.list({ created: createdWithin(range), limit: 100 })) {
+          if (intent.status !== 'succeeded') continue;
+          charges.push({ id: intent.id, amountCents: intent.amount, created: dateOf(intent.created), metadata: { ...intent.metadata } });
+        }
+        return oldestFirst(charges);
+      }),
+
+    listRefunds: (range) =>
+      call(async () => {
+        const refunds: ListedRefund[] = [];
+        for await (const refund of stripe.refunds.list({ created: createdWithin(range), limit: 100 })) {
+          const intent = refund.payment_intent;
+          refunds.push({
+            id: refund.id,
+            intentId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+            amountCents: refund.amount,
+            status: (refund.status ?? 'pending') as Refund['status'],
+            created: dateOf(refund.created),
+          });
+        }
+        return oldestFirst(refunds);
+      }),
   };
 }

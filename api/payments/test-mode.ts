@@ -18,12 +18,21 @@
  * that succeeds is saved, a declined one leaves it in requires_payment_method with the decline, and a card that
  * asks for 3-D Secure leaves it in requires_action (there is no test authentication step for a SetupIntent:
  * the page asks for another card).
+ *
+ * Kept cards behave as Stripe's test PaymentMethods do. Each PaymentMethod this gateway makes (a purchase that
+ * keeps the card, a SetupIntent that saves one, a purchase completed after authentication) is a row of kind
+ * 'payment_method' holding the test token it was made from, so a later charge with its pm_ id behaves as that
+ * card: off-session (the monthly bill, `offSession`) by the card's off-session outcome in the contract's table,
+ * where a card whose bank asks for authentication is refused with authentication_required; on-session (the
+ * customer paying that bill on our site) as at purchase.
+ *
+ * The reconciliation's lists read the rows by their created_at, which `clock` stamps (the machine's by default).
  */
 import { createHash } from 'node:crypto';
 import { TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
-import { testCardOfToken } from '../../contract/reference/test-cards.ts';
+import { offSessionOutcome, setupOutcome, testCardOfToken, type TestCard } from '../../contract/reference/test-cards.ts';
 import type { Queryable } from '../db/db.ts';
-import type { GatewayFailure, GatewayResult, Intent, PaymentGateway, Refund, SetupIntent } from './gateway.ts';
+import type { GatewayFailure, GatewayResult, Intent, ListedCharge, ListedRefund, PaymentGateway, Refund, SetupIntent } from './gateway.ts';
 
 /** Sends a Stripe-shaped event through the webhook's path (api/payments/webhooks.ts). */
 export type EmitEvent = (type: string, object: Record<string, unknown>) => Promise<void>;
@@ -66,6 +75,25 @@ function setupView(intent: StoredSetupIntent): SetupIntent {
   };
 }
 
+/** A PaymentMethod this gateway made: the test token it came from decides what charging it does. */
+interface StoredPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string };
+  token: string;
+}
+
+interface StoredRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  status: Refund['status'];
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
 interface StoredIntent {
   id: string;
   object: 'payment_intent';
@@ -75,13 +103,16 @@ interface StoredIntent {
   customer: string | null;
   setup_future_usage: string | null;
   payment_method: string | null;
-  /** the token of a confirmation waiting for the buyer's authentication */
+  /** the token (or kept pm_) of a confirmation waiting for the buyer's authentication */
   pending_token: string | null;
   card: { brand: string; last4: string } | null;
   last_payment_error: { type: 'card_error' | 'invalid_request_error'; code: string; decline_code?: string } | null;
   metadata: Record<string, string>;
   description: string;
 }
+
+/** The card's brand as Stripe names it on a PaymentMethod and its last four digits (never the number). */
+const cardShown = (card: TestCard) => ({ brand: card.brand.replace(/ \(.*\)$/, ''), last4: card.number.slice(-4) });
 
 const idFrom = (prefix: string, key: string) => `${prefix}_testmode_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
@@ -106,7 +137,13 @@ export function isTestModeGateway(gateway: PaymentGateway): gateway is TestModeG
   return gateway.mode === 'test' && 'setEmitter' in gateway;
 }
 
-export function createTestModeGateway(db: Queryable): TestModeGateway {
+export interface TestModeOptions {
+  /** What stamps each object's created_at (the reconciliation lists by it); the machine's clock by default. */
+  clock?: () => Date;
+}
+
+export function createTestModeGateway(db: Queryable, options: TestModeOptions = {}): TestModeGateway {
+  const clock = options.clock ?? (() => new Date());
   let emit: EmitEvent | null = null;
 
   async function load(id: string): Promise<StoredIntent | null> {
@@ -115,6 +152,42 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
   }
   async function save(intent: StoredIntent): Promise<void> {
     await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+  }
+  async function loadPaymentMethod(id: string): Promise<StoredPaymentMethod | null> {
+    const rows = await db.query<{ object: StoredPaymentMethod }>(`SELECT object FROM test_mode_objects WHERE id = $1 AND kind = 'payment_method'`, [id]);
+    return rows[0]?.object ?? null;
+  }
+  /**
+   * The PaymentMethod made from `token` under `key` (its id derived from the key, so making it again is the same
+   * one), kept on `customer`: what a later charge with its id is read from.
+   */
+  async function makePaymentMethod(key: string, token: string, card: TestCard, customer: string | null): Promise<string> {
+    const method: StoredPaymentMethod = { id: idFrom('pm', key), object: 'payment_method', type: 'card', customer, card: cardShown(card), token };
+    await db.query(
+      `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'payment_method', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
+      [method.id, JSON.stringify(method), clock()],
+    );
+    return method.id;
+  }
+  /**
+   * The test card behind what a confirmation names: a kept PaymentMethod this gateway made (`kept`), else
+   * Stripe's test token or test PaymentMethod name; null for what Stripe would not know.
+   */
+  async function cardBehind(paymentToken: string): Promise<{ card: TestCard; kept: StoredPaymentMethod | null } | null> {
+    const kept = paymentToken.startsWith('pm_') ? await loadPaymentMethod(paymentToken) : null;
+    const card = testCardOfToken(kept?.token ?? paymentToken);
+    return card ? { card, kept } : null;
+  }
+  /**
+   * The PaymentMethod a succeeded PaymentIntent charged: the kept one it was confirmed with, or one made from
+   * the token, kept on the customer when the purchase asked to keep the card (setup_future_usage) as Stripe does.
+   */
+  async function chargedMethod(intent: StoredIntent, token: string): Promise<string> {
+    const behind = await cardBehind(token);
+    if (behind?.kept) return behind.kept.id;
+    const key = `${intent.id}:${token}`;
+    if (behind && intent.setup_future_usage) return makePaymentMethod(key, token, behind.card, intent.customer);
+    return idFrom('pm', key);
   }
   async function loadSetup(id: string): Promise<StoredSetupIntent | null> {
     const rows = await db.query<{ object: StoredSetupIntent }>(`SELECT object FROM test_mode_objects WHERE id = $1 AND kind = 'setup_intent'`, [id]);
@@ -126,9 +199,9 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
     if (kept[0]) return kept[0].object;
     const result = await work();
     await db.query(
-      `INSERT INTO test_mode_objects (id, kind, idempotency_key, object, created_at) VALUES ($1, 'request', $2, $3::jsonb, now())
+      `INSERT INTO test_mode_objects (id, kind, idempotency_key, object, created_at) VALUES ($1, 'request', $2, $3::jsonb, $4)
        ON CONFLICT DO NOTHING`,
-      [idFrom('req', key), key, JSON.stringify(result)],
+      [idFrom('req', key), key, JSON.stringify(result), clock()],
     );
     return result;
   }
@@ -154,61 +227,65 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
       return once(idempotencyKey, async () => {
         const id = idFrom('cus', idempotencyKey);
         await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'customer', $2::jsonb, now()) ON CONFLICT DO NOTHING`,
-          [id, JSON.stringify({ id, object: 'customer', metadata })],
+          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'customer', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
+          [id, JSON.stringify({ id, object: 'customer', metadata }), clock()],
         );
         return { ok: true, value: { id } };
       });
     },
 
     createIntent(request) {
-      return once(request.idempotencyKey, async () => {
+      return once(request.idempotencyKey, async (): Promise<GatewayResult<Intent>> => {
+        // the monthly bill names the kept card at creation; Stripe refuses a PaymentMethod it does not know
+        const kept = request.paymentMethodId ? await cardBehind(request.paymentMethodId) : null;
+        if (request.paymentMethodId && !kept) return invalid('resource_missing');
         const intent: StoredIntent = {
           id: idFrom('pi', request.idempotencyKey), object: 'payment_intent', status: 'requires_payment_method',
           amount: request.amountCents, currency: request.currency, customer: request.customerId,
-          setup_future_usage: request.keepCard ? 'off_session' : null, payment_method: null, pending_token: null, card: null,
-          last_payment_error: null, metadata: request.metadata, description: request.description,
+          setup_future_usage: request.keepCard ? 'off_session' : null, payment_method: request.paymentMethodId ?? null, pending_token: null,
+          card: kept ? cardShown(kept.card) : null, last_payment_error: null, metadata: request.metadata, description: request.description,
         };
         await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'payment_intent', $2::jsonb, now()) ON CONFLICT DO NOTHING`,
-          [intent.id, JSON.stringify(intent)],
+          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'payment_intent', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
+          [intent.id, JSON.stringify(intent), clock()],
         );
         return { ok: true, value: view(intent) };
       });
     },
 
-    confirmIntent({ intentId, idempotencyKey, paymentToken }) {
+    confirmIntent({ intentId, idempotencyKey, paymentToken, offSession }) {
       return once(idempotencyKey, async (): Promise<GatewayResult<Intent>> => {
         const intent = await load(intentId);
         if (!intent) return invalid('resource_missing');
         if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
           return invalid('payment_intent_unexpected_state');
         }
-        const card = testCardOfToken(paymentToken);
-        if (!card) {
+        const behind = await cardBehind(paymentToken);
+        if (!behind) {
           intent.last_payment_error = { type: 'invalid_request_error', code: 'resource_missing' };
           await save(intent);
           return invalid('resource_missing');
         }
-        const last4 = card.number.slice(-4);
-        const brand = card.brand.replace(/ \(.*\)$/, '');
-        if (card.outcome.kind === 'declines') {
+        const { card } = behind;
+        // with the customer absent nobody can authenticate: the card's off-session outcome charges or refuses
+        const outcome = offSession ? offSessionOutcome(card) : card.outcome;
+        if (outcome.kind === 'declines') {
           intent.status = 'requires_payment_method';
-          intent.last_payment_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
+          intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode };
           await save(intent);
           await failedEvent(intent);
-          return { ok: false, type: 'card_error', code: card.outcome.code, declineCode: card.outcome.declineCode, outcomeUnknown: false };
+          return { ok: false, type: 'card_error', code: outcome.code, declineCode: outcome.declineCode, outcomeUnknown: false };
         }
-        intent.card = { brand, last4 };
+        intent.card = cardShown(card);
         intent.last_payment_error = null;
-        if (card.outcome.kind === 'authenticates') {
+        if (outcome.kind === 'authenticates') {
           intent.status = 'requires_action';
           intent.pending_token = paymentToken;
           await save(intent);
           return { ok: true, value: view(intent) };
         }
         intent.status = 'succeeded';
-        intent.payment_method = idFrom('pm', `${intent.id}:${paymentToken}`);
+        intent.payment_method = await chargedMethod(intent, paymentToken);
         await save(intent);
         await tell('payment_intent.succeeded', intent as unknown as Record<string, unknown>);
         return { ok: true, value: view(intent) };
@@ -220,7 +297,7 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
       if (!intent || intent.status !== 'requires_action') return invalid('payment_intent_unexpected_state');
       if (result === 'complete') {
         intent.status = 'succeeded';
-        intent.payment_method = idFrom('pm', `${intent.id}:${intent.pending_token}`);
+        intent.payment_method = await chargedMethod(intent, intent.pending_token ?? '');
       } else {
         intent.status = 'requires_payment_method';
         intent.card = null;
@@ -259,8 +336,8 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
           usage: 'off_session', payment_method: null, card: null, last_setup_error: null,
         };
         await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'setup_intent', $2::jsonb, now()) ON CONFLICT DO NOTHING`,
-          [intent.id, JSON.stringify(intent)],
+          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'setup_intent', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
+          [intent.id, JSON.stringify(intent), clock()],
         );
         return { ok: true, value: setupView(intent) };
       });
@@ -278,20 +355,22 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
       if (intent.status === 'succeeded' || intent.status === 'canceled') return { ok: true, value: setupView(intent) };
       const card = testCardOfToken(paymentToken);
       if (!card) return invalid('resource_missing');
-      if (card.outcome.kind === 'declines') {
+      // saving differs from charging for some cards (4000 0000 0000 0341 saves, then every charge is declined)
+      const outcome = setupOutcome(card);
+      if (outcome.kind === 'declines') {
         intent.status = 'requires_payment_method';
         intent.card = null;
-        intent.last_setup_error = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode };
+        intent.last_setup_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode };
         await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
-        return { ok: false, type: 'card_error', code: card.outcome.code, declineCode: card.outcome.declineCode, outcomeUnknown: false };
+        return { ok: false, type: 'card_error', code: outcome.code, declineCode: outcome.declineCode, outcomeUnknown: false };
       }
-      intent.card = { brand: card.brand.replace(/ \(.*\)$/, ''), last4: card.number.slice(-4) };
+      intent.card = cardShown(card);
       intent.last_setup_error = null;
-      if (card.outcome.kind === 'authenticates') {
+      if (outcome.kind === 'authenticates') {
         intent.status = 'requires_action';
       } else {
         intent.status = 'succeeded';
-        intent.payment_method = idFrom('pm', `${intent.id}:${paymentToken}`);
+        intent.payment_method = await makePaymentMethod(`${intent.id}:${paymentToken}`, paymentToken, card, intent.customer);
       }
       await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
       return { ok: true, value: setupView(intent) };
@@ -303,10 +382,12 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
         if (!intent) return invalid('resource_missing');
         if (intent.status !== 'succeeded') return invalid('charge_not_captured');
         if (amountCents > intent.amount) return invalid('amount_too_large');
-        const refund = { id: idFrom('re', idempotencyKey), object: 'refund', amount: amountCents, status: 'succeeded', payment_intent: intent.id, metadata: { reason } };
+        const refund: StoredRefund = {
+          id: idFrom('re', idempotencyKey), object: 'refund', amount: amountCents, status: 'succeeded', payment_intent: intent.id, metadata: { reason },
+        };
         await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'refund', $2::jsonb, now()) ON CONFLICT DO NOTHING`,
-          [refund.id, JSON.stringify(refund)],
+          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'refund', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
+          [refund.id, JSON.stringify(refund), clock()],
         );
         await tell('charge.refunded', {
           id: idFrom('ch', intent.id), object: 'charge', payment_intent: intent.id, amount: intent.amount, amount_refunded: amountCents,
@@ -314,6 +395,30 @@ export function createTestModeGateway(db: Queryable): TestModeGateway {
         });
         return { ok: true, value: { id: refund.id, status: 'succeeded', amountCents } };
       });
+    },
+
+    async listCharges({ from, to }) {
+      const rows = await db.query<{ object: StoredIntent; created_at: Date | string }>(
+        `SELECT object, created_at FROM test_mode_objects
+         WHERE kind = 'payment_intent' AND object->>'status' = 'succeeded' AND created_at >= $1 AND created_at < $2
+         ORDER BY created_at, id`,
+        [from, to],
+      );
+      const charges: ListedCharge[] = rows.map(({ object, created_at }) => ({
+        id: object.id, amountCents: object.amount, created: new Date(created_at), metadata: object.metadata,
+      }));
+      return { ok: true, value: charges };
+    },
+
+    async listRefunds({ from, to }) {
+      const rows = await db.query<{ object: StoredRefund; created_at: Date | string }>(
+        `SELECT object, created_at FROM test_mode_objects WHERE kind = 'refund' AND created_at >= $1 AND created_at < $2 ORDER BY created_at, id`,
+        [from, to],
+      );
+      const refunds: ListedRefund[] = rows.map(({ object, created_at }) => ({
+        id: object.id, intentId: object.payment_intent, amountCents: object.amount, status: object.status, created: new Date(created_at),
+      }));
+      return { ok: true, value: refunds };
     },
   };
 }

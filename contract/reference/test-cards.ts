@@ -8,11 +8,21 @@
  * - `declines`: a card_error with Stripe's decline code (all shown with doc 3 section 8's decline text);
  * - `authenticates`: the bank asks for 3-D Secure; the payment succeeds once the buyer completes it and
  *   fails (card_error, authentication failure) when they fail or abandon it.
+ *
+ * A kept card (a PaymentMethod saved at purchase or from the account) is charged again by the monthly bill with
+ * the customer absent (off_session). Nobody is there to authenticate, so a bank that asks answers
+ * authentication_required and the PaymentIntent waits for the customer to pay it on our site. Most cards do
+ * off-session what they do at purchase; `offSession` says what a card does there when Stripe documents a
+ * difference, and `onSetup` what saving it with a SetupIntent does when that differs from a charge
+ * (docs.stripe.com/testing, "Authentication and setup").
  */
 export type TestCardOutcome =
   | { kind: 'succeeds' }
   | { kind: 'declines'; code: string; declineCode: string }
   | { kind: 'authenticates' };
+
+/** Off-session there is nobody to authenticate: a card either charges or is refused. */
+export type OffSessionOutcome = Exclude<TestCardOutcome, { kind: 'authenticates' }>;
 
 export interface TestCard {
   number: string;
@@ -21,12 +31,19 @@ export interface TestCard {
   description: string;
   /** Stripe's test token for the card (what Stripe.js's createToken would give in Stripe's test mode). */
   token: string;
+  /** What a payment with the customer present (the purchase, or paying a bill on our site) does. */
   outcome: TestCardOutcome;
+  /** What charging the kept card with the customer absent does, where it differs from `outcome`. */
+  offSession?: OffSessionOutcome;
+  /** What saving the card with a SetupIntent does, where it differs from `outcome`. */
+  onSetup?: TestCardOutcome;
 }
 
 const succeeds = { kind: 'succeeds' } as const;
 const declines = (code: string, declineCode = code) => ({ kind: 'declines', code, declineCode }) as const;
 const authenticates = { kind: 'authenticates' } as const;
+/** Stripe's answer when the bank asks a customer who is not there to authenticate. */
+const authenticationRequired = declines('authentication_required');
 
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4242424242424242', brand: 'Visa', description: 'Succeeds', token: 'tok_visa', outcome: succeeds },
@@ -50,8 +67,11 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000000069', brand: 'Visa', description: 'Expired card', token: 'tok_chargeDeclinedExpiredCard', outcome: declines('expired_card') },
   { number: '4000000000000127', brand: 'Visa', description: 'Incorrect CVC', token: 'tok_chargeDeclinedIncorrectCvc', outcome: declines('incorrect_cvc') },
   { number: '4000000000000119', brand: 'Visa', description: 'Processing error', token: 'tok_chargeDeclinedProcessingError', outcome: declines('processing_error') },
-  { number: '4000002760003184', brand: 'Visa', description: 'Always asks for 3-D Secure authentication', token: 'tok_authenticationRequired', outcome: authenticates },
-  { number: '4000000000003220', brand: 'Visa', description: '3-D Secure 2 authentication required', token: 'tok_threeDSecure2Required', outcome: authenticates },
+  { number: '4000002760003184', brand: 'Visa', description: 'Always asks for 3-D Secure authentication, off-session too', token: 'tok_authenticationRequired', outcome: authenticates, offSession: authenticationRequired },
+  { number: '4000000000003220', brand: 'Visa', description: '3-D Secure 2 authentication required', token: 'tok_threeDSecure2Required', outcome: authenticates, offSession: authenticationRequired },
+  { number: '4000002500003155', brand: 'Visa', description: 'Asks for authentication when saved or paid on-session; once saved, off-session charges succeed', token: 'tok_authenticationRequiredOnSetup', outcome: authenticates, offSession: succeeds },
+  { number: '4000003800000446', brand: 'Visa', description: 'Already set up for off-session use: asks for authentication on-session, off-session charges succeed', token: 'tok_authenticationRequiredSetupForOffSession', outcome: authenticates, offSession: succeeds },
+  { number: '4000000000000341', brand: 'Visa', description: 'Saving it to a customer succeeds; every charge is declined', token: 'tok_chargeCustomerFail', outcome: declines('card_declined', 'generic_decline'), onSetup: succeeds },
 ];
 
 /**
@@ -81,4 +101,18 @@ export function testCardFor(digits: string): TestCard {
  */
 export function testCardOfToken(token: string): TestCard | null {
   return BY_TOKEN.get(token.replace(/^pm_card_/, 'tok_')) ?? null;
+}
+
+/**
+ * What charging this card with the customer absent does: its `offSession` outcome, else what it does at purchase,
+ * where a card that would ask for authentication is refused with authentication_required (nobody can answer).
+ */
+export function offSessionOutcome(card: TestCard): OffSessionOutcome {
+  if (card.offSession) return card.offSession;
+  return card.outcome.kind === 'authenticates' ? authenticationRequired : card.outcome;
+}
+
+/** What saving this card with a SetupIntent does. */
+export function setupOutcome(card: TestCard): TestCardOutcome {
+  return card.onSetup ?? card.outcome;
 }
