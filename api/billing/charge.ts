@@ -16,7 +16,7 @@
  * call unless the card was replaced in the meantime. When no retry is left, a notice of cancellation for
  * non-payment is sent (./cancel.ts). A bill's credit left at a term's end goes back to the card.
  */
-import { formatCents } from '../../contract/index.ts';
+import { formatCents, formatIsoDate, localToday } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { logError } from '../log.ts';
 import type { GatewayFailure, Intent } from '../payments/gateway.ts';
@@ -24,7 +24,7 @@ import { addLedgerEntry, latestPaymentAtLeast } from '../payments/ledger.ts';
 import { cardInForce } from '../payments/attempts.ts';
 import { readPolicyRecord } from '../policies/records.ts';
 import {
-  billById, billsIn, chargeOfBill, chargesConfirming, markChargeDeclined, markChargeSucceeded, markConfirming, moveBill,
+  billById, billsIn, chargeByIntent, chargeOfBill, chargesConfirming, markChargeDeclined, markChargeSucceeded, markConfirming, moveBill,
   pendingCancellationOfBill, postponeCharge, setChargeIntent, settleCancellation, type BillCharge, type BillRecord,
 } from './bills.ts';
 import { paymentRetryDates } from './calendar.ts';
@@ -240,4 +240,18 @@ async function refundCredit(deps: ChargeDeps, bill: BillRecord, now: Date, tally
     return true;
   });
   if (done) tally.refunded += 1;
+}
+
+/**
+ * The provider's event about a PaymentIntent that may be a bill's (api/payments/webhooks.ts): what the
+ * provider says now is recorded as the try's answer, as the next run's settling would. Null when the
+ * PaymentIntent is no bill's; 'unknown' when the provider cannot say yet (the event is delivered again).
+ */
+export async function settleChargeOfIntent(deps: ChargeDeps, intentId: string, now: Date): Promise<'settled' | 'unknown' | null> {
+  const charge = await chargeByIntent(deps.db, intentId);
+  if (!charge) return null;
+  if (charge.status !== 'confirming') return 'settled';
+  const tally: ChargeTally = { charged: 0, declined: 0, unknown: 0, refunded: 0, noticesSent: 0 };
+  await settleUnknown(deps, charge, formatIsoDate(localToday(now)), now, tally);
+  return tally.unknown > 0 ? 'unknown' : 'settled';
 }

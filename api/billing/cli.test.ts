@@ -32,7 +32,7 @@ describe('npm run billing', () => {
       const env = { DATA_DIR: dir.path, PUBLIC_ORIGIN: 'https://www.example.com', DEMO_PORT: '0' };
       const run = (asOf: string) => billingFromCommandLine(['--as-of', asOf], env, (line) => lines.push(line));
       assert.equal(await run(formatIsoDate(today)), 0, lines.join('\n'));
-      assert.match(lines.at(-1)!, /^billing: 1 periods opened, 0 closed; 0 reading requests sent, 0 reminders sent, 0 readings linked; 0 bills made; 0 charges made, 0 failed; 0 cancellations; 0 policies failed \(as of \d{4}-\d{2}-\d{2}\)$/);
+      assert.match(lines.at(-1)!, /^billing: 1 periods opened, 0 closed; 0 reading requests sent, 0 reminders sent, 0 readings linked; 0 bills made; 0 charges made, 0 failed, 0 unknown; 0 refunds; 0 notices of cancellation, 0 cancellations; 0 policies failed \(as of \d{4}-\d{2}-\d{2}\)$/);
 
       // The first period's end, a month on: its reading is asked for, by e-mail and text.
       const end = formatIsoDate(addMonths(today, 1));

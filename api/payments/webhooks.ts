@@ -40,6 +40,7 @@ import { isTransientDbError } from '../db/transient.ts';
 import type { Deps } from '../deps.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { settleChargeOfIntent } from '../billing/charge.ts';
 import { settleAttemptOfIntent, type BindContext } from '../policies/bind.ts';
 import { bindCardConsent, ownerOfIntent } from './attempts.ts';
 import { DISPUTE_MAIL_KIND, disputeMail } from './dispute-mail.ts';
@@ -201,6 +202,12 @@ async function settleIntent(deps: WebhookDeps, event: VerifiedEvent): Promise<Ha
   if (!intentId) return { handledAs: 'no PaymentIntent id: ignored' };
   const context: BindContext = { db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin, documents: deps.documents };
   const result = await settleAttemptOfIntent(context, intentId);
+  if (result === null) {
+    // not a bind's: a monthly bill's charge (api/billing/charge.ts), settled by what the provider says now
+    const bill = await settleChargeOfIntent(deps, intentId, deps.clock());
+    if (bill === 'unknown') throw new NotSettledYet(intentId);
+    if (bill) return { handledAs: `bill charge of ${intentId} settled`, mailQueued: true };
+  }
   // The provider could not say yet (it timed out, or the PaymentIntent is still processing): not processed,
   // so the provider sends the event again, as it does for any answer but a 2xx.
   if (result?.kind === 'unknown') throw new NotSettledYet(intentId);

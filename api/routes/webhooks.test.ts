@@ -99,6 +99,9 @@ async function boughtPolicy(db: Queryable): Promise<Bought> {
     [policy!.id, CARD_CONSENT.monthly, new Date('2026-03-02T11:58:30.000Z')],
   );
   await addLedgerEntry(db, { kind: 'down-payment', amountCents: DOWN_PAYMENT_CENTS, attemptId: attempt!.id, policyId: policy!.id, providerRef: intentId, at: NOW });
+  await addLedgerEntry(db, {
+    kind: 'down-payment-due', amountCents: -DOWN_PAYMENT_CENTS, attemptId: attempt!.id, policyId: policy!.id, providerRef: `policy:${policy!.id}:down-payment`, at: NOW,
+  });
   return { policyId: policy!.id, policyNumber, attemptId: attempt!.id, intentId, chargeId: unique('ch') };
 }
 
