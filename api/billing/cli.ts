@@ -23,7 +23,7 @@ import { consoleSink, logError, type LogSink } from '../log.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMailQueue } from '../mail/queue.ts';
 import { createTexter } from '../messages/texter.ts';
-import { leaseHolder } from '../renewals/lease.ts';
+import { leaseHolder } from '../jobs/lease.ts';
 import { billingSummary, runBillingJob } from './job.ts';
 
 const USAGE = 'usage: npm run billing -- --as-of YYYY-MM-DD';

@@ -37,7 +37,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   billing_periods: 'api/billing/records.ts',
   billing_reading_requests: 'api/billing/records.ts',
   renewals: 'api/renewals/store.ts',
-  job_leases: 'api/renewals/lease.ts',
+  job_leases: 'api/jobs/lease.ts',
   accounts: 'api/auth/',
   sessions: 'api/auth/',
   account_quotes: 'api/quotes/store.ts',
