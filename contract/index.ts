@@ -17,6 +17,7 @@ export * from './rules/licence.ts';
 export * from './rules/photo.ts';
 export * from './rules/password.ts';
 export * from './rules/money.ts';
+export * from './rules/billing-cycle.ts';
 // reference lists
 export * from './reference/states.ts';
 export * from './reference/unavailable.ts';

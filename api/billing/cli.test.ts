@@ -1,35 +1,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { addMonths, formatIsoDate, localToday } from '../../contract/index.ts';
-import { openDb } from '../db/db.ts';
-import { migrate } from '../db/migrate.ts';
-import { createTestModeGateway } from '../payments/test-mode.ts';
-import { bindPolicy, outboxTexts } from '../policies/testing.ts';
-import { tempDir, testApp } from '../testing/harness.ts';
+import { commandLineSetting } from '../testing/command-line.ts';
 import { billingFromCommandLine } from './cli.ts';
 
 describe('npm run billing', () => {
   test("runs the cycle as of the day asked in the server's own database (DATA_DIR's PGlite here), delivers what it sends, prints one line; a second run sends nothing", async () => {
-    const dir = tempDir('ppm-billing-');
+    // A policy bought today, in the database the server would use.
+    const { dir, env, policy, sent: outbox } = await commandLineSetting('ppm-billing-');
     try {
-      // A policy bought today, in the database the server would use.
-      const db = await openDb({ dataDir: join(dir.path, 'pg') });
       const today = localToday();
-      let policyNumber: string;
-      try {
-        await migrate(db);
-        const t = testApp(db, { payments: createTestModeGateway(db), config: { dataDir: join(dir.path, 'setup') } });
-        policyNumber = (await bindPolicy(t, db, today, { state: 'GA' })).policyNumber;
-        await t.documents.stop();
-        await t.mail.stop();
-        t.cleanup();
-      } finally {
-        await db.close();
-      }
-
+      const requests = () => outbox(new RegExp(`odometer photo for policy ${policy.policyNumber}`));
       const lines: string[] = [];
-      const env = { DATA_DIR: dir.path, PUBLIC_ORIGIN: 'https://www.example.com', DEMO_PORT: '0' };
       const run = (asOf: string) => billingFromCommandLine(['--as-of', asOf], env, (line) => lines.push(line));
       assert.equal(await run(formatIsoDate(today)), 0, lines.join('\n'));
       assert.match(lines.at(-1)!, /^billing: 1 periods opened, 0 closed; 0 reading requests sent, 0 reminders sent, 0 readings linked; 0 bills made; 0 charges made, 0 failed, 0 unknown; 0 refunds; 0 notices of cancellation, 0 cancellations; 0 policies failed \(as of \d{4}-\d{2}-\d{2}\)$/);
@@ -38,13 +20,13 @@ describe('npm run billing', () => {
       const end = formatIsoDate(addMonths(today, 1));
       assert.equal(await run(end), 0, lines.join('\n'));
       assert.match(lines.at(-1)!, /1 periods opened, 0 closed; 1 reading requests sent, 0 reminders sent/);
-      const sent = outboxTexts(join(dir.path, 'outbox'), new RegExp(`odometer photo for policy ${policyNumber}`));
+      const sent = requests();
       assert.equal(sent.length, 2, 'an e-mail and a text');
       assert.ok(sent.every((message) => /https:\/\/www\.example\.com\/odometer\?token=[0-9a-f]{64}/.test(message)), 'each with a link on the public origin');
 
       assert.equal(await run(end), 0);
       assert.match(lines.at(-1)!, /0 periods opened, 0 closed; 0 reading requests sent, 0 reminders sent/, 'the same day again sends nothing');
-      assert.equal(outboxTexts(join(dir.path, 'outbox'), new RegExp(`odometer photo for policy ${policyNumber}`)).length, 2);
+      assert.equal(requests().length, 2);
     } finally {
       dir.remove();
     }

@@ -23,8 +23,8 @@ import { consoleSink, logError, type LogSink } from '../log.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMailQueue } from '../mail/queue.ts';
 import { createTexter } from '../messages/texter.ts';
+import { leaseHolder } from '../jobs/lease.ts';
 import { paymentGatewayFor } from '../payments/configured.ts';
-import { leaseHolder } from '../renewals/lease.ts';
 import { billingSummary, runBillingJob } from './job.ts';
 
 const USAGE = 'usage: npm run billing -- --as-of YYYY-MM-DD';

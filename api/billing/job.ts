@@ -1,14 +1,14 @@
 /**
  * The daily billing job inside the server (api/main.ts starts it), as the renewals job runs
  * (api/renewals/job.ts): every BILLING_CHECK_MS each replica asks for the job's lease for today
- * (api/renewals/lease.ts, job_leases); the one that gets it runs the cycle (./cycle.ts) and records the day,
+ * (api/jobs/leased-job.ts, job_leases); the one that gets it runs the cycle (./cycle.ts) and records the day,
  * so the run happens once a day whichever replica wakes first, and again on the next check if a run died
  * half-way (its lease runs out). The cycle itself sends each request and reminder once whatever happens.
  */
 import { formatIsoDate, localToday } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { logError, type LogSink } from '../log.ts';
-import { leaseHolder, releaseLease, takeLease } from '../renewals/lease.ts';
+import { runUnderLease, startTimedJob } from '../jobs/leased-job.ts';
+import type { LogSink } from '../log.ts';
 import { runBillingCycle, sentAny, type BillingCycleResult, type BillingDeps } from './cycle.ts';
 
 const BILLING_JOB = 'billing';
@@ -21,23 +21,22 @@ export type BillingJobDeps = BillingDeps & Pick<Deps, 'mail' | 'clock'>;
 
 /**
  * Runs the cycle as of `asOf` under the job's lease (taken and given back on the real clock). `daily`: only
- * if no run finished today (the server's job); without it, whenever no other run holds the lease
- * (`npm run billing`). Null when the lease was not ours.
+ * if no run finished today, and today is recorded as done (the server's job); without it, whenever no other
+ * run holds the lease (`npm run billing`). Null when the lease was not ours.
  */
 export async function runBillingJob(deps: BillingJobDeps, holder: string, options: { daily: boolean; asOf?: Date }): Promise<BillingCycleResult | null> {
   const now = deps.clock();
-  const day = formatIsoDate(localToday(now));
-  if (!(await takeLease(deps.db, { name: BILLING_JOB, holder, now, leaseMs: BILLING_LEASE_MS, day: options.daily ? day : null }))) return null;
-  let finished = false;
-  try {
-    const result = await runBillingCycle(deps, options.asOf ?? now);
-    // A policy that failed is tried again by the next day's run; the day counts as done.
-    finished = true;
-    if (sentAny(result)) await deps.mail.deliverDue();
-    return result;
-  } finally {
-    await releaseLease(deps.db, BILLING_JOB, holder, deps.clock(), finished && options.daily ? day : null);
-  }
+  const day = options.daily ? formatIsoDate(localToday(now)) : null;
+  return runUnderLease(deps.db, deps.clock, holder, {
+    name: BILLING_JOB,
+    leaseMs: BILLING_LEASE_MS,
+    unlessDoneOn: day,
+    recordDay: day,
+    work: () => runBillingCycle(deps, options.asOf ?? now),
+    afterwards: async (result) => {
+      if (sentAny(result)) await deps.mail.deliverDue();
+    },
+  });
 }
 
 /**
@@ -45,33 +44,19 @@ export async function runBillingJob(deps: BillingJobDeps, holder: string, option
  * under way has finished (the server closes its database after it).
  */
 export function startBilling(deps: BillingJobDeps, log: LogSink): () => Promise<void> {
-  const holder = leaseHolder();
-  let running: Promise<void> | null = null;
-  const check = () => {
-    if (running) return;
-    running = runBillingJob(deps, holder, { daily: true })
-      .then((result) => {
-        if (result && result.periodsOpened + result.periodsClosed + result.requestsSent + result.remindersSent + result.failed > 0) {
-          log(`${deps.clock().toISOString()} ${billingSummary(result)}`);
-        }
-      })
-      .catch((error: unknown) => logError(log, 'billing', error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  check();
-  const timer = setInterval(check, BILLING_CHECK_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startTimedJob({
+    name: 'billing',
+    intervalMs: BILLING_CHECK_MS,
+    check: (holder) => runBillingJob(deps, holder, { daily: true }),
+    summary: (result) =>
+      sentAny(result) || result.periodsOpened + result.periodsClosed + result.billsMade + result.refunds + result.failed > 0 ? billingSummary(result) : null,
+    clock: deps.clock,
+    log,
+  });
 }
 
 /**
- * The run's one line. Bills, charges and cancellations are the next layer of issue 21: they read 0 until it
- * is built, and are printed now so the line's shape does not change when they come.
+ * The run's one line: what it opened, closed, asked for, billed, charged, refunded and cancelled.
  */
 export function billingSummary(result: BillingCycleResult): string {
   return (

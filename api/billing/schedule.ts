@@ -5,35 +5,14 @@
  * The rules that use them are pure functions beside this file (./calendar.ts, ./bill.ts, ./refund.ts);
  * README.md says them in plain words.
  */
-import { LIMITS, type WRITING_STATES } from '../../contract/index.ts';
-
-/** Days counted from a period's end (the day its reading is asked for, ./calendar.ts). */
-export const READING_DAYS = {
-  /** The reading request (text and e-mail) goes out on the period's last day: its end. */
-  requestAfterEnd: 0,
-  /** Reminders, when no reading has been accepted yet. */
-  remindersAfterEnd: [3, 6],
-  /** The reading is due this many days after the period's end; the bill is made then at the latest. */
-  dueAfterEnd: 7,
-  /**
-   * A reading received in the 7 days before a period's end, or from its end to its due date, closes that
-   * period; any other reading closes none and is kept for the next true-up (issue 21, item 2).
-   */
-  windowBeforeEnd: 7,
-} as const;
+import type { WRITING_STATES } from '../../contract/index.ts';
 
 /**
- * The default mileage of a period without an accepted reading by its due date: the monthly share of the
- * 14,600-mile cap (doc 3 section 9), as the SMS terms' "maximum default mileage" (doc 1 section 1) reads.
- * 14,600 / 12 = 1,216.67, rounded to 1,217 miles.
+ * When a reading is asked for and due, the default mileage and the daily cap: the figures the site's FAQ and
+ * SMS terms print too, so they live in the contract (contract/rules/billing-cycle.ts) and are re-exported
+ * here, one source for the cycle and the pages.
  */
-export const DEFAULT_MONTHLY_MILES = Math.round(LIMITS.requestMilesCap / 12);
-
-/**
- * Beyond the spec, as Metromile did (issue 21, item 5): miles above 250 a day over the days a reading spans
- * are not charged; the statement says when the cap applied.
- */
-export const DAILY_CAP_MILES = 250;
+export { DAILY_CAP_MILES, DEFAULT_MONTHLY_MILES, READING_DAYS } from '../../contract/index.ts';
 
 /**
  * The card provider's minimum charge in US dollars, $0.50 (Stripe's minimum charge amounts by currency,

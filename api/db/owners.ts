@@ -41,7 +41,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   bill_charges: 'api/billing/',
   billing_cancellations: 'api/billing/',
   renewals: 'api/renewals/store.ts',
-  job_leases: 'api/renewals/lease.ts',
+  job_leases: 'api/jobs/lease.ts',
   accounts: 'api/auth/',
   sessions: 'api/auth/',
   account_quotes: 'api/quotes/store.ts',

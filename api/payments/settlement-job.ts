@@ -1,14 +1,14 @@
 /**
  * The settlement job inside the server (api/main.ts starts it): every SETTLEMENT_CHECK_MS each replica asks
- * for the job's lease (api/renewals/lease.ts, the renewals' pattern); the one that gets it settles every
+ * for the job's lease (api/jobs/leased-job.ts, as the daily jobs do); the one that gets it settles every
  * payment attempt left open longer than a request can run (a timeout, a crash, an authentication never
  * finished, a refund the provider could not take yet) with the provider: a charge becomes its policy or is
  * refunded, a failure is recorded, within minutes and whichever replica wakes first.
  */
 import type { Deps } from '../deps.ts';
-import { logError, type LogSink } from '../log.ts';
+import { runUnderLease, startTimedJob } from '../jobs/leased-job.ts';
+import type { LogSink } from '../log.ts';
 import { settleStaleAttempts } from '../policies/bind.ts';
-import { leaseHolder, releaseLease, takeLease } from '../renewals/lease.ts';
 
 const SETTLEMENT_JOB = 'payment-settlement';
 /** How often a replica asks: an unknown outcome is settled within a few minutes. */
@@ -20,38 +20,27 @@ export type SettlementDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'mail' | '
 
 /** One run under the lease; null when another replica holds it. */
 export async function runSettlement(deps: SettlementDeps, holder: string): Promise<Awaited<ReturnType<typeof settleStaleAttempts>> | null> {
-  if (!(await takeLease(deps.db, { name: SETTLEMENT_JOB, holder, now: deps.clock(), leaseMs: SETTLEMENT_LEASE_MS }))) return null;
-  try {
-    const tally = await settleStaleAttempts({ db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin, documents: deps.documents });
-    if (tally.bound + tally.refunded > 0) await deps.mail.deliverDue();
-    return tally;
-  } finally {
-    await releaseLease(deps.db, SETTLEMENT_JOB, holder, deps.clock());
-  }
+  return runUnderLease(deps.db, deps.clock, holder, {
+    name: SETTLEMENT_JOB,
+    leaseMs: SETTLEMENT_LEASE_MS,
+    work: () => settleStaleAttempts({ db: deps.db, gateway: deps.payments, clock: deps.clock, publicOrigin: deps.config.publicOrigin, documents: deps.documents }),
+    afterwards: async (tally) => {
+      if (tally.bound + tally.refunded > 0) await deps.mail.deliverDue();
+    },
+  });
 }
 
 /** Checks now and every SETTLEMENT_CHECK_MS; the function returned stops it once a run under way ends. */
 export function startSettlement(deps: SettlementDeps, log: LogSink): () => Promise<void> {
-  const holder = leaseHolder();
-  let running: Promise<void> | null = null;
-  const check = () => {
-    if (running) return;
-    running = runSettlement(deps, holder)
-      .then((tally) => {
-        if (tally && tally.bound + tally.refunded + tally['not-charged'] + tally.declined > 0) {
-          log(`${deps.clock().toISOString()} payments settled: ${tally.bound} bound, ${tally.refunded} refunded, ${tally['not-charged'] + tally.declined} not charged, ${tally.unknown} still unknown`);
-        }
-      })
-      .catch((error: unknown) => logError(log, 'payment settlement', error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  check();
-  const timer = setInterval(check, SETTLEMENT_CHECK_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startTimedJob({
+    name: 'payment settlement',
+    intervalMs: SETTLEMENT_CHECK_MS,
+    check: (holder) => runSettlement(deps, holder),
+    summary: (tally) =>
+      tally.bound + tally.refunded + tally['not-charged'] + tally.declined > 0
+        ? `payments settled: ${tally.bound} bound, ${tally.refunded} refunded, ${tally['not-charged'] + tally.declined} not charged, ${tally.unknown} still unknown`
+        : null,
+    clock: deps.clock,
+    log,
+  });
 }

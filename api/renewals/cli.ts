@@ -22,7 +22,7 @@ import { consoleSink, logError } from '../log.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMailQueue } from '../mail/queue.ts';
 import { runRenewalJob } from './job.ts';
-import { leaseHolder } from './lease.ts';
+import { leaseHolder } from '../jobs/lease.ts';
 
 export async function renewFromCommandLine(env: NodeJS.ProcessEnv = process.env, log = consoleSink): Promise<number> {
   const config = loadConfig(env);

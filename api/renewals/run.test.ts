@@ -11,7 +11,7 @@ import { rateTableFor, RATE_TABLES, type RateTable } from '../rating/index.ts';
 import { dbTargets, postJson, suiteApp } from '../testing/harness.ts';
 import { hashToken } from '../tokens/tokens.ts';
 import { runRenewalJob } from './job.ts';
-import { releaseLease, takeLease } from './lease.ts';
+import { releaseLease, takeLease } from '../jobs/lease.ts';
 import { runRenewals, type RenewDeps } from './run.ts';
 import { issuedPolicy as issuePolicy } from './testing.ts';
 

@@ -2,7 +2,8 @@
  * The odometer photo page's calls (issue 8; doc 3 section 1: "Mileage is reported by a photo of the
  * odometer, through a web link sent by text and email"):
  *
- * GET  /api/odometer?token=TOKEN   -> the policy's vehicles and the latest reading of each
+ * GET  /api/odometer?token=TOKEN   -> the policy's vehicles, the latest reading of each and the billing
+ *                                  period a reading sent today closes
  * POST /api/odometer/photo         multipart: token, carNumber, reading, photo ->
  *                                  201 { status: verified | needs_review, message } | 4xx with what to do
  *
@@ -24,6 +25,7 @@ import { refusal } from './refusals.ts';
 import { countedReading, latestReadings } from '../odometer/readings.ts';
 import { policyNumberOf, vehiclesOf } from '../policies/records.ts';
 import { submitOdometerPhoto } from '../odometer/submit.ts';
+import { readingPeriods } from '../billing/reading-period.ts';
 
 const ODOMETER_TOKENS = ['odometer-photo', 'documents'] as const;
 
@@ -40,6 +42,7 @@ export function odometerRoutes(deps: Deps): Hono {
     const policyId = await openPolicy(token);
     const vehicles = await vehiclesOf(deps.db, policyId);
     const latest = new Map((await latestReadings(deps.db, policyId)).map((reading) => [reading.carNumber, reading]));
+    const closes = await readingPeriods(deps.db, policyId, deps.clock());
     const view: OdometerView = {
       policyNumber: (await policyNumberOf(deps.db, policyId)) ?? '',
       vehicles: vehicles.map((vehicle) => {
@@ -58,6 +61,7 @@ export function odometerRoutes(deps: Deps): Hono {
                 ...(reading.message ? { message: reading.message } : {}),
               }
             : null,
+          ...(closes.has(vehicle.car_number) ? { readingCloses: closes.get(vehicle.car_number) ?? null } : {}),
         };
       }),
     };

@@ -57,6 +57,17 @@ export const OdometerReadingView = type({
 });
 export type OdometerReadingView = Infer<typeof OdometerReadingView>;
 
+/** A billing period as the odometer page names it: YYYY-MM-DD days, as the billing records keep them. */
+export const OdometerPeriodView = type({
+  /** Its first day */
+  start: string(),
+  /** Its end: the next period's first day */
+  end: string(),
+  /** The day its reading is due (7 days after its end) */
+  dueOn: string(),
+});
+export type OdometerPeriodView = Infer<typeof OdometerPeriodView>;
+
 export const OdometerView = type({
   policyNumber: string(),
   vehicles: array(
@@ -68,6 +79,12 @@ export const OdometerView = type({
       /** The last six characters of the VIN, to tell two vehicles of one model apart */
       vinEnd: string(),
       latest: nullable(OdometerReadingView),
+      /**
+       * The billing period a reading sent today closes (api/billing/reading-period.ts), or null when none is
+       * open to it: the reading is kept and counted in the next bill. Absent for a vehicle the billing cycle
+       * does not bill by the mile (Unlimited) or before the policy's periods are recorded.
+       */
+      readingCloses: optional(nullable(OdometerPeriodView)),
     }),
   ),
 });

@@ -1,11 +1,12 @@
 /**
  * The FAQ's questions and answers (doc 1 "FAQ": coverage, availability and storage), written once: the FAQ
  * page shows them all, the home page's teaser a few (by id). Facts come from doc 1 section 1 and the brand
- * config. A paragraph is text with links in it.
+ * config; the default mileage and the true-up are site/missed-reading.ts's words. A paragraph is text with links in it.
  */
 import { BRAND } from '../../contract/brand.ts';
 import { UNLIMITED_STATES, WRITING_STATES } from '../../contract/reference/states.ts';
 import { stateList } from '../state-list.ts';
+import { MISSED_READING_WORDS } from '../missed-reading.ts';
 
 export type Inline = string | { text: string; href: string };
 export interface Question {
@@ -21,6 +22,7 @@ export const QUESTIONS: readonly Question[] = [
     answer: [
       ['You pay a monthly base rate plus a rate for each mile you drive. Each billing period you upload a photo of your odometer; computer vision reads it and we bill the miles since the last reading.'],
       ['If a reading is missed, that period is billed at a maximum default mileage, so it pays to send the photo on time. See our ', { text: 'SMS terms', href: '/legal/sms' }, ' for the reminders we send.'],
+      [MISSED_READING_WORDS.join(' ')],
     ],
   },
   {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '../../../contract/messages.ts';
-import { MAX_PHOTO_BYTES, fieldOfMessage, latestInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems } from './odometer-logic.ts';
+import { MAX_PHOTO_BYTES, fieldOfMessage, latestInWords, periodInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems } from './odometer-logic.ts';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
 
 test('a verified or approved reading is done, one under review waits, a refused one or none wants a photo', () => {
@@ -71,4 +71,13 @@ test('the multipart body: token, carNumber, the trimmed reading and the file as 
   const photo = form.get('photo') as File;
   assert.equal(photo.name, 'odometer.png');
   assert.deepEqual([...new Uint8Array(await photo.arrayBuffer())], [137, 80, 78, 71]);
+});
+
+test('the period a reading closes, in MM/DD/YYYY with its due date; none open: the next bill; not billed by the mile: nothing', () => {
+  assert.equal(
+    periodInWords({ start: '2026-03-02', end: '2026-04-02', dueOn: '2026-04-09' }),
+    'This reading closes your billing period of 03/02/2026 to 04/02/2026. It is due by 04/09/2026.',
+  );
+  assert.equal(periodInWords(null), 'This reading will be counted in your next bill.');
+  assert.equal(periodInWords(undefined), null);
 });

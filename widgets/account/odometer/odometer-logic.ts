@@ -1,9 +1,9 @@
 /**
  * The odometer page's decisions, without the DOM, so they are tested in node: where a vehicle stands, what
- * its latest reading says, whether a chosen file may be sent, which field a server message belongs to, and
+ * its latest reading says, which billing period a reading sent today closes, whether a chosen file may be sent, which field a server message belongs to, and
  * the multipart form the API takes.
  */
-import type { OdometerReadingView, OdometerStatus } from '../../../contract/api/onboarding.ts';
+import type { OdometerPeriodView, OdometerReadingView, OdometerStatus } from '../../../contract/api/onboarding.ts';
 import { odometerReading } from '../../../contract/api/onboarding.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { isoToUs } from '../../../contract/rules/dates.ts';
@@ -33,6 +33,18 @@ export function latestInWords(latest: OdometerReadingView | null): string {
   if (!latest) return T.noPhotoYet;
   const line = T.latest(latest.reading.toLocaleString('en-US'), isoToUs(latest.sentOn.slice(0, 10)) ?? latest.sentOn, T.status[latest.status]);
   return latest.message && STANDING[latest.status] === 'open' ? `${line} ${latest.message}` : line;
+}
+
+/**
+ * Which billing period a reading sent today closes, in words: 'This reading closes your billing period of
+ * 03/02/2026 to 04/02/2026. It is due by 04/09/2026.', or that it counts in the next bill when none is open
+ * to it; nothing for a vehicle not billed by the mile (the API leaves the field out).
+ */
+export function periodInWords(closes: OdometerPeriodView | null | undefined): string | null {
+  if (closes === undefined) return null;
+  if (closes === null) return T.countedNextBill;
+  const us = (iso: string) => isoToUs(iso) ?? iso;
+  return T.closesPeriod(us(closes.start), us(closes.end), us(closes.dueOn));
 }
 
 /** What is wrong with the chosen file, checked before any upload; the server checks the bytes again. */

@@ -2,7 +2,8 @@
  * <account-odometer>: the odometer photo page, /odometer?token=... (issue 8), made for a phone. It takes the
  * link's token off the address bar (kept in this tab's sessionStorage, so a reload still works), loads the
  * policy's vehicles with GET /api/odometer, and shows one card per vehicle: year, make and model, the end of
- * its VIN and its latest reading in words. A vehicle that still needs a photo gets a form: the photo (the
+ * its VIN and its latest reading in words. A vehicle that still needs a photo gets the billing period its
+ * reading closes (or that it counts in the next bill) and a form: the photo (the
  * camera on a phone), its preview, the reading, 'Send photo'. The upload is multipart to POST
  * /api/odometer/photo; its outcome shows on the same card, and a failure keeps the reading and the photo.
  * A page element of our own site (STYLE.md habit 10): no attributes or events.
@@ -14,7 +15,7 @@ import { formatIsoDate, localToday } from '../../../contract/rules/dates.ts';
 import { createApiClient } from '../../core/api-client.ts';
 import { adoptAccountStyles, deadEnd, h, loadingMessage, takeLinkToken } from '../dom.ts';
 import { checkOnLeave, errorSummary, inputField, type ErrorSummary, type PlainField } from '../form-fields.ts';
-import { latestInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems, type PhotoProblem } from './odometer-logic.ts';
+import { latestInWords, periodInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems, type PhotoProblem } from './odometer-logic.ts';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
 
 const ODOMETER_TAG = 'account-odometer';
@@ -81,6 +82,8 @@ class VehicleCard {
     if (standing === 'done') this.markDone();
     if (standing === 'open') {
       this.form = new PhotoForm(id, (form) => this.send(form)).form;
+      const period = periodInWords(vehicle.readingCloses);
+      if (period) this.element.append(h('p', { class: 'account-vehicle__period' }, period));
       this.element.append(this.form);
     }
   }

@@ -207,6 +207,26 @@ describe('<account-odometer>', () => {
     assert.equal(calls.length, 1, 'nothing sent');
   });
 
+  it('the billing period a reading closes, in MM/DD/YYYY, above the form; none open: the next bill; Unlimited: nothing', async () => {
+    const periods: OdometerView = {
+      policyNumber: VIEW.policyNumber,
+      vehicles: [
+        { ...VIEW.vehicles[0]!, readingCloses: { start: '2026-03-02', end: '2026-04-02', dueOn: '2026-04-09' } },
+        { carNumber: 2, year: 2021, make: 'Porsche', model: 'Taycan', vinEnd: 'T00042', latest: null, readingCloses: null },
+        { carNumber: 3, year: 1973, make: 'Porsche', model: '911 Carrera RS', vinEnd: 'R00007', latest: null },
+      ],
+    };
+    stubFetch(() => json(200, periods));
+    const page = await loaded(mount());
+    const [closing, next, unlimited] = [...page.querySelectorAll('section')];
+    const said = (card: Element) => card.querySelector('.account-vehicle__period')?.textContent;
+    assert.equal(said(closing!), 'This reading closes your billing period of 03/02/2026 to 04/02/2026. It is due by 04/09/2026.');
+    assert.equal(said(next!), T.countedNextBill);
+    assert.equal(said(unlimited!), undefined, 'no period said for a vehicle not billed by the mile');
+    assert.equal(closing!.querySelector('.account-vehicle__period')!.nextElementSibling, closing!.querySelector('form'), 'said just above its form');
+    await checkA11y(page);
+  });
+
   it('held for review: its message, the form closes, the vehicle is not marked done', async () => {
     const review: OdometerPhotoAnswer = { status: 'needs_review', message: 'Thank you. A person will check this photo and e-mail you within one business day.' };
     stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, review)));

@@ -23,6 +23,11 @@ export const ODOMETER_TEXTS = {
   } satisfies Record<OdometerStatus, string>,
   latest: (miles: string, date: string, status: string) => `Last photo: ${miles} miles, sent ${date}. ${status}.`,
   noPhotoYet: 'No photo sent yet.',
+  /** The billing period a reading sent today closes (dates MM/DD/YYYY), and when it is due. */
+  closesPeriod: (start: string, end: string, dueOn: string) =>
+    `This reading closes your billing period of ${start} to ${end}. It is due by ${dueOn}.`,
+  /** No period is open to a reading today: it is kept and trues up the next bill. */
+  countedNextBill: 'This reading will be counted in your next bill.',
   done: 'Done',
   photo: 'Photo of the odometer',
   photoHint: "Use your phone's camera, or choose a photo you took. JPEG, PNG or WebP, up to 10 MB.",
