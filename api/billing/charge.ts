@@ -32,7 +32,7 @@ import { declineIsRetriable } from './schedule.ts';
 import { sendPaymentFailed, sendPaymentReceipt } from './bill-mail.ts';
 import { sendCancellationNotice } from './cancel.ts';
 
-export type ChargeDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments'>;
+export type ChargeDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments' | 'blobs'>;
 
 export interface ChargeTally {
   /** Bills paid by this run (a try, or an unknown outcome settled as paid). */
@@ -168,7 +168,7 @@ async function recordAnswer(
 }
 
 /** The bill is paid: the charge, the bill and the ledger's payment in one transaction, a pending notice rescinded. */
-export async function recordPaid(deps: Pick<ChargeDeps, 'db' | 'config'>, charge: BillCharge, intent: Intent, now: Date): Promise<boolean> {
+export async function recordPaid(deps: Pick<ChargeDeps, 'db' | 'config' | 'blobs'>, charge: BillCharge, intent: Intent, now: Date): Promise<boolean> {
   const bill = await billById(deps.db, charge.billId);
   if (!bill) return false;
   return deps.db.transaction(async (tx) => {
