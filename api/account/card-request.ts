@@ -26,6 +26,8 @@ export type CardOutcome =
   | { kind: 'mailed' }
   /** Not a policy of this account (or none at all). */
   | { kind: 'not-found' }
+  /** The policy is cancelled: no card. */
+  | { kind: 'cancelled' }
   /** A VIN that is not on the policy. */
   | { kind: 'vehicle' }
   /** The policy has no ID card and none could be made now. */
@@ -63,6 +65,7 @@ export async function requestCard(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'l
   try {
     const card = await newestIdCard(deps, policyId);
     if (!card) return { kind: 'not-ready' };
+    if (card === 'cancelled') return { kind: 'cancelled' };
     pdf = await documentBytes(deps.blobs, card);
   } catch (error) {
     logError(deps.log, `card request of policy id ${policyId}`, error);

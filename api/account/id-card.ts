@@ -5,9 +5,14 @@
  */
 import type { Deps } from '../deps.ts';
 import { newestDocuments, type StoredDocument } from '../documents/store.ts';
+import { policyById } from '../policies/records.ts';
 
-/** The newest ID card of policy `policyId` (the caller has checked it is the account's), or null. */
-export async function newestIdCard(deps: Pick<Deps, 'db'>, policyId: number): Promise<StoredDocument | null> {
+/**
+ * The newest ID card of policy `policyId` (the caller has checked it is the account's), null when not made
+ * yet, or 'cancelled': a cancelled policy insures nothing, and its card is no longer offered.
+ */
+export async function newestIdCard(deps: Pick<Deps, 'db'>, policyId: number): Promise<StoredDocument | 'cancelled' | null> {
+  if ((await policyById(deps.db, policyId))?.status === 'CANCELLED') return 'cancelled';
   return (await newestDocuments(deps.db, policyId)).find((document) => document.kind === 'card') ?? null;
 }
 

@@ -106,7 +106,9 @@ function vehiclesShown(record: PolicyRecord, now: Date): VehicleInfo[] {
 
 /** A bound or issued policy as the account reads it (doc 1 section 3), from its own rows. */
 async function accountPolicy(db: Queryable, record: PolicyRecord, now: Date): Promise<Policy> {
-  const hasCard = (await newestDocuments(db, record.id)).some((document) => document.kind === 'card');
+  // a cancelled policy insures nothing: its ID card is no longer offered
+  const cancelled = record.status === 'CANCELLED';
+  const hasCard = !cancelled && (await newestDocuments(db, record.id)).some((document) => document.kind === 'card');
   return {
     policyNumber: record.policyNumber,
     // the day the term ends is the day the next one would start: the renewal date
@@ -130,6 +132,7 @@ async function accountPolicy(db: Queryable, record: PolicyRecord, now: Date): Pr
     })),
     insuranceInfo: hasCard ? { insuranceCardUri: accountIdCardPath(record.policyNumber) } : null,
     vehicleInfo: vehiclesShown(record, now),
+    cancelledOn: cancelled ? (record.statusHistory.at(-1)?.effectiveOn ?? null) : null,
   };
 }
 

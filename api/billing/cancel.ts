@@ -22,6 +22,7 @@ import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mai
 import { mobileNumberOf } from '../messages/odometer-text.ts';
 import { enqueueText } from '../messages/texts.ts';
 import { acceptedReadings, countedReading } from '../odometer/readings.ts';
+import { saveDocument } from '../documents/store.ts';
 import { sendNotice } from '../notices/notices.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { insuredOf, markCancelled, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
@@ -76,6 +77,8 @@ export async function sendCancellationNotice(
   const bytes = await cancellationNoticePdf(policy, { noticedOn: today, cancelOn, amountCents: bill.amountCents, billDate: bill.billDate }, now);
   const filename = `notice-of-cancellation-${policy.policyNumber}.pdf`;
   const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
+  // one of the policy's documents as well: its documents page lists it beside the declarations
+  await saveDocument(tx, deps.blobs, { policyId: policy.id, kind: 'cancellation-notice', stage: policy.status, bytes }, now);
   await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, {
     policyId: policy.id,
     kind: 'cancellation-notice',

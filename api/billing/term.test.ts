@@ -6,13 +6,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FEES, localToday, toCents } from '../../contract/index.ts';
+import { FEES, localToday, toCents, type DocumentListResponse } from '../../contract/index.ts';
 import { insertReading } from '../odometer/readings.ts';
 import { keepCard } from '../payments/attempts.ts';
 import { ledgerTotals, policyBalanceCents, policyLedger } from '../payments/ledger.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { pdfOfNotice, postedNoticesOf } from '../notices/notices.ts';
 import { readPolicyRecord } from '../policies/records.ts';
+import { issueToken } from '../tokens/tokens.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
 import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
 import { billsOfPolicy, cancellationsOfPolicy, chargesOfPolicy } from './bills.ts';
@@ -220,6 +221,13 @@ for (const target of dbTargets()) {
       assert.deepEqual(periods.map((period) => [period.start, period.closedReason]), [['2026-03-02', 'readings'], ['2026-04-02', 'cancelled']]);
       // the account owes exactly the two bills' totals, the unpaid one carried in the final one
       assert.equal(await policyBalanceCents(testDb.db, policy.policyId), -bills[1]!.totalCents);
+      // The documents page lists the notice and no ID card, and says since when the policy is cancelled.
+      const token = await issueToken(testDb.db, 'documents', now, { subjectId: policy.policyId });
+      const listed = (await (await t.app.request(`/api/documents?id=${token}`)).json()) as DocumentListResponse;
+      assert.equal(listed.data.cancelledOn, '2026-04-20');
+      const described = listed.data.documents.map((document) => document.fileDescription);
+      assert.ok(described.includes('Notice of Cancellation'), described.join(', '));
+      assert.ok(!described.includes('Insurance ID Card'), 'no ID card offered');
       const after = await ledgerTotals(testDb.db);
       assert.equal(after['bill-payment'].count - before['bill-payment'].count, 0, 'nothing was collected from the failing card');
     });

@@ -11,7 +11,7 @@ import { blobKey } from '../blobs/store.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** The renewal's kinds (api/renewals/) are the next term's papers: never the policy's current ones. */
-const DOCUMENT_KINDS = ['card', 'declaration', 'application', 'signed-application', 'renewal-application', 'renewal-declaration'] as const;
+const DOCUMENT_KINDS = ['card', 'declaration', 'application', 'signed-application', 'renewal-application', 'renewal-declaration', 'cancellation-notice'] as const;
 export type StoredDocumentKind = (typeof DOCUMENT_KINDS)[number];
 /** The policy's status the document was made at (a cancelled policy's declarations say so). */
 export type DocumentStage = 'BOUND' | 'ISSUED' | 'CANCELLED';

@@ -542,6 +542,16 @@ async function recordStatus(tx: Queryable, policyId: number, status: PolicyStatu
   await tx.query('INSERT INTO policy_status_changes (policy_id, status, changed_at, effective_on) VALUES ($1, $2, $3, $4::date)', [policyId, status, now, effectiveOn]);
 }
 
+/** The day a cancelled policy ended (YYYY-MM-DD), or null when it is not cancelled. */
+export async function cancelledOnOf(db: Queryable, policyId: number): Promise<string | null> {
+  const rows = await db.query<{ effective_on: string | null }>(
+    `SELECT to_char(c.effective_on, 'YYYY-MM-DD') AS effective_on FROM policy_status_changes c JOIN policies p ON p.id = c.policy_id
+     WHERE c.policy_id = $1 AND p.status = 'CANCELLED' AND c.status = 'CANCELLED' ORDER BY c.changed_at DESC, c.id DESC LIMIT 1`,
+    [policyId],
+  );
+  return rows[0]?.effective_on ?? null;
+}
+
 /**
  * Cancels the policy from `cancelledOn` (coverage ends at 12:01 a.m. that day), from BOUND or ISSUED; false
  * when it was cancelled already. The term in force ends on that day: nothing is billed after it.

@@ -79,6 +79,8 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
         throw new ApiError(400, MESSAGES.cardVehicle, { headers: NO_STORE });
       case 'not-ready':
         throw new ApiError(409, MESSAGES.cardNotReady, { headers: NO_STORE });
+      case 'cancelled':
+        throw new ApiError(409, MESSAGES.cardPolicyCancelled, { headers: NO_STORE });
       case 'emailed':
       case 'mailed': {
         void deps.mail.deliverDue();
@@ -103,6 +105,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     const policyId = await ownPolicy(c, policyNumber);
     const card = await newestIdCard(deps, policyId);
     if (!card) throw new ApiError(409, MESSAGES.cardNotReady, { headers: NO_STORE });
+    if (card === 'cancelled') throw new ApiError(409, MESSAGES.cardPolicyCancelled, { headers: NO_STORE });
     const bytes = await documentBytes(deps.blobs, card);
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       status: 200,

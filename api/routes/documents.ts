@@ -26,10 +26,11 @@ import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
 import { onboardingOf } from '../policies/onboarding.ts';
-import { policiesOfEmail, policyNumberOf } from '../policies/records.ts';
+import { cancelledOnOf, policiesOfEmail, policyNumberOf } from '../policies/records.ts';
 
 const LISTED_DESCRIPTIONS: Partial<Record<StoredDocument['kind'], string>> = {
   card: DOCUMENT_DESCRIPTIONS.card,
+  'cancellation-notice': DOCUMENT_DESCRIPTIONS['cancellation-notice'],
   declaration: DOCUMENT_DESCRIPTIONS.declaration,
   'signed-application': DOCUMENT_DESCRIPTIONS['signed-application'],
 };
@@ -41,6 +42,7 @@ const FILE_NAMES: Record<StoredDocument['kind'], string> = {
   'signed-application': 'Signed-Application',
   'renewal-application': 'Renewal-Application',
   'renewal-declaration': 'Renewal-Declaration-Page',
+  'cancellation-notice': 'Notice-of-Cancellation',
 };
 
 /** doc 1 section 3: dates in data are the day at a fixed 12:00:00 UTC. */
@@ -64,10 +66,14 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     if (!onboarding) throw linkExpired();
     // Only reads: a document the documents job has not made yet is simply not listed yet.
     const documents: PolicyDocument[] = [];
+    // a cancelled policy insures nothing: its ID card is no longer offered, and nothing is asked of it
+    const cancelledOn = onboarding.status === 'CANCELLED' ? await cancelledOnOf(deps.db, policyId) : null;
     for (const document of await newestDocuments(deps.db, policyId)) {
       const description = LISTED_DESCRIPTIONS[document.kind];
+      if (cancelledOn !== null && document.kind === 'card') continue;
       if (description) documents.push({ fileDescription: description, fileUrl: documentFileUrl(origin(), token, document.id), dateCreated: dataDate(document.createdAt) });
     }
+    if (cancelledOn !== null) return { body: { data: { documents, cancelledOn } }, headers: NO_STORE };
     const today = dataDate(deps.clock());
     if (!onboarding.signed) documents.push({ fileDescription: DOCUMENT_DESCRIPTIONS.esignature, fileUrl: pageUrl(origin(), PAGES.sign, { token }), dateCreated: today });
     if (onboarding.vehiclesWithoutReading.length > 0) {

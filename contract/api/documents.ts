@@ -1,4 +1,4 @@
-import { array, object, optional, string, type, type Infer } from 'superstruct';
+import { array, nullable, object, optional, string, type, type Infer } from 'superstruct';
 import { email } from '../rules/email.ts';
 import { token } from './common.ts';
 
@@ -22,14 +22,20 @@ export const PolicyDocument = type({
 });
 export type PolicyDocument = Infer<typeof PolicyDocument>;
 
-export const DocumentListResponse = type({ data: type({ documents: array(PolicyDocument) }) });
+export const DocumentListResponse = type({
+  data: type({
+    documents: array(PolicyDocument),
+    /** YYYY-MM-DD: the policy was cancelled from 12:01 a.m. that day (issue 21); its ID card is no longer listed. */
+    cancelledOn: optional(nullable(string())),
+  }),
+});
 export type DocumentListResponse = Infer<typeof DocumentListResponse>;
 
 /** What POST /api/documents/link answers, whether or not the address has a policy: nothing to list. */
 export const DocumentsLinkAnswer = DocumentListResponse;
 export type DocumentsLinkAnswer = DocumentListResponse;
 
-export type DocumentKind = 'declaration' | 'esignature' | 'card' | 'odometer' | 'signed-application';
+export type DocumentKind = 'declaration' | 'esignature' | 'card' | 'odometer' | 'signed-application' | 'cancellation-notice';
 
 /**
  * The descriptions the API gives its entries. The open requests (e-sign, odometer) are entries too, whose
@@ -41,6 +47,7 @@ export const DOCUMENT_DESCRIPTIONS = {
   esignature: 'Application for esignature',
   odometer: 'Odometer photo request',
   'signed-application': 'Signed Application',
+  'cancellation-notice': 'Notice of Cancellation',
 } as const satisfies Record<DocumentKind, string>;
 
 /**
@@ -50,6 +57,7 @@ export const DOCUMENT_DESCRIPTIONS = {
 export function documentKind(description: string): DocumentKind | null {
   const text = description.toLowerCase();
   if (text.includes('signed application')) return 'signed-application';
+  if (text.includes('cancellation')) return 'cancellation-notice';
   if (text.includes('declaration')) return 'declaration';
   if (text.includes('esignature')) return 'esignature';
   if (text.includes('card')) return 'card';

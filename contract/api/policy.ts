@@ -124,8 +124,13 @@ export const Policy = type({
   driverInfo: array(DriverInfo),
   insuranceInfo: optional(nullable(type({ insuranceCardUri: string() }))),
   vehicleInfo: array(VehicleInfo),
+  /** YYYY-MM-DD: a policy cancelled (policyStatus CANCELLED) ended at 12:01 a.m. on this day; no ID card is offered. */
+  cancelledOn: optional(nullable(string())),
 });
 export type Policy = Infer<typeof Policy>;
+
+/** A policy's status once cancelled (issue 21: for non-payment). */
+export const POLICY_STATUS_CANCELLED = 'CANCELLED';
 
 /** POST policy/lookup_quote (doc 1 section 3 "Quote lookup"): answers a QuoteResponse. */
 export const QuoteLookupRequest = object({

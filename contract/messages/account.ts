@@ -43,6 +43,8 @@ export const cardMailed = 'Thank you. We will post the insurance ID card to the 
 
 // ours: a card request for a policy without an ID card yet (its documents are being made)
 export const cardNotReady = 'The ID card for this policy is not ready yet. Please try again in a few minutes.';
+// ours (issue 21): a policy cancelled for non-payment insures nothing, so it has no ID card
+export const cardPolicyCancelled = 'This policy is cancelled, so it has no ID card. Please call us if you have a question.';
 
 // doc 1 section 8: rollover not found or error (the spec's two spaces kept)
 export const rolloverNotFound = `We were unable to locate your policy rollover information.  Please call Customer Care at ${BRAND.phone} to complete your updated policy.`;

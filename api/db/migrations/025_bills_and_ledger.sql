@@ -105,3 +105,7 @@ FROM ledger_entries WHERE kind = 'down-payment' AND policy_id IS NOT NULL;
 -- A cancelled policy's papers are made at its status too (its declarations say since when it is cancelled).
 ALTER TABLE policy_documents DROP CONSTRAINT policy_documents_stage_check;
 ALTER TABLE policy_documents ADD CONSTRAINT policy_documents_stage_check CHECK (stage IN ('BOUND', 'ISSUED', 'CANCELLED'));
+-- The notice of cancellation for non-payment is one of the policy's documents (its documents page lists it).
+ALTER TABLE policy_documents DROP CONSTRAINT policy_documents_kind_check;
+ALTER TABLE policy_documents ADD CONSTRAINT policy_documents_kind_check
+  CHECK (kind IN ('card', 'declaration', 'application', 'signed-application', 'renewal-application', 'renewal-declaration', 'cancellation-notice'));

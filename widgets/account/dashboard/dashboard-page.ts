@@ -213,6 +213,7 @@ function policySection(context: BlockContext, id: string): Child[] {
     return [type === 'Garaging' ? T.garagingAddress : T.mailingAddress, street, h('br'), town];
   });
   return [
+    ...(policy.cancelledOn ? [h('p', { class: 'account-note dash-cancelled', role: 'status' }, T.cancelled(usDate(policy.cancelledOn)))] : []),
     facts([
       [T.policyNumber, policy.policyNumber],
       ...(owner ? [[T.policyOwner, fullName(owner)] as [string, string]] : []),
@@ -232,7 +233,7 @@ function idCard(policy: Policy, noteId: string): Child[] {
   }
   return [
     h('button', { type: 'button', class: 'ppm-button', disabled: true, 'aria-describedby': noteId }, T.idCard),
-    h('p', { id: noteId, class: 'account-note dash-id-card-note' }, T.idCardMissing),
+    h('p', { id: noteId, class: 'account-note dash-id-card-note' }, policy.cancelledOn ? T.idCardCancelled : T.idCardMissing),
   ];
 }
 

@@ -206,6 +206,19 @@ describe('<account-dashboard>', () => {
     await checkA11y(page);
   });
 
+  it('a policy cancelled for non-payment says so, with its date, and offers no ID card', async () => {
+    // the API sends a cancelled policy without insuranceInfo, and with the day it ended
+    answering(sessionAnswer([policy({ policyStatus: 'CANCELLED', insuranceInfo: null, cancelledOn: '2027-04-20' })]));
+    const page = mount();
+    await welcome(page);
+    const policySection = section(page, T.myPolicy);
+    assert.equal(getByRole(policySection, 'status').textContent, T.cancelled('04/20/2027'));
+    const disabled = getByRole<HTMLButtonElement>(policySection, 'button', T.idCard);
+    assert.ok(disabled.disabled);
+    assert.equal(document.getElementById(disabled.getAttribute('aria-describedby')!)!.textContent, T.idCardCancelled);
+    await checkA11y(page);
+  });
+
   it("a missing renewal date is 'To be confirmed'", async () => {
     answering(sessionAnswer([policy({ renewalDate: null })]));
     const page = mount();

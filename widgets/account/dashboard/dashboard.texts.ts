@@ -43,6 +43,9 @@ export const DASHBOARD_TEXTS = {
   idCard: 'View My ID Card',
   idCardNewTab: '(PDF, opens in a new tab)',
   idCardMissing: 'Your ID card will be here once your policy is issued. It is also e-mailed to you.',
+  // ours (issue 21): a policy cancelled for non-payment
+  idCardCancelled: 'This policy is cancelled, so it has no ID card.',
+  cancelled: (day: string) => `This policy was cancelled for non-payment at 12:01 a.m. on ${day}. Your statement shows its final bill. Please call us with any question.`,
 
   // My coverage
   plan: 'Plan',

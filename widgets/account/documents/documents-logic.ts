@@ -7,7 +7,7 @@ import { newestByKind, type PolicyDocument } from '../../../contract/api/documen
 import { isoToUs } from '../../../contract/rules/dates.ts';
 
 /** The PDFs the page lists, in the order of its tiles; the e-sign and odometer entries are requests, not files. */
-const FILE_KINDS = ['card', 'declaration', 'signed-application'] as const;
+const FILE_KINDS = ['card', 'declaration', 'signed-application', 'cancellation-notice'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export interface DocumentFile {

@@ -19,7 +19,9 @@ import { DOCUMENTS_TEXTS as T } from './documents.texts.ts';
 
 const DOCUMENTS_TAG = 'account-documents';
 
-const FILE_NAMES: Record<FileKind, string> = { card: T.card, declaration: T.declaration, 'signed-application': T.signedApplication };
+const FILE_NAMES: Record<FileKind, string> = {
+  card: T.card, declaration: T.declaration, 'signed-application': T.signedApplication, 'cancellation-notice': T.cancellationNotice,
+};
 
 class AccountDocuments extends HTMLElement {
   connectedCallback(): void {
@@ -42,7 +44,14 @@ class AccountDocuments extends HTMLElement {
     }
     const view = documentsView(result.data.data.documents);
     if (view.mode === 'none') this.replaceChildren(...failure('expired'));
-    else if (view.mode === 'documents') this.replaceChildren(h('h2', {}, T.documentsTitle), tiles(view.files));
+    else if (view.mode === 'documents') {
+      const cancelledOn = result.data.data.cancelledOn;
+      this.replaceChildren(
+        h('h2', {}, T.documentsTitle),
+        ...(cancelledOn ? [h('p', { class: 'account-note', role: 'status' }, T.cancelled(usDate(cancelledOn)))] : []),
+        tiles(view.files),
+      );
+    }
     else this.replaceChildren(...onboarding(view.esign, view.odometer, view.files));
   }
 }

@@ -99,6 +99,18 @@ describe('<account-documents>', () => {
     await checkA11y(page);
   });
 
+  it('cancelled: says since when, lists the Notice of Cancellation, and no ID card', async () => {
+    const NOTICE: [string, string, string] = [DOCUMENT_DESCRIPTIONS['cancellation-notice'], '2025-04-10', `/api/documents/files/notice?id=${TOKEN}`];
+    // the API leaves the ID card out of a cancelled policy's list and says since when it is cancelled
+    stub = stubApi(() => json(200, { data: { ...listOf(DECLARATION, NOTICE).data, cancelledOn: '2025-04-20' } }));
+    const page = mount();
+    await waitFor(() => queryAllByRole(page, 'heading', T.documentsTitle)[0], 'documents mode');
+    assert.equal(getByRole(page, 'status').textContent, T.cancelled('04/20/2025'));
+    const names = queryAllByRole(page, 'link').map((link) => link.querySelector('.account-tile__name')?.textContent);
+    assert.deepEqual(names, [T.declaration, T.cancellationNotice]);
+    await checkA11y(page);
+  });
+
   it("expired: 'link has expired' and the way back to My Policy, for a 404, an empty list and a bare page", async () => {
     let answer = () => json(404, { error_messages: [MESSAGES.token] });
     stub = stubApi(() => answer());

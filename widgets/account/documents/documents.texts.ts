@@ -23,6 +23,9 @@ export const DOCUMENTS_TEXTS = {
   card: 'ID Card',
   declaration: 'Declaration Page',
   signedApplication: 'Signed Application',
+  // ours (issue 21): a policy cancelled for non-payment
+  cancellationNotice: 'Notice of Cancellation',
+  cancelled: (day: string) => `This policy was cancelled for non-payment at 12:01 a.m. on ${day}. It has no ID card any more.`,
   created: (date: string) => `Created ${date}`,
   newTab: '(PDF, opens in a new tab)',
   myPolicyLink: 'Go to My Policy',
