@@ -7,6 +7,8 @@
  * GET  /ops/odometer/photos/:readingId  the normalised photo
  * GET  /ops/odometer/review.js          the page's script
  * POST /ops/odometer/:readingId         { decision, correctedReading?, note? } -> { status }
+ * GET  /ops/reconciliations             the last 30 days' reconciliations of the ledger with the card
+ *                                       provider, each with its differences (api/payments/reconciliation.ts)
  */
 import { Hono } from 'hono';
 import { OdometerReviewRequest, type OdometerReviewAnswer } from '../../contract/index.ts';
@@ -22,6 +24,9 @@ import { reviewReading } from '../ops/review.ts';
 import { readingById, readingsAwaitingReview, type ReadingRow } from '../odometer/readings.ts';
 import { logError } from '../log.ts';
 import { policyNumberOf, vehicleName, vehiclesOf } from '../policies/records.ts';
+import { formatIsoDate, localToday } from '../../contract/index.ts';
+import { recentReconciliations, type Reconciliation } from '../payments/reconciliation.ts';
+import { describeDifference, describeTotals } from '../payments/reconciliation-mail.ts';
 
 const PAGE_CSP = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
@@ -38,6 +43,11 @@ export function opsRoutes(deps: Deps): Hono {
     const readings = await readingsAwaitingReview(deps.db);
     const vehicles = await vehicleNames(deps, readings);
     return c.html(page(readings, vehicles), 200, { ...PRIVATE, 'Content-Security-Policy': PAGE_CSP });
+  });
+
+  app.get('/reconciliations', async (c) => {
+    const days = await recentReconciliations(deps.db, formatIsoDate(localToday(deps.clock())), RECONCILIATION_DAYS);
+    return c.html(reconciliationsPage(days), 200, { ...PRIVATE, 'Content-Security-Policy': PAGE_CSP });
   });
 
   app.get('/odometer/review.js', (c) => c.body(REVIEW_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...PRIVATE }));
@@ -107,10 +117,51 @@ function page(readings: readonly ReadingRow[], names: Map<number, { policyNumber
 <title>Odometer photos to review</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}img{max-width:100%;height:auto;display:block}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}label{display:block;margin:.5rem 0}button{margin:.25rem .5rem .25rem 0;padding:.5rem 1rem}</style>
 </head><body>
+<nav><a href="/ops/reconciliations">Reconciliations with the card provider</a></nav>
 <h1>Odometer photos to review</h1>
 <p>${readings.length === 0 ? 'Nothing to review.' : `${readings.length} photo${readings.length === 1 ? '' : 's'}, oldest first.`}</p>
 ${items.join('\n')}
 <script src="/ops/odometer/review.js"></script>
+</body></html>`;
+}
+
+/** How many days back the reconciliations page reaches. */
+const RECONCILIATION_DAYS = 30;
+
+const STATUS_NAMES: Record<Reconciliation['status'], string> = {
+  matched: 'Matched',
+  differences: 'Differences',
+  'provider-unreachable': 'Provider unreachable',
+};
+
+function reconciliationsPage(days: readonly (Reconciliation & { mailedAt: Date | null })[]): string {
+  const items = days.map((day) => {
+    const findings = day.status === 'provider-unreachable'
+      ? `<p>The card provider could not be reached (${escapeHtml(day.providerError ?? 'no answer')}); the job tries again hourly.</p>`
+      : day.differences.length
+        ? `<ul>${day.differences.map((difference) => `<li>${escapeHtml(describeDifference(difference))}</li>`).join('')}</ul>`
+        : '';
+    return `<article aria-labelledby="d${day.day}" data-status="${day.status}">
+  <h2 id="d${day.day}">${day.day}: ${STATUS_NAMES[day.status]}</h2>
+  <dl>
+    <dt>Ledger</dt><dd>${escapeHtml(describeTotals(day.ledger))}</dd>
+    <dt>Card provider</dt><dd>${day.provider ? escapeHtml(describeTotals(day.provider)) : 'not read'}</dd>
+    <dt>Run</dt><dd>${day.ranAt.toISOString()}</dd>
+    <dt>Team mailed</dt><dd>${day.mailedAt ? day.mailedAt.toISOString() : 'no'}</dd>
+  </dl>
+  ${findings}
+</article>`;
+  });
+  const apart = days.filter((day) => day.status !== 'matched').length;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Reconciliations with the card provider</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}[data-status=differences] h2,[data-status=provider-unreachable] h2{color:#b00020}</style>
+</head><body>
+<nav><a href="/ops/odometer">Odometer photos to review</a></nav>
+<h1>Reconciliations with the card provider</h1>
+<p>${days.length === 0 ? `No reconciliation in the last ${RECONCILIATION_DAYS} days.` : `The last ${RECONCILIATION_DAYS} days, newest first: ${days.length} reconciled, ${apart} not matched.`}</p>
+${items.join('\n')}
 </body></html>`;
 }
 
