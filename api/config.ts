@@ -59,7 +59,7 @@ export interface Config {
   twilio?: TwilioConfig | undefined;
   /** Card payments through Stripe when set; otherwise the test-mode gateway (api/payments/test-mode.ts). */
   stripe?: StripeConfig | undefined;
-  /** The operations page /ops/odometer (HTTP Basic, any user name, this password); off when unset. */
+  /** The operations pages /ops/odometer and /ops/notices (HTTP Basic, any user name, this password); off when unset. */
   opsPassword?: string | undefined;
   /** An odometer reading implying more miles a day than this since the last one is held for review. */
   odometerMaxMilesPerDay: number;

@@ -180,7 +180,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The daily renewal run (30 days before a term ends), once a day across every replica: api/renewals/job.ts.
     const stopRenewals = startRenewals({ db, mail, blobs, config: live, clock: () => new Date(), log }, log);
     // The daily billing cycle (periods, reading requests, bills, charges, retries, cancellations), once a day across every replica: api/billing/job.ts.
-    const stopBilling = startBilling({ db, mail, payments, config: live, clock: () => new Date(), log }, log);
+    const stopBilling = startBilling({ db, mail, payments, blobs, config: live, clock: () => new Date(), log }, log);
     // Payment attempts left open by a timeout or a crash, settled with the provider within minutes: api/payments/settlement-job.ts.
     const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date(), documents }, log);
     // Yesterday's ledger held against the provider's charges and refunds, differences mailed to the team: api/payments/reconciliation-job.ts.

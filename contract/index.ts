@@ -38,6 +38,7 @@ export * from './api/policy.ts';
 export * from './api/documents.ts';
 export * from './api/account.ts';
 export * from './api/onboarding.ts';
+export * from './api/posted-notices.ts';
 export * from './api/vin.ts';
 export * from './api/vehicle-image.ts';
 export * from './api/quote.ts';

@@ -1,30 +1,46 @@
 /**
  * What the customer is told about a bill's charge (issue 21, items 6 and 7), queued in the transaction that
- * records it, so a message exists only if its record does: a receipt when the card was charged; a failed
+ * records it, so a message exists only if its record does. The e-mails are notices (api/notices/): each
+ * carries the bill's PDF (./notice-pdf.ts), and goes by e-mail with the insured's consent to electronic
+ * delivery, else the PDF is posted. A receipt when the card was charged; a failed
  * payment by e-mail and, with a mobile number, by text, each saying when the card is tried again (or that it
  * will not be) and linking to the account's card page, where the customer replaces the card; the next try
  * charges the card in force. A bank that asks for authentication is told the same way.
  *
  * No card number is ever written: the brand and last four digits the provider returned.
  */
-import { BRAND, formatCents, isoToUs } from '../../contract/index.ts';
+import { BRAND, formatCents, formatIsoDate, isoToUs, localToday } from '../../contract/index.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
+import type { BlobStore } from '../blobs/store.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
 import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { enqueueMail } from '../mail/queue.ts';
+import { sendNotice, type NoticeKind } from '../notices/notices.ts';
 import { mobileNumberOf } from '../messages/odometer-text.ts';
 import { enqueueText } from '../messages/texts.ts';
 import { insuredOf, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import type { BillRecord } from './bills.ts';
+import { billPdf } from './notice-pdf.ts';
 import { declineIsRetriable } from './schedule.ts';
 
-export const BILL_RECEIPT_MAIL_KIND = 'bill receipt mail';
-export const PAYMENT_FAILED_MAIL_KIND = 'bill payment failed mail';
 export const PAYMENT_FAILED_TEXT_KIND = 'bill payment failed text';
 
 const us = (iso: string) => isoToUs(iso) ?? iso;
+
+/** What the bill's notices need: the public origin for links, the blob store and clock a posted notice needs. */
+export interface NoticeSenderDeps {
+  config: Pick<Config, 'publicOrigin'>;
+  blobs: BlobStore;
+}
+
+/** Sends the bill's notice (its e-mail with its PDF attached, or the PDF posted) as the insured agreed. */
+async function sendBillNotice(tx: Queryable, deps: NoticeSenderDeps, kind: NoticeKind, policy: PolicyRecord, bill: BillRecord, message: MailMessage, standing: string, now: Date) {
+  const bytes = await billPdf(policy, bill, { words: standing }, now);
+  const filename = `bill-${policy.policyNumber}-${bill.billDate}.pdf`;
+  const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
+  await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, { policyId: policy.id, kind, mail: { ...message, attachments: [attachment] }, pdf: { filename, bytes } });
+}
 
 function mail(to: string, subject: string, lines: readonly string[], link: { url: string; label: string } | null, policyNumber: string): MailMessage {
   const text = `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
@@ -44,29 +60,22 @@ export function billTitle(bill: Pick<BillRecord, 'kind' | 'billDate'>): string {
   return `your bill of ${us(bill.billDate)}`;
 }
 
-/** The receipt of a bill paid. */
-export async function sendPaymentReceipt(
-  tx: Queryable,
-  deps: { config: Pick<Config, 'publicOrigin'> },
-  bill: BillRecord,
-  card: { brand: string; last4: string } | null,
-  now: Date,
-): Promise<void> {
+/** The receipt of a bill paid, with the bill's PDF. */
+export async function sendPaymentReceipt(tx: Queryable, deps: NoticeSenderDeps, bill: BillRecord, card: { brand: string; last4: string } | null, now: Date): Promise<void> {
   const policy = await readPolicyRecord(tx, bill.policyId);
   if (!policy) return;
   const paidWith = card ? ` to your ${card.brand} ending ${card.last4}` : '';
   const firstName = insuredOf(policy)?.firstName;
+  const paid = `We charged ${formatCents(bill.amountCents)}${paidWith} on ${us(isoDay(now))}.`;
   const lines = [
-    `Hello${firstName ? ` ${firstName}` : ''}, we charged ${formatCents(bill.amountCents)}${paidWith} for ${billTitle(bill)}.`,
-    'Your statement in your account shows each line of the bill: the miles of each vehicle and its rate, the base rate, the fees and any credit.',
+    `Hello${firstName ? ` ${firstName}` : ''}, ${paid.charAt(0).toLowerCase()}${paid.slice(1, -1)} for ${billTitle(bill)}.`,
+    'The bill is attached. Your statement in your account shows each line: the miles of each vehicle and its rate, the base rate, the fees and any credit.',
   ];
-  await enqueueMail(
-    tx,
-    BILL_RECEIPT_MAIL_KIND,
-    mail(policy.emailAddress, `Payment received for policy ${policy.policyNumber}: ${formatCents(bill.amountCents)}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber),
-    now,
-  );
+  const message = mail(policy.emailAddress, `Payment received for policy ${policy.policyNumber}: ${formatCents(bill.amountCents)}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber);
+  await sendBillNotice(tx, deps, 'bill', policy, bill, message, `Paid. ${paid}`, now);
 }
+
+const isoDay = (moment: Date) => formatIsoDate(localToday(moment));
 
 /** Why the card was refused, in the customer's words, and what they can do. */
 function refusalWords(refusal: { code: string | null; declineCode: string | null }): string {
@@ -87,7 +96,7 @@ export interface PaymentFailedInput {
 }
 
 /** A failed payment: an e-mail and, with a mobile number, a text, with the link to replace the card. */
-export async function sendPaymentFailed(tx: Queryable, deps: { config: Pick<Config, 'publicOrigin'> }, input: PaymentFailedInput, now: Date): Promise<void> {
+export async function sendPaymentFailed(tx: Queryable, deps: NoticeSenderDeps, input: PaymentFailedInput, now: Date): Promise<void> {
   const { bill, policy, nextTryOn, formattedAmount } = input;
   const cardUrl = pageUrl(deps.config.publicOrigin, PAGES.card);
   const next = nextTryOn
@@ -99,12 +108,8 @@ export async function sendPaymentFailed(tx: Queryable, deps: { config: Pick<Conf
     refusalWords(input.refusal),
     next,
   ];
-  await enqueueMail(
-    tx,
-    PAYMENT_FAILED_MAIL_KIND,
-    mail(policy.emailAddress, `Action needed: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through`, lines, { url: cardUrl, label: 'Replace your card' }, policy.policyNumber),
-    now,
-  );
+  const message = mail(policy.emailAddress, `Action needed: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through`, lines, { url: cardUrl, label: 'Replace your card' }, policy.policyNumber);
+  await sendBillNotice(tx, deps, 'payment-failed', policy, bill, message, `Not paid: ${refusalWords(input.refusal)} ${next}`, now);
   const mobile = mobileNumberOf({ phoneNumbers: policy.phoneNumbers });
   if (mobile !== null) {
     const when = nextTryOn ? ` We will try again on ${us(nextTryOn)}.` : '';

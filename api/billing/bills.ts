@@ -273,9 +273,15 @@ export async function markChargeCanceled(tx: Queryable, chargeId: number, now: D
   return rows.length === 1;
 }
 
-/** Charges whose outcome is unknown (a try sent, no answer on record): settled with the provider before anything else. */
-export async function chargesConfirming(db: Queryable, limit = 500): Promise<BillCharge[]> {
-  const rows = await db.query<ChargeRow>(`SELECT ${CHARGE_COLUMNS} FROM bill_charges WHERE status = 'confirming' ORDER BY id LIMIT ${Number(limit)}`);
+/**
+ * Charges whose outcome is unknown (a try sent before `sentBefore`, no answer on record): settled with the
+ * provider before anything else. A try sent since may still be waiting for its answer in another process.
+ */
+export async function chargesConfirming(db: Queryable, sentBefore: Date, limit = 500): Promise<BillCharge[]> {
+  const rows = await db.query<ChargeRow>(
+    `SELECT ${CHARGE_COLUMNS} FROM bill_charges WHERE status = 'confirming' AND updated_at < $1 ORDER BY id LIMIT ${Number(limit)}`,
+    [sentBefore],
+  );
   return rows.map(chargeOf);
 }
 

@@ -22,10 +22,12 @@ import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mai
 import { mobileNumberOf } from '../messages/odometer-text.ts';
 import { enqueueText } from '../messages/texts.ts';
 import { acceptedReadings, countedReading } from '../odometer/readings.ts';
+import { sendNotice } from '../notices/notices.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { insuredOf, markCancelled, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import { estimateCents, type BillLine } from './bill.ts';
-import { billTitle } from './bill-mail.ts';
+import { billTitle, type NoticeSenderDeps } from './bill-mail.ts';
+import { cancellationNoticePdf } from './notice-pdf.ts';
 import {
   billById, cancellationsDue, chargesOfPolicy, insertBill, insertCancellation, markChargeCanceled, moveBill, settleCancellation,
   type BillRecord,
@@ -36,7 +38,6 @@ import { closeForCancellation, periodsOfPolicy } from './records.ts';
 import { prepaidRefundOnCancellation, unearnedPremiumCents } from './refund.ts';
 import { cancellationNoticeSource, DAILY_CAP_MILES, DEFAULT_MONTHLY_MILES } from './schedule.ts';
 
-export const CANCELLATION_NOTICE_MAIL_KIND = 'notice of cancellation mail';
 export const CANCELLATION_NOTICE_TEXT_KIND = 'notice of cancellation text';
 export const CANCELLED_MAIL_KIND = 'policy cancelled mail';
 
@@ -48,7 +49,7 @@ const us = (iso: string) => isoToUs(iso) ?? iso;
  */
 export async function sendCancellationNotice(
   tx: Queryable,
-  deps: { config: Pick<Config, 'publicOrigin'> },
+  deps: NoticeSenderDeps,
   input: { bill: BillRecord; policy: PolicyRecord; today: string },
   now: Date,
 ): Promise<boolean> {
@@ -72,12 +73,15 @@ export async function sendCancellationNotice(
   ];
   const text = `${lines.join('\n\n')}\n\nReplace your card: ${cardUrl}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
   const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + buttonLink(cardUrl, 'Replace your card') + careLine();
-  await enqueueMail(
-    tx,
-    CANCELLATION_NOTICE_MAIL_KIND,
-    { to: policy.emailAddress, subject, text, html: brandedHtml({ subject, body, why: `This notice is about your ${BRAND.productName} policy ${policy.policyNumber}.` }) },
-    now,
-  );
+  const bytes = await cancellationNoticePdf(policy, { noticedOn: today, cancelOn, amountCents: bill.amountCents, billDate: bill.billDate }, now);
+  const filename = `notice-of-cancellation-${policy.policyNumber}.pdf`;
+  const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
+  await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, {
+    policyId: policy.id,
+    kind: 'cancellation-notice',
+    mail: { to: policy.emailAddress, subject, text, html: brandedHtml({ subject, body, why: `This notice is about your ${BRAND.productName} policy ${policy.policyNumber}.` }), attachments: [attachment] },
+    pdf: { filename, bytes },
+  });
   const mobile = mobileNumberOf({ phoneNumbers: policy.phoneNumbers });
   if (mobile !== null) {
     await enqueueText(

@@ -32,7 +32,7 @@ import { declineIsRetriable } from './schedule.ts';
 import { sendPaymentFailed, sendPaymentReceipt } from './bill-mail.ts';
 import { sendCancellationNotice } from './cancel.ts';
 
-export type ChargeDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments'>;
+export type ChargeDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments' | 'blobs'>;
 
 export interface ChargeTally {
   /** Bills paid by this run (a try, or an unknown outcome settled as paid). */
@@ -58,10 +58,17 @@ function nextTryAfter(firstFailedOn: string, today: string): string | null {
 
 const keyOf = (charge: BillCharge, step: string) => `${charge.providerKey}:${step}`;
 
+/**
+ * How long a try sent may wait for its answer before the outcome counts as unknown and is asked of the
+ * provider: longer than the gateway's own timeout and retries, so a try under way in another process is
+ * never settled from under it.
+ */
+const TRY_ANSWER_WAIT_MS = 5 * 60_000;
+
 /** Charges every bill due by `today`: unknown outcomes first, then first tries and retries due. */
 export async function chargeDueBills(deps: ChargeDeps, today: string, now: Date): Promise<ChargeTally> {
   const tally: ChargeTally = { charged: 0, declined: 0, unknown: 0, refunded: 0, noticesSent: 0 };
-  for (const charge of await chargesConfirming(deps.db)) {
+  for (const charge of await chargesConfirming(deps.db, new Date(now.getTime() - TRY_ANSWER_WAIT_MS))) {
     try {
       await settleUnknown(deps, charge, today, now, tally);
     } catch (error) {
@@ -88,7 +95,19 @@ async function settleUnknown(deps: ChargeDeps, charge: BillCharge, today: string
     tally.unknown += 1;
     return;
   }
-  await recordAnswer(deps, charge, { ok: true, value: found.value }, today, now, tally);
+  const intent = found.value;
+  const neverReachedTheCard = (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation') && intent.lastError === null;
+  if (neverReachedTheCard && charge.paymentMethodId) {
+    // The try was marked but its call never arrived (a crash between the two): sent again under the same
+    // try's key, which the provider answers once whichever of the two calls it saw.
+    const answer = await deps.payments.confirmIntent({
+      intentId: charge.intentId, idempotencyKey: keyOf(charge, `try-${charge.tries}`), paymentToken: charge.paymentMethodId,
+      returnUrl: deps.config.publicOrigin, offSession: true,
+    });
+    await recordAnswer(deps, charge, answer, today, now, tally);
+    return;
+  }
+  await recordAnswer(deps, charge, { ok: true, value: intent }, today, now, tally);
 }
 
 async function chargeBill(deps: ChargeDeps, bill: BillRecord, today: string, now: Date, tally: ChargeTally): Promise<void> {
@@ -168,7 +187,7 @@ async function recordAnswer(
 }
 
 /** The bill is paid: the charge, the bill and the ledger's payment in one transaction, a pending notice rescinded. */
-export async function recordPaid(deps: Pick<ChargeDeps, 'db' | 'config'>, charge: BillCharge, intent: Intent, now: Date): Promise<boolean> {
+export async function recordPaid(deps: Pick<ChargeDeps, 'db' | 'config' | 'blobs'>, charge: BillCharge, intent: Intent, now: Date): Promise<boolean> {
   const bill = await billById(deps.db, charge.billId);
   if (!bill) return false;
   return deps.db.transaction(async (tx) => {

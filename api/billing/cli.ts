@@ -16,6 +16,7 @@
  */
 import { join } from 'node:path';
 import { formatIsoDate, localToday, parseIsoDate } from '../../contract/index.ts';
+import { blobStoreFromEnv } from '../blobs/config.ts';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -65,7 +66,9 @@ export async function billingFromCommandLine(args: readonly string[], env: NodeJ
   try {
     await migrate(db);
     const payments = paymentGatewayFor(config, db);
-    const result = await runBillingJob({ db, mail, config, payments, clock: () => new Date(), log }, leaseHolder(), { daily: false, asOf });
+    // bills and notices posted without consent to electronic delivery keep their PDFs where the server does
+    const blobs = blobStoreFromEnv(env, config.dataDir);
+    const result = await runBillingJob({ db, mail, config, payments, blobs, clock: () => new Date(), log }, leaseHolder(), { daily: false, asOf });
     if (!result) {
       log('billing: another process is running the billing cycle now; try again in a few minutes.');
       return 1;

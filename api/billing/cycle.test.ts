@@ -30,7 +30,7 @@ for (const target of dbTargets()) {
       testDb = await openTestDb(target);
       const payments = createTestModeGateway(testDb.db);
       t = testApp(testDb.db, { clock: () => now, payments });
-      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments };
+      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments, blobs: t.blobs };
     });
     after(async () => {
       t.cleanup();

@@ -47,7 +47,7 @@ import {
 import { READING_REQUEST_MAIL_KIND, READING_REQUEST_TEXT_KIND, readingRequestMail, readingRequestText, type AskedVehicle } from './request-mail.ts';
 import { READING_DAYS } from './schedule.ts';
 
-export type BillingDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments'>;
+export type BillingDeps = Pick<Deps, 'db' | 'config' | 'log' | 'payments' | 'blobs'>;
 
 export interface BillingCycleResult {
   /** Periods this run opened (recorded open, or moved from scheduled on their first day). */

@@ -34,7 +34,7 @@ for (const target of dbTargets()) {
       const before = await viewOn(policy.policyId, '2026-03-02');
       assert.deepEqual(before.map((vehicle) => vehicle.readingCloses), [undefined, undefined], 'no period recorded yet: nothing said');
 
-      const deps = { db: testDb.db, config: t.config, log: () => {}, payments: createTestModeGateway(testDb.db) };
+      const deps = { db: testDb.db, config: t.config, log: () => {}, payments: createTestModeGateway(testDb.db), blobs: t.blobs };
       assert.equal((await runBillingCycle(deps, BOUGHT)).failed, 0);
 
       const midPeriod = await viewOn(policy.policyId, '2026-03-20');

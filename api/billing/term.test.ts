@@ -11,6 +11,7 @@ import { insertReading } from '../odometer/readings.ts';
 import { keepCard } from '../payments/attempts.ts';
 import { ledgerTotals, policyBalanceCents, policyLedger } from '../payments/ledger.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
+import { pdfOfNotice, postedNoticesOf } from '../notices/notices.ts';
 import { readPolicyRecord } from '../policies/records.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
 import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
@@ -39,7 +40,7 @@ for (const target of dbTargets()) {
       // the test mode's own events would race the cycle's answers: the cycle records what the provider answered
       payments.setEmitter(null);
       t = testApp(testDb.db, { clock: () => now, payments });
-      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments };
+      deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments, blobs: t.blobs };
     });
     after(async () => {
       t.cleanup();
@@ -68,26 +69,45 @@ for (const target of dbTargets()) {
     const mailsOf = (policy: BoundPolicy, subject: RegExp) =>
       outboxTexts(t.outboxDir, new RegExp(policy.policyNumber)).filter((text) => text.includes(`To: ${policy.email}`) && subject.test(text)).length;
 
-    /** Runs the cycle every day from `from` to `to`, twice a day; `onDay` acts first (a reading, a new card). */
+    /**
+     * Runs the cycle every day from `from` to `to`, twice a day; `onDay` acts first (a reading, a new card).
+     * On PostgreSQL the first run is two processes at once (two connection pools): nothing is billed, charged
+     * or sent twice.
+     */
     async function live(from: string, to: string, onDay: (day: string) => Promise<void>): Promise<void> {
-      for (let day = from; day <= to; day = nextDay(day)) {
-        now = at(day);
-        await onDay(day);
-        const first = await runBillingCycle(deps, now);
-        await t.mail.deliverDue();
-        await t.mail.settled();
-        assert.equal(first.failed, 0, `${day}: ${logs.join('\n')}`);
-        assert.equal(first.chargesUnknown, 0, `${day}: no outcome is left unknown`);
-        const second = await runBillingCycle(deps, now);
-        for (const key of ['billsMade', 'chargesMade', 'chargesFailed', 'requestsSent', 'remindersSent', 'noticesSent', 'cancellations', 'refunds'] as const) {
-          assert.equal(second[key], 0, `${day}: a second run makes no ${key}`);
-        }
+      const other = target === 'postgres' ? { ...deps, db: await testDb.reopen() } : null;
+      try {
+        for (let day = from; day <= to; day = nextDay(day)) await liveDay(day, onDay, other);
+      } finally {
+        await other?.db.close();
+      }
+    }
+
+    async function liveDay(day: string, onDay: (day: string) => Promise<void>, other: BillingDeps | null): Promise<void> {
+      now = at(day);
+      await onDay(day);
+      const runs = await Promise.all([runBillingCycle(deps, now), ...(other ? [runBillingCycle(other, now)] : [])]);
+      const first = runs.reduce((sum, run) => {
+        const added = { ...sum };
+        for (const key of Object.keys(run) as (keyof typeof run)[]) added[key] += run[key];
+        return added;
+      });
+      await t.mail.deliverDue();
+      await t.mail.settled();
+      assert.equal(first.failed, 0, `${day}: ${logs.join('\n')}`);
+      assert.equal(first.chargesUnknown, 0, `${day}: no outcome is left unknown`);
+      const second = await runBillingCycle(deps, now);
+      for (const key of ['billsMade', 'chargesMade', 'chargesFailed', 'requestsSent', 'remindersSent', 'noticesSent', 'cancellations', 'refunds'] as const) {
+        assert.equal(second[key], 0, `${day}: a second run makes no ${key}`);
       }
     }
 
     test('a six-month term of a Pay-Per-Mile car and an Unlimited car on the monthly plan: each bill to the cent, a missed month trued up, a decline recovered by a retry, a bank asking for authentication, and a balance of zero', async () => {
       now = BOUGHT;
-      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA', vehicles: 2, adjustRequest: (request) => { request.vehicles[1].billingType = 'capped'; } });
+      // bought with the consent to electronic delivery: the bills and notices come by e-mail, with their PDFs
+      const policy = await bindPolicy(t, testDb.db, TODAY, {
+        state: 'GA', vehicles: 2, electronicDelivery: true, adjustRequest: (request) => { request.vehicles[1].billingType = 'capped'; },
+      });
       const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
       const car = record.vehicles.find((vehicle) => vehicle.car_number === 1)!;
       const unlimited = record.vehicles.find((vehicle) => vehicle.car_number === 2)!;
@@ -153,6 +173,8 @@ for (const target of dbTargets()) {
       assert.equal(mailsOf(policy, /Subject: Action needed: payment of/), 2, 'each failure told once');
       assert.equal(mailsOf(policy, /Subject: Payment received for policy/), 6, 'each payment receipted once');
       assert.equal(mailsOf(policy, /Subject: Notice of cancellation/), 0);
+      assert.equal(mailsOf(policy, /filename=.?bill-.*\.pdf/), 8, 'each receipt and each failure carries the bill as a PDF');
+      assert.deepEqual(await postedNoticesOf(testDb.db, policy.policyId), [], 'nothing posted');
 
       // Every amount owed and paid is an entry; what was owed was paid, to the cent.
       const ledger = await policyLedger(testDb.db, policy.policyId);
@@ -165,6 +187,7 @@ for (const target of dbTargets()) {
 
     test('a card that keeps failing: retried 3, 5 and 7 days after the first failure, a notice of cancellation, cancelled on its date, a final bill, and nothing billed after', async () => {
       now = BOUGHT;
+      // bought without the consent to electronic delivery: the notices are posted, their PDFs queued for the team
       const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TX' });
       const before = await ledgerTotals(testDb.db);
       await live('2026-03-02', '2026-05-15', async (day) => {
@@ -182,8 +205,11 @@ for (const target of dbTargets()) {
       const [notice] = await cancellationsOfPolicy(testDb.db, policy.policyId);
       assert.deepEqual({ noticedOn: notice!.noticedOn, cancelOn: notice!.cancelOn, status: notice!.status }, { noticedOn: '2026-04-10', cancelOn: '2026-04-20', status: 'cancelled' });
       assert.match(notice!.noticeSource, /551\.104/);
-      assert.equal(mailsOf(policy, /Subject: Notice of cancellation for non-payment/), 1);
-      assert.equal(mailsOf(policy, /Subject: Action needed: payment of/), 4, 'the first failure and each retry told');
+      const posted = await postedNoticesOf(testDb.db, policy.policyId);
+      assert.deepEqual(posted.map((notice) => notice.kind).sort(), ['cancellation-notice', 'payment-failed', 'payment-failed', 'payment-failed', 'payment-failed']);
+      const printed = await pdfOfNotice(testDb.db, t.blobs, posted.find((notice) => notice.kind === 'cancellation-notice')!.id);
+      assert.equal(new TextDecoder().decode(printed!.bytes.subarray(0, 5)), '%PDF-');
+      assert.equal(mailsOf(policy, /Subject: Notice of cancellation for non-payment/), 0, 'posted, not e-mailed');
       assert.equal(mailsOf(policy, /Subject: Policy .* is cancelled/), 1);
       const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
       assert.equal(record.status, 'CANCELLED');

@@ -16,10 +16,12 @@ const MILES_A_MONTH = 600;
 
 const rate = (mills: number) => formatPerMileRate(mills / 1000);
 const count = (miles: number) => miles.toLocaleString('en-US');
-const paymentFeeLabel = feeLines(STATE, 'monthly', 'per_mile').find((fee) => fee.per === 'payment')!.label;
+/** The state's name of the fee on each card payment: 'Credit card fee', or Texas's 'Convenience fee'. */
+const paymentFeeLabelIn = (state: string) => feeLines(state, 'monthly', 'per_mile').find((fee) => fee.per === 'payment')!.label;
+const paymentFeeLabel = paymentFeeLabelIn(STATE);
 
-/** A line as the statement would word it. */
-function describe(line: BillLine): string {
+/** A line as the statement and the bill's PDF word it. */
+export function describe(line: BillLine, state: string = STATE): string {
   const car = line.carNumber === null ? '' : `, car ${line.carNumber}`;
   const priced = line.miles ? `: ${count(line.miles.count)} x ${rate(line.miles.perMileMills)}` : '';
   switch (line.kind) {
@@ -45,7 +47,7 @@ function describe(line: BillLine): string {
     case 'carried':
       return 'Carried from the last bill';
     case 'payment-fee':
-      return paymentFeeLabel;
+      return paymentFeeLabelIn(state);
   }
 }
 

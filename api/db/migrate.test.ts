@@ -27,10 +27,10 @@ for (const target of dbTargets()) {
         const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
         assert.deepEqual(recorded.map((row) => row.version), all);
         assert.deepEqual(await tables(db), [
-          'account_quotes', 'accounts', 'bill_charges', 'billing_cancellations', 'billing_periods', 'billing_reading_requests', 'bills', 'bind_attempts', 'card_requests', 'claim_photos', 'claims', 'contact_messages', 'document_jobs',
+          'account_quotes', 'accounts', 'bill_charges', 'billing_cancellations', 'billing_periods', 'billing_reading_requests', 'bills', 'bind_attempts', 'card_requests', 'claim_photos', 'claims', 'contact_messages', 'delivery_consents', 'document_jobs',
           'idempotency_keys', 'job_leases', 'ledger_entries',
           'lienholders', 'mail_queue', 'odometer_readings', 'payment_cards', 'payment_disputes', 'payment_events', 'payments', 'policies',
-          'policy_coverages', 'policy_documents', 'policy_drivers', 'policy_status_changes', 'policy_vehicles', 'quote_versions', 'quotes', 'rate_limits', 'reconciliations', 'refunds',
+          'policy_coverages', 'policy_documents', 'policy_drivers', 'policy_status_changes', 'policy_vehicles', 'posted_notices', 'quote_versions', 'quotes', 'rate_limits', 'reconciliations', 'refunds',
           'renewals', 'schema_migrations', 'sessions', 'signatures', 'subscribers', 'test_mode_objects', 'tokens',
         ]);
       } finally {

@@ -14,6 +14,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   lienholders: 'api/policies/records.ts',
   signatures: 'api/policies/records.ts',
   policy_status_changes: 'api/policies/records.ts',
+  // the buyer's consent to receive bills and notices by e-mail (migration 026)
+  delivery_consents: 'api/policies/records.ts',
   // the quote aggregate, with its versions and e-mail links
   quotes: 'api/quotes/store.ts',
   quote_versions: 'api/quotes/store.ts',
@@ -34,6 +36,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // the documents: every PDF made, and the queue of policies whose documents are to be made again
   policy_documents: 'api/documents/',
   document_jobs: 'api/documents/',
+  // notices posted to a policy without the consent to electronic delivery, waiting for the team (migration 026)
+  posted_notices: 'api/notices/',
   odometer_readings: 'api/odometer/readings.ts',
   // the billing cycle (issue 21): a policy's periods and, per vehicle, its reading request (records.ts);
   // its bills, each bill's charge and a notice of cancellation for non-payment (bills.ts)

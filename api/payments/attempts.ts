@@ -33,6 +33,8 @@ export interface Attempt {
   payPlan: number;
   quoteVersion: number | null;
   cardConsent: string | null;
+  /** The consent to electronic delivery the bind carried (migration 026), or null when the buyer did not give it. */
+  electronicDeliveryConsent: string | null;
   /** SHA-256 of the Idempotency-Key of the request that made it: the same submission sent again names it. */
   submissionKeyHash: string | null;
   createdAt: Date;
@@ -40,19 +42,20 @@ export interface Attempt {
 }
 
 const COLUMNS = `id::text AS id, quote_id, status, provider_key, intent_id, customer_id, amount_cents, billing_frequency, pay_plan,
-  quote_version, card_consent, submission_key_hash, created_at, updated_at`;
+  quote_version, card_consent, electronic_delivery_consent, submission_key_hash, created_at, updated_at`;
 
 interface Row {
   id: string; quote_id: number; status: AttemptStatus; provider_key: string; intent_id: string | null; customer_id: string | null;
   amount_cents: number; billing_frequency: BillingFrequency; pay_plan: number; quote_version: number | null; card_consent: string | null;
-  submission_key_hash: string | null; created_at: Date; updated_at: Date;
+  electronic_delivery_consent: string | null; submission_key_hash: string | null; created_at: Date; updated_at: Date;
 }
 
 function attemptOf(row: Row): Attempt {
   return {
     id: row.id, quoteId: row.quote_id, status: row.status, providerKey: row.provider_key, intentId: row.intent_id,
     customerId: row.customer_id, amountCents: row.amount_cents, billingFrequency: row.billing_frequency, payPlan: row.pay_plan,
-    quoteVersion: row.quote_version, cardConsent: row.card_consent, submissionKeyHash: row.submission_key_hash, createdAt: row.created_at,
+    quoteVersion: row.quote_version, cardConsent: row.card_consent, electronicDeliveryConsent: row.electronic_delivery_consent,
+    submissionKeyHash: row.submission_key_hash, createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
@@ -64,6 +67,8 @@ export interface NewAttempt {
   billingFrequency: BillingFrequency;
   payPlan: number;
   cardConsent: string;
+  /** The consent to electronic delivery, when the buyer gave it (its words); null or absent when not. */
+  electronicDeliveryConsent?: string | null;
   /** SHA-256 of the card token, for the record (which card an attempt was made with, never the card). */
   paymentTokenHash: string;
   /** SHA-256 of the request's Idempotency-Key. */
@@ -74,10 +79,10 @@ export interface NewAttempt {
 export async function recordAttempt(tx: Queryable, attempt: NewAttempt, now: Date): Promise<Attempt> {
   const rows = await tx.query<Row>(
     `INSERT INTO bind_attempts (quote_id, quote_version, billing_frequency, pay_plan, amount_cents, card_consent, payment_token_hash,
-                                submission_key_hash, provider_key, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $10) RETURNING ${COLUMNS}`,
+                                submission_key_hash, provider_key, status, created_at, updated_at, electronic_delivery_consent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $10, $11) RETURNING ${COLUMNS}`,
     [attempt.quoteId, attempt.quoteVersion, attempt.billingFrequency, attempt.payPlan, attempt.amountCents, attempt.cardConsent,
-      attempt.paymentTokenHash, attempt.submissionKeyHash, `ppm-bind-${randomUUID()}`, now],
+      attempt.paymentTokenHash, attempt.submissionKeyHash, `ppm-bind-${randomUUID()}`, now, attempt.electronicDeliveryConsent ?? null],
   );
   return attemptOf(rows[0]!);
 }

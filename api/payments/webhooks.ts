@@ -51,7 +51,7 @@ import { addLedgerEntry } from './ledger.ts';
 /** How old a signature may be: stripe-node's default, five minutes; an older one is a replay, not a retry (retries are signed anew). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type WebhookDeps = Pick<Deps, 'config' | 'db' | 'payments' | 'clock' | 'mail' | 'log' | 'documents'>;
+export type WebhookDeps = Pick<Deps, 'config' | 'db' | 'payments' | 'clock' | 'mail' | 'log' | 'documents' | 'blobs'>;
 
 export type RefusalReason = 'no-signature' | 'bad-signature' | 'stale-signature' | 'not-an-event';
 

@@ -15,8 +15,8 @@
  *   4. a bank that asks for 3-D Secure gets the buyer: 202 with what Stripe.js (or the test mode's window)
  *      needs, and POST /api/policy/complete_payment finishes once they authenticated;
  *   5. a charge becomes, in one transaction, the payment, the policy with its vehicles, drivers and
- *      coverages, the ledger entry, the kept card with the buyer's consent, the account, the purchase mail and
- *      the odometer text; a charge that cannot (the quote was bought by another attempt, or expired while the
+ *      coverages, the ledger entry, the kept card with the buyer's consent, the consent to electronic delivery
+ *      when the buyer gave it, the account, the purchase mail and the odometer text; a charge that cannot (the quote was bought by another attempt, or expired while the
  *      outcome was unknown) is refunded through the provider and the buyer is mailed.
  *
  * Every step that can be interrupted is picked up again by whoever comes next: the retried request, the
@@ -44,7 +44,7 @@ import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type Quo
 import { issueToken, readToken } from '../tokens/tokens.ts';
 import { requestDocuments, type DocumentsJob } from '../documents/job.ts';
 import { queuePurchaseMessages } from './purchase-messages.ts';
-import { insertPolicy, policyById, policyByPayment } from './records.ts';
+import { insertPolicy, policyById, policyByPayment, recordDeliveryConsent } from './records.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
 export const QUOTE_VALID_DAYS = 30;
@@ -145,6 +145,8 @@ export async function bindQuote(context: BindContext, request: BindRequest, subm
         {
           quoteId: current.id, quoteVersion: current.version, amountCents: amountDue, billingFrequency: request.billingFrequency,
           payPlan: PAY_PLANS[request.billingFrequency], cardConsent: CARD_CONSENT[request.billingFrequency],
+          // the contract let through only the exact words shown, or nothing: those words are kept
+          electronicDeliveryConsent: request.electronicDeliveryConsent ?? null,
           paymentTokenHash: sha256Hex(request.paymentToken.token), submissionKeyHash,
         },
         now,
@@ -523,6 +525,10 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
   await recordDownPayment(tx, {
     attempt, intent, gateway: input.gateway, policyId: policy.id, consentText: attempt.cardConsent ?? CARD_CONSENT[attempt.billingFrequency],
   }, now);
+  // Bills and notices go by e-mail only with the buyer's consent, in their words, from when they gave it; without it, by post.
+  if (attempt.electronicDeliveryConsent) {
+    await recordDeliveryConsent(tx, policy.id, { channel: 'email', consentText: attempt.electronicDeliveryConsent, consentedAt: attempt.createdAt });
+  }
   await markQuoteBound(tx, quote.id, now);
   // The binder ID card, declarations and application, made by the documents job once this commits (finish kicks it).
   await requestDocuments(tx, policy.id, now);

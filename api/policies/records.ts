@@ -1,7 +1,7 @@
 /**
  * The policy aggregate (issue 20): the only module that reads and writes a policy's tables, policies,
- * policy_vehicles, policy_drivers, policy_coverages, lienholders, signatures and policy_status_changes
- * (api/db/owners.ts holds it to that). Each function takes the connection or transaction it runs in. Written at bind from the priced
+ * policy_vehicles, policy_drivers, policy_coverages, lienholders, signatures, policy_status_changes and
+ * delivery_consents (api/db/owners.ts holds it to that). Each function takes the connection or transaction it runs in. Written at bind from the priced
  * quote (`insertPolicy`), changed by issue, lienholders, reminders and a renewal coming into force, and read
  * whole as the `PolicyRecord`: what the documents, the account, statements, renewals and the operations page
  * read of a policy. The quote's JSON is the shopper's answers; the policy is these rows.
@@ -128,6 +128,8 @@ export interface PolicyRecord extends PolicyRow {
   signed: boolean;
   /** Every status the policy has had, oldest first; the last is `status`. */
   statusHistory: StatusChange[];
+  /** The consent to electronic delivery in force (its bills and notices go by e-mail), or null (they are posted). */
+  deliveryConsent: DeliveryConsent | null;
 }
 
 interface Row {
@@ -316,7 +318,40 @@ export async function readPolicyRecord(db: Queryable, policyId: number): Promise
     lienholders: await lienholdersOf(db, policyId),
     signed: (await signatureOf(db, policyId)) !== null,
     statusHistory: await statusHistoryOf(db, policyId),
+    deliveryConsent: await deliveryConsentOf(db, policyId),
   };
+}
+
+/**
+ * The buyer's consent to receive the policy's bills and notices by e-mail instead of by post (migration 026),
+ * with the exact words they agreed to (contract ELECTRONIC_DELIVERY_CONSENT as shown then) and when.
+ */
+export interface DeliveryConsent {
+  channel: 'email';
+  consentText: string;
+  consentedAt: Date;
+}
+
+/** Records a consent given at the bind, in the transaction that writes the policy. */
+export async function recordDeliveryConsent(tx: Queryable, policyId: number, consent: DeliveryConsent): Promise<void> {
+  await tx.query(
+    'INSERT INTO delivery_consents (policy_id, channel, consent_text, consented_at) VALUES ($1, $2, $3, $4)',
+    [policyId, consent.channel, consent.consentText, consent.consentedAt],
+  );
+}
+
+/**
+ * The consent to electronic delivery in force for the policy, or null: none was given (or the policy was
+ * bound before migration 026), or it was withdrawn. Without one, its notices are posted (api/notices/).
+ */
+export async function deliveryConsentOf(db: Queryable, policyId: number): Promise<DeliveryConsent | null> {
+  const rows = await db.query<{ channel: 'email'; consent_text: string; consented_at: Date }>(
+    `SELECT channel, consent_text, consented_at FROM delivery_consents
+     WHERE policy_id = $1 AND channel = 'email' AND withdrawn_at IS NULL ORDER BY consented_at DESC, id DESC LIMIT 1`,
+    [policyId],
+  );
+  const row = rows[0];
+  return row ? { channel: row.channel, consentText: row.consent_text, consentedAt: row.consented_at } : null;
 }
 
 /** What the account's card page needs of a policy: its number, how it is billed and where its mail goes. */

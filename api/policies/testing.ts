@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  billingSummary, CARD_CONSENT, PAY_PLANS, TEST_MODE_PUBLISHABLE_KEY, type BillingFrequency, type BindRequest, type BindResponse,
+  billingSummary, CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, PAY_PLANS, TEST_MODE_PUBLISHABLE_KEY, type BillingFrequency, type BindRequest, type BindResponse,
   type CalendarDate, type QuotePolicy,
 } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
@@ -40,7 +40,7 @@ export function outboxTexts(outboxDir: string, pattern: RegExp): string[] {
 /** The bind request step 6 sends for `quote`: its version, the amount it shows due today, the consent it shows. */
 export function bindRequestFor(
   quote: QuotePolicy,
-  options: { token?: string; frequency?: BillingFrequency; publishableKey?: string } = {},
+  options: { token?: string; frequency?: BillingFrequency; publishableKey?: string; electronicDelivery?: boolean } = {},
 ): BindRequest {
   const frequency = options.frequency ?? 'monthly';
   return {
@@ -52,17 +52,21 @@ export function bindRequestFor(
     billingFrequency: frequency,
     payPlan: PAY_PLANS[frequency],
     cardConsent: CARD_CONSENT[frequency],
+    // the optional checkbox beside it, sent only when ticked
+    ...(options.electronicDelivery ? { electronicDeliveryConsent: ELECTRONIC_DELIVERY_CONSENT } : {}),
   };
 }
 
 export interface BindOptions extends QuoteFixtureOptions {
   /** Changes the quote request before it is sent (say, one vehicle of several made Unlimited). */
   adjustRequest?: (request: Record<string, any>) => void;
+  /** The buyer ticks the consent to electronic delivery (its notices go by e-mail, not by post). */
+  electronicDelivery?: boolean;
 }
 
 export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: BindOptions = {}): Promise<BoundPolicy> {
   const email = uniqueEmail('insured');
-  const { adjustRequest, ...fixture } = options;
+  const { adjustRequest, electronicDelivery, ...fixture } = options;
   const request = quoteRequestFixture({ today, email, ...fixture });
   adjustRequest?.(request);
   const quoted = await t.app.request(...postJson('/api/policy/quote', request));
@@ -71,7 +75,7 @@ export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate,
   const bound = await t.app.request(
     ...postJson(
       '/api/policy/bind',
-      bindRequestFor(quote),
+      bindRequestFor(quote, { electronicDelivery: electronicDelivery ?? false }),
       { 'Idempotency-Key': `test-${quote.policyNumber}` },
     ),
   );

@@ -1,17 +1,24 @@
 /**
- * The operations page for odometer photos the checks held for review (issue 8), at /ops/odometer: off
- * (404) unless OPS_PASSWORD is set, behind HTTP Basic when it is. Server-rendered HTML with one small
- * script of ours (the CSP allows nothing else); decisions are JSON calls under /ops, from this origin only.
+ * The operations pages: odometer photos the checks held for review (issue 8), at /ops/odometer, notices
+ * waiting to be posted (api/notices/: a policy without the consent to electronic delivery), at /ops/notices,
+ * and the daily reconciliations of the ledger with the card provider, at /ops/reconciliations.
+ * Off (404) unless OPS_PASSWORD is set, behind HTTP Basic when it is. Server-rendered HTML with one small
+ * script of ours per page (the CSP allows nothing else); decisions are JSON calls under /ops, from this
+ * origin only, checked with the contract's structs and refused with the rule's message.
  *
  * GET  /ops/odometer                    the list: photo, typed reading, both OCR readings, the reasons
  * GET  /ops/odometer/photos/:readingId  the normalised photo
  * GET  /ops/odometer/review.js          the page's script
  * POST /ops/odometer/:readingId         { decision, correctedReading?, note? } -> { status }
+ * GET  /ops/notices                     the notices to post, oldest first: kind, policy, address, created
+ * GET  /ops/notices/:noticeId/pdf       its print-ready PDF (a download)
+ * GET  /ops/notices/notices.js          the page's script
+ * POST /ops/notices/:noticeId/posted    { postedBy } -> { status: 'posted', postedAt }
  * GET  /ops/reconciliations             the last 30 days' reconciliations of the ledger with the card
  *                                       provider, each with its differences (api/payments/reconciliation.ts)
  */
 import { Hono } from 'hono';
-import { OdometerReviewRequest, type OdometerReviewAnswer } from '../../contract/index.ts';
+import { MarkNoticePostedRequest, OdometerReviewRequest, type MarkNoticePostedAnswer, type OdometerReviewAnswer } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { DatabaseUnavailableError } from '../db/db.ts';
 import { readBody } from '../http/body.ts';
@@ -21,6 +28,7 @@ import { allowedOrigin, checkOrigin, limitBody, requireJson } from '../http/guar
 import { escapeHtml } from '../mail/layout.ts';
 import { basicAuth } from '../ops/basic-auth.ts';
 import { reviewReading } from '../ops/review.ts';
+import { markNoticePosted, noticesToPost, pdfOfNotice, type PostedNotice } from '../notices/notices.ts';
 import { readingById, readingsAwaitingReview, type ReadingRow } from '../odometer/readings.ts';
 import { logError } from '../log.ts';
 import { policyNumberOf, vehicleName, vehiclesOf } from '../policies/records.ts';
@@ -66,6 +74,34 @@ export function opsRoutes(deps: Deps): Hono {
     // an approval may have issued the policy: its e-mail is queued
     void deps.mail.deliverDue();
     return c.json({ status: outcome.status } satisfies OdometerReviewAnswer, 200, PRIVATE);
+  });
+
+  app.get('/notices', async (c) => {
+    const notices = await noticesToPost(deps.db);
+    const numbers = new Map<number, string>();
+    for (const notice of notices) {
+      if (!numbers.has(notice.policyId)) numbers.set(notice.policyId, (await policyNumberOf(deps.db, notice.policyId)) ?? '');
+    }
+    return c.html(noticesPage(notices, numbers), 200, { ...PRIVATE, 'Content-Security-Policy': PAGE_CSP });
+  });
+
+  app.get('/notices/notices.js', (c) => c.body(NOTICES_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...PRIVATE }));
+
+  app.get('/notices/:noticeId/pdf', async (c) => {
+    const found = await pdfOfNotice(deps.db, deps.blobs, Number(c.req.param('noticeId')) || 0);
+    if (!found) return c.text('No such notice.', 404, PRIVATE);
+    return c.body(found.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${downloadName(found.notice)}"`,
+      ...PRIVATE,
+    });
+  });
+
+  app.post('/notices/:noticeId/posted', requireJson(), limitBody(4096), async (c) => {
+    const request = await readBody(c, MarkNoticePostedRequest);
+    const outcome = await markNoticePosted(deps.db, Number(c.req.param('noticeId')) || 0, request.postedBy, deps.clock());
+    if (outcome.kind === 'refused') throw refusal(outcome);
+    return c.json({ status: 'posted', postedAt: outcome.postedAt.toISOString() } satisfies MarkNoticePostedAnswer, 200, PRIVATE);
   });
 
   app.onError((error, c) => {
@@ -117,13 +153,16 @@ function page(readings: readonly ReadingRow[], names: Map<number, { policyNumber
 <title>Odometer photos to review</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}img{max-width:100%;height:auto;display:block}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}label{display:block;margin:.5rem 0}button{margin:.25rem .5rem .25rem 0;padding:.5rem 1rem}</style>
 </head><body>
-<nav><a href="/ops/reconciliations">Reconciliations with the card provider</a></nav>
+${NAV}
 <h1>Odometer photos to review</h1>
 <p>${readings.length === 0 ? 'Nothing to review.' : `${readings.length} photo${readings.length === 1 ? '' : 's'}, oldest first.`}</p>
 ${items.join('\n')}
 <script src="/ops/odometer/review.js"></script>
 </body></html>`;
 }
+
+/** The operations pages, linked from each. */
+const NAV = '<nav><a href="/ops/odometer">Odometer photos to review</a> · <a href="/ops/notices">Notices to post</a> · <a href="/ops/reconciliations">Reconciliations with the card provider</a></nav>';
 
 /** How many days back the reconciliations page reaches. */
 const RECONCILIATION_DAYS = 30;
@@ -158,7 +197,7 @@ function reconciliationsPage(days: readonly (Reconciliation & { mailedAt: Date |
 <title>Reconciliations with the card provider</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}[data-status=differences] h2,[data-status=provider-unreachable] h2{color:#b00020}</style>
 </head><body>
-<nav><a href="/ops/odometer">Odometer photos to review</a></nav>
+${NAV}
 <h1>Reconciliations with the card provider</h1>
 <p>${days.length === 0 ? `No reconciliation in the last ${RECONCILIATION_DAYS} days.` : `The last ${RECONCILIATION_DAYS} days, newest first: ${days.length} reconciled, ${apart} not matched.`}</p>
 ${items.join('\n')}
@@ -178,6 +217,61 @@ const REVIEW_SCRIPT = `for (const form of document.querySelectorAll('form[data-r
     const answer = await res.json().catch(() => ({}));
     status.textContent = res.ok ? 'Done: ' + answer.status + '.' : (answer.error_messages || ['The decision was not saved.']).join(' ');
     if (res.ok) for (const button of form.querySelectorAll('button')) button.disabled = true;
+  });
+}
+`;
+
+/** A notice's file name for the download header: its own name in safe characters, never a header break. */
+function downloadName(notice: PostedNotice): string {
+  const safe = notice.pdfFilename.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
+  return /\.pdf$/i.test(safe) ? safe : `${safe || `notice-${notice.id}`}.pdf`;
+}
+
+function noticesPage(notices: readonly PostedNotice[], numbers: Map<number, string>): string {
+  const rows = notices.map((notice) => {
+    const policyNumber = numbers.get(notice.policyId) ?? '';
+    return `<tr>
+  <td>${escapeHtml(notice.kind)}</td>
+  <td>${escapeHtml(policyNumber)}</td>
+  <td>${notice.addressLines.map((line) => escapeHtml(line)).join('<br>')}</td>
+  <td><time datetime="${notice.createdAt.toISOString()}">${notice.createdAt.toISOString()}</time></td>
+  <td><a href="/ops/notices/${notice.id}/pdf" download>${escapeHtml(notice.pdfFilename)}</a></td>
+  <td><form data-notice="${notice.id}" aria-label="Mark notice ${notice.id} posted">
+    <label>Posted by <input name="postedBy" required maxlength="128" autocomplete="name"></label>
+    <button>Mark posted</button>
+    <p role="status"></p>
+  </form></td>
+</tr>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Notices to post</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}th,td{border-top:1px solid #ccc;padding:.5rem;text-align:left;vertical-align:top}label{display:block}button{margin:.25rem 0;padding:.5rem 1rem}</style>
+</head><body>
+${NAV}
+<h1>Notices to post</h1>
+<p>Bills and notices of policies whose owner did not agree to receive them by e-mail. Print each PDF as it is, post it to the address beside it, then mark it posted.</p>
+<p>${notices.length === 0 ? 'Nothing to post.' : `${notices.length} notice${notices.length === 1 ? '' : 's'}, oldest first.`}</p>
+${notices.length === 0 ? '' : `<table>
+<thead><tr><th scope="col">Kind</th><th scope="col">Policy</th><th scope="col">Mailing address</th><th scope="col">Created</th><th scope="col">PDF</th><th scope="col">Posted</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`}
+<script src="/ops/notices/notices.js"></script>
+</body></html>`;
+}
+
+/** Marks a notice posted as JSON and shows the answer beside the form (no inline script: the CSP forbids it). */
+const NOTICES_SCRIPT = `for (const form of document.querySelectorAll('form[data-notice]')) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const status = form.querySelector('[role=status]');
+    const body = { postedBy: form.postedBy.value.trim() };
+    const res = await fetch('/ops/notices/' + form.dataset.notice + '/posted', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await res.json().catch(() => ({}));
+    status.textContent = res.ok ? 'Posted.' : (answer.error_messages || ['It was not marked posted.']).join(' ');
+    if (res.ok) for (const control of form.querySelectorAll('button, input')) control.disabled = true;
   });
 }
 `;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  billingSummary, CARD_CONSENT, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type PaymentNeedsAuthentication,
+  billingSummary, CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type PaymentNeedsAuthentication,
   type QuoteChangedAnswer, type QuotePolicy,
 } from '../../contract/index.ts';
 import { DatabaseUnavailableError, type Db } from '../db/db.ts';
@@ -13,6 +13,7 @@ import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { quoteRequestFixture, type QuoteFixtureOptions } from '../quotes/testing.ts';
 import { bindRequestFor } from '../policies/testing.ts';
+import { deliveryConsentOf, policyByNumber, readPolicyRecord } from '../policies/records.ts';
 import { TEST_CARDS } from '../../contract/reference/test-cards.ts';
 import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS, settleAttemptOfIntent } from '../policies/bind.ts';
 import { runSettlement } from '../payments/settlement-job.ts';
@@ -400,6 +401,59 @@ for (const target of dbTargets()) {
         [policy.policyNumber],
       );
       assert.equal(charges[0]!.n, 1, 'one charge at the provider');
+      await countsHold();
+    });
+
+    test("the consent to electronic delivery: kept with its exact words when given (through 3-D Secure too), none when not; other words are a 400 with the rule's message", async () => {
+      const consentsOf = async (policyNumber: string) =>
+        (await testDb.db.query<{ channel: string; consent_text: string; consented_at: Date; withdrawn_at: Date | null }>(
+          `SELECT c.channel, c.consent_text, c.consented_at, c.withdrawn_at FROM delivery_consents c JOIN policies p ON p.id = c.policy_id
+           WHERE p.policy_number = $1`,
+          [policyNumber],
+        ));
+      const policyIdOf = async (policyNumber: string) => (await policyByNumber(testDb.db, policyNumber))!.id;
+
+      const given = await quote(t, { state: 'TX' });
+      const yes = await bind(t, bindRequestFor(given, { electronicDelivery: true }));
+      assert.equal(yes.status, 200, JSON.stringify(yes.body));
+      const yesNumber = yes.body.policies[0]!.policyNumber;
+      const kept = await consentsOf(yesNumber);
+      assert.deepEqual(kept.map((row) => [row.channel, row.consent_text, row.withdrawn_at]), [['email', ELECTRONIC_DELIVERY_CONSENT, null]], 'the words shown, word for word');
+      assert.equal(kept[0]!.consented_at.toISOString(), now.toISOString(), 'when the buyer pressed Submit Payment');
+      const inForce = await deliveryConsentOf(testDb.db, await policyIdOf(yesNumber));
+      assert.deepEqual(inForce, { channel: 'email', consentText: ELECTRONIC_DELIVERY_CONSENT, consentedAt: now });
+      assert.deepEqual((await readPolicyRecord(testDb.db, await policyIdOf(yesNumber)))!.deliveryConsent, inForce, 'on the policy record');
+
+      for (const body of [bindBody(await quote(t, { state: 'GA' })), { ...bindBody(await quote(t, { state: 'AZ' })), electronicDeliveryConsent: null }]) {
+        const no = await bind(t, body);
+        assert.equal(no.status, 200, JSON.stringify(no.body));
+        assert.deepEqual(await consentsOf(no.body.policies[0]!.policyNumber), [], 'not given: none kept (its notices are posted)');
+        assert.equal(await deliveryConsentOf(testDb.db, await policyIdOf(no.body.policies[0]!.policyNumber)), null);
+      }
+
+      const other = await quote(t, { state: 'OH' });
+      for (const words of [ELECTRONIC_DELIVERY_CONSENT.toUpperCase(), `${ELECTRONIC_DELIVERY_CONSENT} And any other terms.`, '', true]) {
+        const wrong = await bind(t, { ...bindBody(other), electronicDeliveryConsent: words });
+        assert.equal(wrong.status, 400, JSON.stringify(wrong.body));
+        assert.deepEqual(wrong.body.error_messages, [MESSAGES.electronicDeliveryConsentMismatch]);
+      }
+      const intents = await testDb.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM test_mode_objects WHERE kind = 'payment_intent' AND object->'metadata'->>'quoteNumber' = $1`,
+        [other.policyNumber],
+      );
+      assert.equal(intents[0]!.n, 0, 'refused before anything is charged');
+
+      // 3-D Secure: the policy is written by complete_payment, from the attempt, which kept the consent
+      const secure = await quote(t, { state: 'FL' });
+      const asked = await bind(t, bindRequestFor(secure, { token: 'tok_authenticationRequired', electronicDelivery: true }));
+      assert.equal(asked.status, 202, JSON.stringify(asked.body));
+      const purchaseToken = (asked.body as unknown as PaymentNeedsAuthentication).purchaseToken;
+      const headers = { 'Purchase-Token': purchaseToken };
+      assert.equal((await t.app.request(...postJson('/api/payments/test_authentication', { quoteNumber: secure.policyNumber, result: 'complete' }, headers))).status, 200);
+      const done = await t.app.request(...postJson('/api/policy/complete_payment', { quoteNumber: secure.policyNumber }, headers));
+      assert.equal(done.status, 200, await done.clone().text());
+      const secureNumber = ((await done.json()) as BindResponse).policies[0]!.policyNumber;
+      assert.deepEqual((await consentsOf(secureNumber)).map((row) => row.consent_text), [ELECTRONIC_DELIVERY_CONSENT]);
       await countsHold();
     });
 

@@ -38,6 +38,9 @@ export const REFUSAL_STATUS = {
   'reading-rejected': 422,
   'no-such-reading': 404,
   'reading-already-decided': 409,
+  // a notice queued for posting, marked posted from the operations page (api/notices/notices.ts)
+  'no-such-notice': 404,
+  'notice-already-posted': 409,
   // a claim's photos (api/claims/photos.ts)
   'claim-photos-too-many': 400,
   'claim-photo-empty': 400,

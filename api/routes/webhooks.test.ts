@@ -418,7 +418,7 @@ for (const target of dbTargets()) {
 
     describe("the test mode's events", () => {
       const depsOf = (overrides: Partial<WebhookDeps> = {}): WebhookDeps => ({
-        config: t.config, db: testDb.db, payments: createTestModeGateway(testDb.db), clock: () => NOW, mail: t.mail, documents: t.documents, log: () => undefined, ...overrides,
+        config: t.config, db: testDb.db, payments: createTestModeGateway(testDb.db), clock: () => NOW, mail: t.mail, documents: t.documents, blobs: t.blobs, log: () => undefined, ...overrides,
       });
 
       test('are signed with the test-mode secret and take the same path: verified, recorded once, handled', async () => {

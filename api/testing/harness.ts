@@ -25,6 +25,7 @@ import { migrate } from '../db/migrate.ts';
 import { createMailer, OUTBOX_FILE, type Mailer } from '../mail/mailer.ts';
 import { createMailQueue, type MailQueue } from '../mail/queue.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
+import type { BlobStore } from '../blobs/store.ts';
 import { createDocumentsJob, type DocumentsJob } from '../documents/job.ts';
 import { createTexter, type Texter } from '../messages/texter.ts';
 import { imageOf } from './pglite-images.ts';
@@ -200,6 +201,8 @@ export interface TestApp {
   mail: MailQueue;
   /** The app's documents job: `await t.documents.settled()` before reading a policy's documents. */
   documents: DocumentsJob;
+  /** The app's blob store (its data directory's blobs, unless the options gave one). */
+  blobs: BlobStore;
   cleanup(): void;
 }
 
@@ -224,7 +227,7 @@ export function testApp(db: Db, options: TestAppOptions = {}): TestApp {
   const blobs = options.blobs ?? createFileBlobStore(join(config.dataDir, 'blobs'));
   const documents = options.documents ?? createDocumentsJob({ db, blobs, clock, log });
   const app = createApp({ ...appOptions, config, db, mail, blobs, documents, log });
-  return { app, config, outboxDir, logs, mail, documents, cleanup: dir.remove };
+  return { app, config, outboxDir, logs, mail, documents, blobs, cleanup: dir.remove };
 }
 
 /** A JSON POST as a browser on `origin` would send it. */

@@ -68,6 +68,24 @@ export const CARD_REPLACE_CONSENT: Readonly<Record<BillingFrequency, string>> = 
     'card again.',
 };
 
+/**
+ * The consent to electronic delivery (issue: notices by e-mail or by post), asked on step 6 beside the card's
+ * consent as an optional checkbox, unticked until the buyer ticks it: consent is given, never assumed. These are
+ * the checkbox's label word for word; the bind sends them back and the server stores them with the policy and
+ * the time (api/policies/records.ts delivery_consents). Given, bills, payment notices and notices about the
+ * policy go by e-mail; not given, they are posted (api/notices/). It says what ESIGN asks a consumer be told:
+ * what goes electronically, how it comes (PDF), how to withdraw, and that paper stays available.
+ */
+export const ELECTRONIC_DELIVERY_CONSENT =
+  'I agree to receive my bills, payment notices and notices about my policy, including a notice of cancellation, by ' +
+  'e-mail at the address I gave, instead of by post. They come as PDF files. I can withdraw this, or ask for a paper ' +
+  `copy, at any time by calling ${BRAND.phone}.`;
+
+/** Either absent or null (not given), or exactly the wording shown (given). */
+const electronicDeliveryConsent = define<string>('electronicDeliveryConsent', (value) =>
+  value === ELECTRONIC_DELIVERY_CONSENT || MESSAGES.electronicDeliveryConsentMismatch,
+);
+
 const consentText = define<string>('cardConsent', (value, context) => {
   const parent = context.branch[context.branch.length - 2] as { billingFrequency?: unknown } | undefined;
   const frequency = parent?.billingFrequency;
@@ -93,6 +111,8 @@ export const BindRequest = object({
     return value === PAY_PLANS[frequency as BillingFrequency] || MESSAGES.choice;
   }),
   cardConsent: consentText,
+  /** ours: the consent to electronic delivery, when the buyer ticked it (ELECTRONIC_DELIVERY_CONSENT); absent or null when not. */
+  electronicDeliveryConsent: optional(nullable(electronicDeliveryConsent)),
 });
 export type BindRequest = Infer<typeof BindRequest>;
 

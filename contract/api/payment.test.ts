@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
-import { BindRequest, BindResponse, CARD_CONSENT, PaymentForm } from './bind.ts';
+import { BindRequest, BindResponse, CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, PaymentForm } from './bind.ts';
 import { LienholderForm, LienholderRequest, skipsLienholder } from './lienholder.ts';
 
 describe('bind (doc 3 sections 3 and 7)', () => {
@@ -25,6 +25,16 @@ describe('bind (doc 3 sections 3 and 7)', () => {
     });
     const { cardConsent: _omitted, ...withoutConsent } = bind;
     assert.equal(check(withoutConsent, BindRequest).ok, false);
+  });
+  it('carries the consent to electronic delivery as its exact words, or nothing', () => {
+    assert.equal(check({ ...bind, electronicDeliveryConsent: ELECTRONIC_DELIVERY_CONSENT }, BindRequest).ok, true);
+    assert.equal(check({ ...bind, electronicDeliveryConsent: null }, BindRequest).ok, true, 'null: not given');
+    assert.equal(check(bind, BindRequest).ok, true, 'absent: not given');
+    for (const words of [`${ELECTRONIC_DELIVERY_CONSENT} `, 'I agree', '', true]) {
+      assert.deepEqual(check({ ...bind, electronicDeliveryConsent: words }, BindRequest), {
+        ok: false, errors: [{ path: 'electronicDeliveryConsent', message: MESSAGES.electronicDeliveryConsentMismatch }],
+      });
+    }
   });
   it('never takes a card number, only the provider token', () => {
     assert.equal(check({ ...bind, cardNumber: '4242424242424242' }, BindRequest).ok, false);

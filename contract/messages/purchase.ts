@@ -21,6 +21,8 @@ export const effectiveDatePassed = "Your initial effective date has passed; your
 export const quoteChanged =
   'Your quote changed since this page showed it, perhaps in another window. Nothing was charged. Please check the price below and press Submit Payment again to pay it.';
 export const cardConsentRequired = 'Please reload the page: the terms for keeping your card for the monthly bill are missing.';
+export const electronicDeliveryConsentMismatch =
+  'Please reload the page: the words of the consent to receive your notices by e-mail are not the ones we show.';
 export const purchaseTokenRequired = 'This step belongs to a payment made on this page. Please reload the page, or call us to finish your purchase.';
 export const authenticationNotPending = 'There is no card authentication waiting for this quote.';
 export const testAuthenticationOnly = 'Test authentication exists only in test mode.';

@@ -74,6 +74,7 @@ export const docs: ElementDocs<typeof element> = {
     ['save', "step 5: 'Save My Quote' (signed in on our own site)"],
     ['purchase', "step 5: 'Purchase Now'"],
     ['payment', 'step 6: the payment'],
+    ['delivery-consent', 'step 6: the optional, unticked checkbox consenting to bills and notices by e-mail instead of by post'],
     ['card-consent', 'step 6: the words that authorise keeping the card for the monthly bill, above Submit Payment'],
     ['submit-payment', "step 6: 'Submit Payment'"],
     ['lienholders', 'step 6, once the policy is bound: the lienholder sub-step'],

@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { is } from 'superstruct';
 import {
-  BRAND, CARD_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
+  BRAND, CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
   formatCents, localToday, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
 } from '../../../../contract/index.ts';
 import type { ApiClient, ApiResult } from '../../../core/api-client.ts';
-import { RadioGroup } from '../../../core/fields/Choices.tsx';
+import { Checkbox, RadioGroup } from '../../../core/fields/Choices.tsx';
 import { newIdempotencyKey } from '../../../core/idempotency-key.ts';
 import { MaskedField } from '../../../core/fields/MaskedField.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
@@ -42,6 +42,10 @@ import * as endpoints from '../../../../contract/api/endpoints.ts';
  * attempt with a new key). A 202 is the bank asking for 3-D Secure: Stripe.js's page (Stripe mode) or our
  * plainly labelled test window (test mode), then POST /api/policy/complete_payment, answered as the bind.
  * The purchase token of the answer stays in memory (purchase-token.ts) for the lienholders.
+ *
+ * Beside the card's consent, an optional checkbox asks for the consent to electronic delivery (bills and
+ * notices by e-mail instead of by post), labelled with its words (contract ELECTRONIC_DELIVERY_CONSENT) and
+ * unticked until the buyer ticks it; ticked, the bind carries those words, and the server keeps them.
  */
 type Card =
   | { kind: 'loading' }
@@ -60,9 +64,11 @@ interface PaymentValues extends Record<string, string> {
   cardNumber: string;
   cardExpiry: string;
   cardCvc: string;
+  /** 'true' when the buyer ticked the consent to electronic delivery; '' (never ticked for them) otherwise */
+  electronicDelivery: string;
 }
 
-const EMPTY: PaymentValues = { nameOnCard: '', cardNumber: '', cardExpiry: '', cardCvc: '' };
+const EMPTY: PaymentValues = { nameOnCard: '', cardNumber: '', cardExpiry: '', cardCvc: '', electronicDelivery: '' };
 const nameRule = { nameOnCard: requiredMax(LIMITS.shortTextMax) };
 
 export interface StepPaymentProps extends StepProps {
@@ -206,6 +212,8 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
             billingFrequency: frequencyNow,
             payPlan: PAY_PLANS[frequencyNow],
             cardConsent: CARD_CONSENT[frequencyNow],
+            // only when ticked: not given is not sent, never sent as given
+            ...(values.electronicDelivery === 'true' ? { electronicDeliveryConsent: ELECTRONIC_DELIVERY_CONSENT } : {}),
           },
         };
         attempt.current = current;
@@ -403,6 +411,11 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
           ))}
         </div>
       )}
+
+      {/* the consent to electronic delivery: optional, unticked until the buyer ticks it; its label is the words the bind sends */}
+      <div className="ppm-payment__delivery" part="delivery-consent">
+        <Checkbox label={ELECTRONIC_DELIVERY_CONSENT} field={changed(form.field('electronicDelivery'))} />
+      </div>
 
       {/* issue 19: the kept card's consent, the words the bind sends; it follows the frequency */}
       <p id={consentId} className="ppm-payment__consent" part="card-consent">

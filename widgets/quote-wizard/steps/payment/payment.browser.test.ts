@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-import { CARD_CONSENT, MESSAGES, billingSummary, formatCents, formatIsoDate, localToday, type QuotePolicy } from '../../../../contract/index.ts';
+import { CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, billingSummary, formatCents, formatIsoDate, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
@@ -279,6 +279,39 @@ describe('Step 6, Your Payment', () => {
     assert.equal(formatCents(body.amountDueCents), shownDue, 'the amount due is the figure shown');
     assert.equal(body.amountDueCents, billingSummary(response.policies[0]!, 'monthly').dueTodayCents);
     assert.equal(body.cardConsent, shownConsent, 'the consent sent is the one shown');
+  });
+
+  it('the consent to electronic delivery: labelled with its words, unticked, beside the card consent; not sent until ticked, then sent word for word', async () => {
+    api();
+    await mount();
+    const box = getByRole<HTMLInputElement>(root, 'checkbox', ELECTRONIC_DELIVERY_CONSENT);
+    assert.equal(getByLabel(root, ELECTRONIC_DELIVERY_CONSENT), box, 'its label is the consent, word for word');
+    assert.equal(box.checked, false, 'never ticked for the buyer');
+    const consent = root.querySelector('.ppm-payment__consent')!;
+    assert.ok(box.compareDocumentPosition(consent) & Node.DOCUMENT_POSITION_FOLLOWING, 'beside the card consent, which stays just above Submit Payment');
+    await checkA11y(root.host as HTMLElement);
+
+    await fillCard('4242424242424242');
+    await click(box);
+    assert.equal(box.checked, true);
+    await click(box);
+    assert.equal(box.checked, false, 'and can be unticked again');
+    await click(submitButton());
+    await waitFor(() => current.purchase?.bound, 'bound');
+    assert.equal('electronicDeliveryConsent' in (binds()[0]!.body as object), false, 'not given: not sent');
+
+    // another purchase on a fresh page, this time ticked
+    mounted!.unmount();
+    mounted = undefined;
+    stub!.restore();
+    forgetPurchaseTokens();
+    api();
+    await mount();
+    await fillCard('4242424242424242');
+    await click(getByRole(root, 'checkbox', ELECTRONIC_DELIVERY_CONSENT));
+    await click(submitButton());
+    await waitFor(() => binds().length === 1, 'one bind');
+    assert.equal((binds()[0]!.body as { electronicDeliveryConsent?: string }).electronicDeliveryConsent, ELECTRONIC_DELIVERY_CONSENT, 'the words shown');
   });
 
   it('409 quote_changed: the new price shows, nothing is bound, the card stays typed; the next submit pays the new version with a new key', async () => {

@@ -16,6 +16,11 @@ const paymentOwnStyles = /* css */ `
 .ppm-payment__pair dd { margin: 0; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .ppm-payment__pair--total dt, .ppm-payment__pair--total dd { font-size: 1.125rem; font-weight: 700; }
 .ppm-payment__consent { margin: 1rem 0 0; font-size: 0.9375rem; }
+/* the consent to electronic delivery: a long label, so the box keeps to its first line */
+.ppm-payment__delivery { margin: 1rem 0 0; font-size: 0.9375rem; }
+.ppm-payment__delivery .ppm-field { margin: 0; }
+.ppm-payment__delivery .ppm-choice { align-items: flex-start; gap: 0.75rem; }
+.ppm-payment__delivery .ppm-choice input { flex: none; margin-top: 0.0625rem; }
 .ppm-payment__note { margin: 0.5rem 0 0; color: var(--_muted); font-size: 0.9375rem; }
 .ppm-payment__fees { margin: 0.25rem 0 0; padding: 0; list-style: none; color: var(--_muted); font-size: 0.9375rem; }
 .ppm-payment__card { margin: 0 0 1rem; }
