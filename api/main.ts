@@ -21,6 +21,7 @@ import { startRenewals } from './renewals/job.ts';
 import { startBilling } from './billing/job.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import { startSettlement } from './payments/settlement-job.ts';
+import { startReconciliation } from './payments/reconciliation-job.ts';
 import { afterAnswerSettled } from './auth/after-answer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
@@ -182,6 +183,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopBilling = startBilling({ db, mail, payments, blobs, config: live, clock: () => new Date(), log }, log);
     // Payment attempts left open by a timeout or a crash, settled with the provider within minutes: api/payments/settlement-job.ts.
     const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date(), documents }, log);
+    // Yesterday's ledger held against the provider's charges and refunds, differences mailed to the team: api/payments/reconciliation-job.ts.
+    const stopReconciliation = startReconciliation({ db, mail, payments, config: live, clock: () => new Date() }, log);
 
     return {
       url,
@@ -196,6 +199,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await stopRenewals();
         await stopBilling();
         await stopSettlement();
+        await stopReconciliation();
         await Promise.all(servers.map(closeServer));
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
         await afterAnswerSettled(mail);

@@ -30,7 +30,7 @@ for (const target of dbTargets()) {
           'account_quotes', 'accounts', 'bill_charges', 'billing_cancellations', 'billing_periods', 'billing_reading_requests', 'bills', 'bind_attempts', 'card_requests', 'claim_photos', 'claims', 'contact_messages', 'delivery_consents', 'document_jobs',
           'idempotency_keys', 'job_leases', 'ledger_entries',
           'lienholders', 'mail_queue', 'odometer_readings', 'payment_cards', 'payment_disputes', 'payment_events', 'payments', 'policies',
-          'policy_coverages', 'policy_documents', 'policy_drivers', 'policy_status_changes', 'policy_vehicles', 'posted_notices', 'quote_versions', 'quotes', 'rate_limits', 'refunds',
+          'policy_coverages', 'policy_documents', 'policy_drivers', 'policy_status_changes', 'policy_vehicles', 'posted_notices', 'quote_versions', 'quotes', 'rate_limits', 'reconciliations', 'refunds',
           'renewals', 'schema_migrations', 'sessions', 'signatures', 'subscribers', 'test_mode_objects', 'tokens',
         ]);
       } finally {

@@ -31,6 +31,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   test_mode_objects: 'api/payments/',
   payment_events: 'api/payments/',
   payment_disputes: 'api/payments/',
+  // the daily reconciliation of the ledger with the provider (api/payments/reconciliation.ts)
+  reconciliations: 'api/payments/',
   // the documents: every PDF made, and the queue of policies whose documents are to be made again
   policy_documents: 'api/documents/',
   document_jobs: 'api/documents/',

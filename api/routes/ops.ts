@@ -1,6 +1,7 @@
 /**
- * The operations pages: odometer photos the checks held for review (issue 8), at /ops/odometer, and notices
- * waiting to be posted (api/notices/: a policy without the consent to electronic delivery), at /ops/notices.
+ * The operations pages: odometer photos the checks held for review (issue 8), at /ops/odometer, notices
+ * waiting to be posted (api/notices/: a policy without the consent to electronic delivery), at /ops/notices,
+ * and the daily reconciliations of the ledger with the card provider, at /ops/reconciliations.
  * Off (404) unless OPS_PASSWORD is set, behind HTTP Basic when it is. Server-rendered HTML with one small
  * script of ours per page (the CSP allows nothing else); decisions are JSON calls under /ops, from this
  * origin only, checked with the contract's structs and refused with the rule's message.
@@ -13,6 +14,8 @@
  * GET  /ops/notices/:noticeId/pdf       its print-ready PDF (a download)
  * GET  /ops/notices/notices.js          the page's script
  * POST /ops/notices/:noticeId/posted    { postedBy } -> { status: 'posted', postedAt }
+ * GET  /ops/reconciliations             the last 30 days' reconciliations of the ledger with the card
+ *                                       provider, each with its differences (api/payments/reconciliation.ts)
  */
 import { Hono } from 'hono';
 import { MarkNoticePostedRequest, OdometerReviewRequest, type MarkNoticePostedAnswer, type OdometerReviewAnswer } from '../../contract/index.ts';
@@ -29,6 +32,9 @@ import { markNoticePosted, noticesToPost, pdfOfNotice, type PostedNotice } from 
 import { readingById, readingsAwaitingReview, type ReadingRow } from '../odometer/readings.ts';
 import { logError } from '../log.ts';
 import { policyNumberOf, vehicleName, vehiclesOf } from '../policies/records.ts';
+import { formatIsoDate, localToday } from '../../contract/index.ts';
+import { recentReconciliations, type Reconciliation } from '../payments/reconciliation.ts';
+import { describeDifference, describeTotals } from '../payments/reconciliation-mail.ts';
 
 const PAGE_CSP = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
@@ -45,6 +51,11 @@ export function opsRoutes(deps: Deps): Hono {
     const readings = await readingsAwaitingReview(deps.db);
     const vehicles = await vehicleNames(deps, readings);
     return c.html(page(readings, vehicles), 200, { ...PRIVATE, 'Content-Security-Policy': PAGE_CSP });
+  });
+
+  app.get('/reconciliations', async (c) => {
+    const days = await recentReconciliations(deps.db, formatIsoDate(localToday(deps.clock())), RECONCILIATION_DAYS);
+    return c.html(reconciliationsPage(days), 200, { ...PRIVATE, 'Content-Security-Policy': PAGE_CSP });
   });
 
   app.get('/odometer/review.js', (c) => c.body(REVIEW_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...PRIVATE }));
@@ -142,10 +153,54 @@ function page(readings: readonly ReadingRow[], names: Map<number, { policyNumber
 <title>Odometer photos to review</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}img{max-width:100%;height:auto;display:block}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}label{display:block;margin:.5rem 0}button{margin:.25rem .5rem .25rem 0;padding:.5rem 1rem}</style>
 </head><body>
+${NAV}
 <h1>Odometer photos to review</h1>
 <p>${readings.length === 0 ? 'Nothing to review.' : `${readings.length} photo${readings.length === 1 ? '' : 's'}, oldest first.`}</p>
 ${items.join('\n')}
 <script src="/ops/odometer/review.js"></script>
+</body></html>`;
+}
+
+/** The operations pages, linked from each. */
+const NAV = '<nav><a href="/ops/odometer">Odometer photos to review</a> · <a href="/ops/notices">Notices to post</a> · <a href="/ops/reconciliations">Reconciliations with the card provider</a></nav>';
+
+/** How many days back the reconciliations page reaches. */
+const RECONCILIATION_DAYS = 30;
+
+const STATUS_NAMES: Record<Reconciliation['status'], string> = {
+  matched: 'Matched',
+  differences: 'Differences',
+  'provider-unreachable': 'Provider unreachable',
+};
+
+function reconciliationsPage(days: readonly (Reconciliation & { mailedAt: Date | null })[]): string {
+  const items = days.map((day) => {
+    const findings = day.status === 'provider-unreachable'
+      ? `<p>The card provider could not be reached (${escapeHtml(day.providerError ?? 'no answer')}); the job tries again hourly.</p>`
+      : day.differences.length
+        ? `<ul>${day.differences.map((difference) => `<li>${escapeHtml(describeDifference(difference))}</li>`).join('')}</ul>`
+        : '';
+    return `<article aria-labelledby="d${day.day}" data-status="${day.status}">
+  <h2 id="d${day.day}">${day.day}: ${STATUS_NAMES[day.status]}</h2>
+  <dl>
+    <dt>Ledger</dt><dd>${escapeHtml(describeTotals(day.ledger))}</dd>
+    <dt>Card provider</dt><dd>${day.provider ? escapeHtml(describeTotals(day.provider)) : 'not read'}</dd>
+    <dt>Run</dt><dd>${day.ranAt.toISOString()}</dd>
+    <dt>Team mailed</dt><dd>${day.mailedAt ? day.mailedAt.toISOString() : 'no'}</dd>
+  </dl>
+  ${findings}
+</article>`;
+  });
+  const apart = days.filter((day) => day.status !== 'matched').length;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Reconciliations with the card provider</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}[data-status=differences] h2,[data-status=provider-unreachable] h2{color:#b00020}</style>
+</head><body>
+${NAV}
+<h1>Reconciliations with the card provider</h1>
+<p>${days.length === 0 ? `No reconciliation in the last ${RECONCILIATION_DAYS} days.` : `The last ${RECONCILIATION_DAYS} days, newest first: ${days.length} reconciled, ${apart} not matched.`}</p>
+${items.join('\n')}
 </body></html>`;
 }
 
@@ -193,6 +248,7 @@ function noticesPage(notices: readonly PostedNotice[], numbers: Map<number, stri
 <title>Notices to post</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}th,td{border-top:1px solid #ccc;padding:.5rem;text-align:left;vertical-align:top}label{display:block}button{margin:.25rem 0;padding:.5rem 1rem}</style>
 </head><body>
+${NAV}
 <h1>Notices to post</h1>
 <p>Bills and notices of policies whose owner did not agree to receive them by e-mail. Print each PDF as it is, post it to the address beside it, then mark it posted.</p>
 <p>${notices.length === 0 ? 'Nothing to post.' : `${notices.length} notice${notices.length === 1 ? '' : 's'}, oldest first.`}</p>
