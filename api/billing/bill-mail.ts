@@ -24,7 +24,7 @@ import type { BillRecord } from './bills.ts';
 import { billPdf } from './notice-pdf.ts';
 import { declineIsRetriable } from './schedule.ts';
 
-export const PAYMENT_FAILED_TEXT_KIND = 'bill payment failed text';
+const PAYMENT_FAILED_TEXT_KIND = 'bill payment failed text';
 
 const us = (iso: string) => isoToUs(iso) ?? iso;
 

@@ -39,8 +39,8 @@ import { closeForCancellation, periodsOfPolicy } from './records.ts';
 import { prepaidRefundOnCancellation, unearnedPremiumCents } from './refund.ts';
 import { cancellationNoticeSource, DAILY_CAP_MILES, DEFAULT_MONTHLY_MILES } from './schedule.ts';
 
-export const CANCELLATION_NOTICE_TEXT_KIND = 'notice of cancellation text';
-export const CANCELLED_MAIL_KIND = 'policy cancelled mail';
+const CANCELLATION_NOTICE_TEXT_KIND = 'notice of cancellation text';
+const CANCELLED_MAIL_KIND = 'policy cancelled mail';
 
 const us = (iso: string) => isoToUs(iso) ?? iso;
 

@@ -10,7 +10,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 
-export const LEDGER_KINDS = [
+const LEDGER_KINDS = [
   /** The bind's down payment, paid (+). */
   'down-payment',
   /** What the bind's down payment owed (-): the policy's first amount owed. */
