@@ -6,7 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FEES, localToday, toCents, type DocumentListResponse } from '../../contract/index.ts';
+import { FEES, localToday, toCents, type DocumentListResponse, type RolloverResponse } from '../../contract/index.ts';
 import { insertReading } from '../odometer/readings.ts';
 import { keepCard } from '../payments/attempts.ts';
 import { ledgerTotals, policyBalanceCents, policyLedger } from '../payments/ledger.ts';
@@ -15,7 +15,10 @@ import { pdfOfNotice, postedNoticesOf } from '../notices/notices.ts';
 import { readPolicyRecord } from '../policies/records.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
-import { dbTargets, openTestDb, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
+import { runRenewals, type RenewDeps } from '../renewals/run.ts';
+import { settleRenewals } from '../renewals/terms.ts';
+import { issuedPolicy } from '../renewals/testing.ts';
 import { billsOfPolicy, cancellationsOfPolicy, chargesOfPolicy } from './bills.ts';
 import { runBillingCycle, type BillingDeps } from './cycle.ts';
 import { periodsOfPolicy } from './records.ts';
@@ -230,6 +233,85 @@ for (const target of dbTargets()) {
       assert.ok(!described.includes('Insurance ID Card'), 'no ID card offered');
       const after = await ledgerTotals(testDb.db);
       assert.equal(after['bill-payment'].count - before['bill-payment'].count, 0, 'nothing was collected from the failing card');
+    });
+
+    test('the six-month plan: each month the miles less the prepaid estimate, a credit carried, nothing due, and the credit left at the term\'s end refunded', async () => {
+      now = BOUGHT;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TX', frequency: 'biannually', electronicDelivery: true });
+      const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      assert.equal(record.payPlan, 21);
+      const car = record.vehicles[0]!;
+      const mills = Math.round(car.per_mile_rate * 1000);
+      const estMiles = car.est_monthly_miles!;
+      const estimate = car.monthly_charge_cents - toCents(car.base_rate);
+      assert.equal(estimate, milesCents(estMiles, mills), 'the prepaid month of miles is the estimate priced');
+      const fee = FEES.texasConvenienceFeeCents;
+      // each month's miles, relative to the estimate the single payment prepaid
+      const driven = [estMiles - 200, estMiles + 300, estMiles, estMiles + 20, estMiles - 100, estMiles - 50];
+      const days = ['2026-04-03', '2026-05-03', '2026-06-03', '2026-07-03', '2026-08-03', '2026-09-03'];
+      const odometer: Record<string, number> = { '2026-03-02': 5_000 };
+      days.forEach((day, index) => { odometer[day] = 5_000 + driven.slice(0, index + 1).reduce((sum, miles) => sum + miles, 0); });
+      await live('2026-03-02', '2026-09-12', async (day) => {
+        if (odometer[day] !== undefined) await reading(policy, 1, day, odometer[day]!);
+      });
+
+      // By hand: the miles less the month's prepaid estimate, a credit carried into the next bill, the
+      // convenience fee only on a bill charged, and the credit left on the last bill refunded.
+      const first = milesCents(driven[0]!, mills) - estimate; // a credit: carried
+      const second = milesCents(driven[1]!, mills) - estimate + first + fee;
+      const third = milesCents(driven[2]!, mills) - estimate; // exactly the estimate: nothing due
+      const fourth = milesCents(driven[3]!, mills) - estimate + fee;
+      const fifth = milesCents(driven[4]!, mills) - estimate; // a credit: carried
+      const sixth = milesCents(driven[5]!, mills) - estimate + fifth; // a credit on the term's last bill: refunded
+      assert.ok(first < 0 && second - fee >= 50, JSON.stringify({ first, second, third, fourth, fifth, sixth, estMiles, mills }));
+      assert.ok(first < 0 && second - fee >= 50 && third === 0 && fourth - fee >= 50 && fifth < 0 && sixth < 0, 'the months chosen cover each outcome');
+      const bills = await billsOfPolicy(testDb.db, policy.policyId);
+      assert.deepEqual(
+        bills.map((bill) => [bill.billDate, bill.totalCents, bill.status]),
+        [
+          [days[0], first, 'carried'], [days[1], second, 'paid'], [days[2], third, 'settled'],
+          [days[3], fourth, 'paid'], [days[4], fifth, 'carried'], [days[5], sixth, 'refunded'],
+        ],
+      );
+      assert.equal(bills.at(-1)!.amountCents, -sixth);
+      const ledger = await policyLedger(testDb.db, policy.policyId);
+      assert.deepEqual(ledger.filter((entry) => entry.kind === 'refund').map((entry) => entry.amountCents), [sixth], 'the credit given back to the card');
+      assert.equal(ledger.filter((entry) => entry.kind === 'bill-payment').length, 2);
+      assert.equal(await policyBalanceCents(testDb.db, policy.policyId), 0);
+    });
+
+    test("a renewed term's first payment is a bill charged to the kept card on the term's first day, through the same path", async () => {
+      now = BOUGHT;
+      const policy = await issuedPolicy(t, testDb.db, TODAY, BOUGHT, { electronicDelivery: true });
+      const renewDeps: RenewDeps = { db: testDb.db, blobs: t.blobs, clock: () => now, config: t.config, log: (line) => logs.push(line) };
+      now = at('2026-08-03');
+      await runRenewals(renewDeps);
+      await t.mail.deliverDue();
+      await t.mail.settled();
+      const offer = outboxTexts(t.outboxDir, /Subject: Renew your /).find((text) => text.includes(policy.policyNumber))!;
+      const rolloverToken = /\/rollover#([0-9a-f]{64})/.exec(offer)![1]!;
+      const rolled = await t.app.request(...postJson('/api/policy/rollover', { token: rolloverToken }));
+      const signToken = new URL(((await rolled.json()) as RolloverResponse).data.esignature_url).searchParams.get('token')!;
+      const signed = await t.app.request(...postJson('/api/esign', { token: signToken, consent: true, fullName: 'Ann Driver' }, { 'User-Agent': 'TestBrowser/1.0' }));
+      assert.equal(signed.status, 200, await signed.clone().text());
+
+      now = at('2026-09-02');
+      assert.equal((await settleRenewals(renewDeps)).started, 1);
+      const moved = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      assert.equal(moved.effectiveDate, '2026-09-02');
+      const day = await runBillingCycle(deps, now);
+      assert.equal(day.failed, 0, logs.join('\n'));
+      const bills = await billsOfPolicy(testDb.db, policy.policyId);
+      const firstPayment = bills.find((bill) => bill.kind === 'first-payment')!;
+      assert.deepEqual(
+        { termStart: firstPayment.termStart, billDate: firstPayment.billDate, amount: firstPayment.amountCents, status: firstPayment.status },
+        { termStart: '2026-09-02', billDate: '2026-09-02', amount: moved.downPaymentCents, status: 'paid' },
+      );
+      const charge = (await chargesOfPolicy(testDb.db, policy.policyId)).get(firstPayment.id)!;
+      assert.equal(charge.tries, 1);
+      const entries = (await policyLedger(testDb.db, policy.policyId)).filter((entry) => entry.billId === firstPayment.id);
+      assert.deepEqual(entries.map((entry) => [entry.kind, entry.amountCents]), [['bill', -moved.downPaymentCents], ['bill-payment', moved.downPaymentCents]]);
+      assert.equal((await runBillingCycle(deps, now)).billsMade, 0, 'made once');
     });
   });
 }

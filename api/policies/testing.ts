@@ -62,11 +62,13 @@ export interface BindOptions extends QuoteFixtureOptions {
   adjustRequest?: (request: Record<string, any>) => void;
   /** The buyer ticks the consent to electronic delivery (its notices go by e-mail, not by post). */
   electronicDelivery?: boolean;
+  /** How the buyer pays: monthly (plan 18, the default) or the six months at once (plan 21). */
+  frequency?: BillingFrequency;
 }
 
 export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate, options: BindOptions = {}): Promise<BoundPolicy> {
   const email = uniqueEmail('insured');
-  const { adjustRequest, electronicDelivery, ...fixture } = options;
+  const { adjustRequest, electronicDelivery, frequency, ...fixture } = options;
   const request = quoteRequestFixture({ today, email, ...fixture });
   adjustRequest?.(request);
   const quoted = await t.app.request(...postJson('/api/policy/quote', request));
@@ -75,7 +77,7 @@ export async function bindPolicy(t: TestApp, db: Queryable, today: CalendarDate,
   const bound = await t.app.request(
     ...postJson(
       '/api/policy/bind',
-      bindRequestFor(quote, { electronicDelivery: electronicDelivery ?? false }),
+      bindRequestFor(quote, { electronicDelivery: electronicDelivery ?? false, ...(frequency ? { frequency } : {}) }),
       { 'Idempotency-Key': `test-${quote.policyNumber}` },
     ),
   );
