@@ -357,3 +357,12 @@ export async function pendingCancellationOfBill(db: Queryable, billId: number): 
   const rows = await db.query<CancellationRow>(`SELECT ${CANCELLATION_COLUMNS} FROM billing_cancellations WHERE bill_id = $1 AND status = 'pending'`, [billId]);
   return rows[0] ? cancellationOf(rows[0]) : null;
 }
+
+/** The policy whose bill's charge is PaymentIntent `intentId`, or null when it is no bill's. */
+export async function policyOfBillIntent(db: Queryable, intentId: string): Promise<number | null> {
+  const rows = await db.query<{ policy_id: number }>(
+    'SELECT b.policy_id FROM bill_charges c JOIN bills b ON b.id = c.bill_id WHERE c.intent_id = $1',
+    [intentId],
+  );
+  return rows[0]?.policy_id ?? null;
+}

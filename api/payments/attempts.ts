@@ -243,7 +243,8 @@ export async function cardInForce(db: Queryable, policyId: number): Promise<(Kep
  * this module's tables and, for the policy, the payment and policy rows the bind wrote with the charge.
  */
 export interface ChargeOwner {
-  attemptId: string;
+  /** Null for a monthly bill's charge (api/billing/), which is no bind attempt's. */
+  attemptId: string | null;
   /** Null while the attempt has no policy (it was refunded, or is still being settled). */
   policyId: number | null;
   policyNumber: string | null;

@@ -40,9 +40,11 @@ import { isTransientDbError } from '../db/transient.ts';
 import type { Deps } from '../deps.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { policyOfBillIntent } from '../billing/bills.ts';
 import { settleChargeOfIntent } from '../billing/charge.ts';
+import { policyNumberOf } from '../policies/records.ts';
 import { settleAttemptOfIntent, type BindContext } from '../policies/bind.ts';
-import { bindCardConsent, ownerOfIntent } from './attempts.ts';
+import { bindCardConsent, ownerOfIntent, type ChargeOwner } from './attempts.ts';
 import { DISPUTE_MAIL_KIND, disputeMail } from './dispute-mail.ts';
 import { recordDispute } from './disputes.ts';
 import type { ProviderEvent } from './gateway.ts';
@@ -217,8 +219,17 @@ async function settleIntent(deps: WebhookDeps, event: VerifiedEvent): Promise<Ha
 }
 
 /** Refunds that moved money back (or are moving it) become ledger entries; a failed or canceled one moved nothing. */
+/** Whose charge PaymentIntent `intentId` is: a bind attempt's (and its policy), or a monthly bill's policy. */
+async function chargeOwner(tx: Queryable, intentId: string | null): Promise<ChargeOwner | null> {
+  if (!intentId) return null;
+  const attempt = await ownerOfIntent(tx, intentId);
+  if (attempt) return attempt;
+  const policyId = await policyOfBillIntent(tx, intentId);
+  return policyId === null ? null : { attemptId: null, policyId, policyNumber: await policyNumberOf(tx, policyId) };
+}
+
 async function recordRefunds(tx: Queryable, refunds: readonly unknown[], intentId: string | null, now: Date): Promise<Handled> {
-  const owner = intentId ? await ownerOfIntent(tx, intentId) : null;
+  const owner = await chargeOwner(tx, intentId);
   if (!owner) return { handledAs: `refund of ${intentId ? `PaymentIntent ${intentId}` : 'a charge without a PaymentIntent'}, not ours: nothing recorded` };
   let recorded = 0;
   for (const refund of refunds) {
@@ -258,7 +269,7 @@ async function disputeCreated(tx: Queryable, deps: WebhookDeps, event: VerifiedE
   const amount = cents(dispute.amount);
   if (!disputeId || !chargeId || amount === null) return { handledAs: 'dispute without its id, charge or amount: ignored' };
   const intentId = idOf(dispute.payment_intent);
-  const owner = intentId ? await ownerOfIntent(tx, intentId) : null;
+  const owner = await chargeOwner(tx, intentId);
   const evidence = isObject(dispute.evidence_details) ? timeOf(dispute.evidence_details.due_by) : null;
   const fields = {
     reason: word(dispute.reason, 'not given'),
