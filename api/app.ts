@@ -31,6 +31,7 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { testModeEventEmitter } from './payments/webhooks.ts';
 import { isTestModeGateway } from './payments/test-mode.ts';
 import { paymentCardRoutes } from './routes/payment-card.ts';
+import { billPaymentRoutes } from './routes/bill-payment.ts';
 import { handoverRoutes } from './routes/handover.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -75,6 +76,8 @@ export const RATE_LIMITS = {
   cardRequest: { name: 'card-request', limit: 5, windowSeconds: 60 * 60 },
   /** Per account: each is a SetupIntent, a card form in which cards can be tried (card testing). */
   cardSetup: { name: 'card-setup', limit: 10, windowSeconds: 60 * 60 },
+  /** Per client: the failed-payment link's calls (a page load, a payment, its check and settle are a handful). */
+  billPayment: { name: 'bill-payment', limit: 60, windowSeconds: 15 * 60 },
   /**
    * Failed sign-ins (a wrong current password on the change-password page included) per account, that is
    * per e-mail address as typed, known or not: after 100 failures within an hour the next try is a 429. NIST SP
@@ -179,6 +182,7 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', odometerRoutes(deps));
   api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));
   api.route('/', paymentCardRoutes(deps, { cardSetup: limits.cardSetup }));
+  api.route('/', billPaymentRoutes(deps, { link: rateLimit(deps.db, limits.billPayment, clientOf, deps.clock) }));
   api.route('/', renewalRoutes(deps));
   api.route('/', documentsRoutes(deps, { request: rateLimit(deps.db, limits.documentsRequest, clientOf, deps.clock), documentsMail: limits.documentsMail }));
   api.all('*', () => {

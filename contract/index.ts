@@ -45,6 +45,7 @@ export * from './api/quote.ts';
 export * from './api/bind.ts';
 export * from './api/payment-events.ts';
 export * from './api/payment-card.ts';
+export * from './api/bill-payment.ts';
 export * from './api/handover.ts';
 export * from './api/lienholder.ts';
 export * from './reference/wizard.ts';

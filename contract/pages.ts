@@ -25,6 +25,8 @@ export const PAGES = {
   sign: '/account/sign',
   /** The card kept for the monthly bill. */
   card: '/account/card',
+  /** Paying a bill whose off-session charge failed, from the failed-payment e-mail and text (3-D Secure there). */
+  payBill: '/account/pay',
   /** A renewal's review and signature. */
   rollover: '/rollover',
 } as const;
@@ -46,6 +48,7 @@ const TOKEN_PLACES = {
   [PAGES.createPassword]: { query: 'token' },
   [PAGES.confirmAccount]: { query: 'token' },
   [PAGES.sign]: { query: 'token' },
+  [PAGES.payBill]: { query: 'token' },
   [PAGES.rollover]: 'fragment',
 } as const satisfies Partial<Record<PagePath, TokenPlace>>;
 

@@ -60,6 +60,8 @@ export const ROUTES: readonly SiteRoute[] = [
     navHidden: false,
   },
   // Ours (issue 19): the card kept for the monthly bill, replaced from the account.
+  // Ours (issue 21): a bill whose charge failed, paid from the e-mailed or texted link, with 3-D Secure on our site.
+  { path: PAGES.payBill, title: 'Pay Your Bill', description: 'Pay a bill of your policy with the card on file, from the link we sent you.', login: false, navHidden: false },
   { path: PAGES.card, title: 'Card for Your Monthly Bill', description: 'See and replace the card we charge for your monthly bill.', login: true, navHidden: false },
   { path: '/account/claims', title: 'Claims', description: `File a claim with ${product}: our claims concierge contacts you within one business day.`, login: false, navHidden: false },
   { path: '/account/my-policy', title: 'My Policy', description: 'Request your policy documents and insurance card by e-mail, or retrieve a saved quote.', login: false, navHidden: false },

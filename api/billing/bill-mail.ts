@@ -4,8 +4,9 @@
  * carries the bill's PDF (./notice-pdf.ts), and goes by e-mail with the insured's consent to electronic
  * delivery, else the PDF is posted. A receipt when the card was charged; a failed
  * payment by e-mail and, with a mobile number, by text, each saying when the card is tried again (or that it
- * will not be) and linking to the account's card page, where the customer replaces the card; the next try
- * charges the card in force. A bank that asks for authentication is told the same way.
+ * will not be) and linking to the page that pays the bill now (/account/pay, the bank's check there) and to
+ * the account's card page, where the customer replaces the card; the next try charges the card in force. A
+ * bank that asks for authentication is told the same way.
  *
  * No card number is ever written: the brand and last four digits the provider returned.
  */
@@ -19,6 +20,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { sendNotice, type NoticeKind } from '../notices/notices.ts';
 import { mobileNumberOf } from '../messages/odometer-text.ts';
 import { enqueueText } from '../messages/texts.ts';
+import { issueToken } from '../tokens/tokens.ts';
 import { insuredOf, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import type { BillRecord } from './bills.ts';
 import { billPdf } from './notice-pdf.ts';
@@ -42,9 +44,14 @@ async function sendBillNotice(tx: Queryable, deps: NoticeSenderDeps, kind: Notic
   await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, { policyId: policy.id, kind, mail: { ...message, attachments: [attachment] }, pdf: { filename, bytes } });
 }
 
-function mail(to: string, subject: string, lines: readonly string[], link: { url: string; label: string } | null, policyNumber: string): MailMessage {
-  const text = `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
-  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + (link ? buttonLink(link.url, link.label) : '') + careLine();
+type Link = { url: string; label: string };
+
+/** The e-mail: its lines, its button (`link`), and a second way as a plain link under it (`also`). */
+function mail(to: string, subject: string, lines: readonly string[], link: Link | null, policyNumber: string, also?: Link): MailMessage {
+  const alsoText = also ? `\n\nOr ${also.label.charAt(0).toLowerCase()}${also.label.slice(1)}: ${also.url}` : '';
+  const text = `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}${alsoText}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
+  const alsoHtml = also ? paragraph(`Or <a href="${escapeHtml(also.url)}">${escapeHtml(also.label.charAt(0).toLowerCase() + also.label.slice(1))}</a>.`) : '';
+  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + (link ? buttonLink(link.url, link.label) : '') + alsoHtml + careLine();
   return {
     to,
     subject,
@@ -95,25 +102,33 @@ export interface PaymentFailedInput {
   formattedAmount: string;
 }
 
-/** A failed payment: an e-mail and, with a mobile number, a text, with the link to replace the card. */
+/**
+ * A failed payment: an e-mail and, with a mobile number, a text, each with the link to pay the bill now on
+ * our site (/account/pay, the bank's 3-D Secure check there) and the link to replace the card. The link's
+ * token (purpose 'bill-payment', subject the bill) is issued in the transaction that queues the messages.
+ */
 export async function sendPaymentFailed(tx: Queryable, deps: NoticeSenderDeps, input: PaymentFailedInput, now: Date): Promise<void> {
   const { bill, policy, nextTryOn, formattedAmount } = input;
   const cardUrl = pageUrl(deps.config.publicOrigin, PAGES.card);
+  const payUrl = pageUrl(deps.config.publicOrigin, PAGES.payBill, { token: await issueToken(tx, 'bill-payment', now, { subjectId: bill.id }) });
   const next = nextTryOn
-    ? `We will try your card on file again on ${us(nextTryOn)}. To pay sooner, or with another card, replace your card in your account: the next try charges the card you give us.`
-    : 'We will not try this card again. Replace your card in your account to pay; without payment a notice of cancellation follows.';
+    ? `We will try your card on file again on ${us(nextTryOn)}. To pay sooner, pay now with your card on file (your bank can confirm the payment there), or replace your card in your account: the next try charges the card you give us.`
+    : 'We will not try this card again. Pay now with your card on file (your bank can confirm the payment there), or replace your card in your account; without payment a notice of cancellation follows.';
   const firstName = insuredOf(policy)?.firstName;
   const lines = [
     `Hello${firstName ? ` ${firstName}` : ''}, we could not charge ${formattedAmount} for ${billTitle(bill)} of policy ${policy.policyNumber}.`,
     refusalWords(input.refusal),
     next,
   ];
-  const message = mail(policy.emailAddress, `Action needed: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through`, lines, { url: cardUrl, label: 'Replace your card' }, policy.policyNumber);
+  const message = mail(
+    policy.emailAddress, `Action needed: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through`, lines,
+    { url: payUrl, label: 'Pay now' }, policy.policyNumber, { url: cardUrl, label: 'Replace your card' },
+  );
   await sendBillNotice(tx, deps, 'payment-failed', policy, bill, message, `Not paid: ${refusalWords(input.refusal)} ${next}`, now);
   const mobile = mobileNumberOf({ phoneNumbers: policy.phoneNumbers });
   if (mobile !== null) {
     const when = nextTryOn ? ` We will try again on ${us(nextTryOn)}.` : '';
-    const body = `${BRAND.productName}: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through.${when} Replace your card: ${cardUrl} Reply STOP to opt out, HELP for help.`;
+    const body = `${BRAND.productName}: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through.${when} Pay now: ${payUrl} or replace your card: ${cardUrl} Reply STOP to opt out, HELP for help.`;
     await enqueueText(tx, PAYMENT_FAILED_TEXT_KIND, { to: mobile, body }, now);
   }
 }

@@ -196,6 +196,12 @@ export async function chargeOfBill(tx: Queryable, billId: number, providerKey: s
   return chargeOf(rows[0]!);
 }
 
+/** The bill's charge, or null when none was recorded (read only). */
+export async function findChargeOfBill(db: Queryable, billId: number): Promise<BillCharge | null> {
+  const rows = await db.query<ChargeRow>(`SELECT ${CHARGE_COLUMNS} FROM bill_charges WHERE bill_id = $1`, [billId]);
+  return rows[0] ? chargeOf(rows[0]) : null;
+}
+
 export async function chargeByIntent(db: Queryable, intentId: string): Promise<BillCharge | null> {
   const rows = await db.query<ChargeRow>(`SELECT ${CHARGE_COLUMNS} FROM bill_charges WHERE intent_id = $1`, [intentId]);
   return rows[0] ? chargeOf(rows[0]) : null;

@@ -69,6 +69,12 @@ export const TOKEN_PURPOSES = {
    * account). A week: the buyer has the policy's papers to see to first.
    */
   'account-setup': { ttlMs: 7 * DAY, singleUse: true },
+  /**
+   * The failed-payment e-mail's and text's /account/pay?token= link (issue 21; subject: the bill): pays the
+   * bill with the card on file, the bank's 3-D Secure check on our page. Read, not spent, for 30 days: a
+   * check left unfinished or a decline is tried again through the same link.
+   */
+  'bill-payment': { ttlMs: 30 * DAY, singleUse: false },
 } as const satisfies Record<string, { ttlMs: number; singleUse: boolean }>;
 
 export type TokenPurpose = keyof typeof TOKEN_PURPOSES;

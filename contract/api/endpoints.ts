@@ -27,3 +27,4 @@ export * from './endpoints/user.ts';
 export * from './endpoints/payment-card.ts';
 export * from './endpoints/documents.ts';
 export * from './endpoints/renewal.ts';
+export * from './endpoints/bill-payment.ts';

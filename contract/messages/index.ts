@@ -10,3 +10,4 @@ export * from './payment-card.ts';
 export * from './account.ts';
 export * from './claims.ts';
 export * from './contact.ts';
+export * from './bill-payment.ts';

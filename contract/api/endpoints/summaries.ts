@@ -4,6 +4,13 @@
  * no use to a browser, and every page would carry every line of its area's calls.
  */
 export const SUMMARIES = {
+  // bill-payment.ts
+  billPaymentView: "the bill behind the failed-payment link (query `token`): policy number, what it is for, its date, its lines, the amount, " +
+      "its status (due, paid, not payable), the kept card's brand and last four, the payment mode; 404 for an unknown or expired link; rate limited",
+  billPay: 'pays the bill on-session with the kept card through its own PaymentIntent (an unknown outcome settled first): paid, ' +
+      "`requires_action` for the bank's 3-D Secure, or 402 with the spec's text; a paid bill answers paid and is never charged twice; rate limited",
+  billPaySettle: "after the bank's check: reads the PaymentIntent and records paid or declined, as pay answers; rate limited",
+  billTestAuthentication: "test mode only: the test authentication window's Complete or Fail for the bill's payment",
   // contact.ts
   subscribe: 'the availability sign-up (rate limited; a second sign-up of an address answers 409)',
   claims: 'the claim form (First Notice of Loss; multipart: `claim`, the answers as JSON checked with the contract, and up to 5 `photos` ' +
