@@ -24,6 +24,7 @@ import { enqueueText } from '../messages/texts.ts';
 import { acceptedReadings, countedReading } from '../odometer/readings.ts';
 import { saveDocument } from '../documents/store.ts';
 import { sendNotice } from '../notices/notices.ts';
+import { issueToken } from '../tokens/tokens.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { insuredOf, markCancelled, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import { estimateCents, type BillLine } from './bill.ts';
@@ -64,16 +65,17 @@ export async function sendCancellationNotice(
   if (id === null) return false;
   const amount = formatCents(bill.amountCents);
   const cardUrl = pageUrl(deps.config.publicOrigin, PAGES.card);
+  const payUrl = pageUrl(deps.config.publicOrigin, PAGES.payBill, { token: await issueToken(tx, 'bill-payment', now, { subjectId: bill.id }) });
   const firstName = insuredOf(policy)?.firstName;
   const subject = `Notice of cancellation for non-payment: policy ${policy.policyNumber}`;
   const lines = [
     `Hello${firstName ? ` ${firstName}` : ''}, this is notice that your ${BRAND.productName} policy ${policy.policyNumber} will be cancelled for non-payment of premium at 12:01 a.m. on ${us(cancelOn)}.`,
     `We could not collect ${amount} for ${billTitle(bill)}, after trying your card on file on the days we told you.`,
-    `If we receive payment before ${us(cancelOn)}, your policy stays in force with no gap in coverage. Replace your card in your account and we will charge it.`,
+    `If we receive payment before ${us(cancelOn)}, your policy stays in force with no gap in coverage: pay now from the link below, or replace your card in your account and we will charge it.`,
     'If it is cancelled, we will send a final bill for the miles driven to that date, and refund any premium you paid in advance for the time after it.',
   ];
-  const text = `${lines.join('\n\n')}\n\nReplace your card: ${cardUrl}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
-  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + buttonLink(cardUrl, 'Replace your card') + careLine();
+  const text = `${lines.join('\n\n')}\n\nPay now: ${payUrl}\n\nOr replace your card: ${cardUrl}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
+  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + buttonLink(payUrl, 'Pay now') + paragraph(`Or <a href="${escapeHtml(cardUrl)}">replace your card</a>.`) + careLine();
   const bytes = await cancellationNoticePdf(policy, { noticedOn: today, cancelOn, amountCents: bill.amountCents, billDate: bill.billDate }, now);
   const filename = `notice-of-cancellation-${policy.policyNumber}.pdf`;
   const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
@@ -90,7 +92,7 @@ export async function sendCancellationNotice(
     await enqueueText(
       tx,
       CANCELLATION_NOTICE_TEXT_KIND,
-      { to: mobile, body: `${BRAND.productName}: policy ${policy.policyNumber} will be cancelled for non-payment on ${us(cancelOn)} unless ${amount} is paid. Replace your card: ${cardUrl} Reply STOP to opt out, HELP for help.` },
+      { to: mobile, body: `${BRAND.productName}: policy ${policy.policyNumber} will be cancelled for non-payment on ${us(cancelOn)} unless ${amount} is paid. Pay now: ${payUrl} Reply STOP to opt out, HELP for help.` },
       now,
     );
   }

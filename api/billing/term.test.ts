@@ -70,6 +70,21 @@ for (const target of dbTargets()) {
     }
 
     /** The e-mails delivered to the policy's insured whose subject matches. */
+    /** The customer opens the newest failed-payment e-mail's link and pays, completing the test mode's 3-D Secure. */
+    async function payFromLink(policy: BoundPolicy): Promise<void> {
+      const mail = outboxTexts(t.outboxDir, new RegExp(policy.policyNumber)).filter((text) => text.includes('/account/pay?token=') && text.includes(`To: ${policy.email}`)).at(-1)!;
+      const token = /\/account\/pay\?token=([0-9a-f]{64})/.exec(mail)![1]!;
+      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+        const res = await t.app.request(...postJson(path, body, headers));
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const paid = await post('/api/bill-payment/pay', { token }, { 'Idempotency-Key': `term-pay-${policy.policyNumber}` });
+      assert.equal(paid.body.outcome, 'requires_action', JSON.stringify(paid));
+      assert.equal((await post('/api/bill-payment/test_authentication', { token, result: 'complete' })).status, 200);
+      const settled = await post('/api/bill-payment/settle', { token });
+      assert.equal(settled.body.outcome, 'paid', JSON.stringify(settled));
+    }
+
     const mailsOf = (policy: BoundPolicy, subject: RegExp) =>
       outboxTexts(t.outboxDir, new RegExp(policy.policyNumber)).filter((text) => text.includes(`To: ${policy.email}`) && subject.test(text)).length;
 
@@ -131,7 +146,11 @@ for (const target of dbTargets()) {
         if (day === '2026-05-20') await replaceCard(policy, 'pm_card_chargeCustomerFail', day); // a card every charge of which fails
         if (day === '2026-06-04') await replaceCard(policy, 'pm_card_visa', day); // told on 06-03, the customer gives another card
         if (day === '2026-07-20') await replaceCard(policy, 'pm_card_authenticationRequired', day); // a bank that always asks
-        if (day === '2026-08-04') await replaceCard(policy, 'pm_card_visa', day);
+        if (day === '2026-08-04') {
+          // told on 08-03, the customer pays from the e-mailed link, authenticating with the bank on our page
+          await payFromLink(policy);
+          await replaceCard(policy, 'pm_card_visa', day); // and gives a card that needs no authentication for the next bill
+        }
       });
 
       const bills = await billsOfPolicy(testDb.db, policy.policyId);
@@ -166,7 +185,7 @@ for (const target of dbTargets()) {
           // declined on 06-03, paid by the retry of 06-06 on the card given on 06-04
           ['2026-06-03', 2, 'succeeded'],
           ['2026-07-03', 1, 'succeeded'],
-          // the bank asked for authentication on 08-03; the retry of 08-06 charged the card given on 08-04
+          // the bank asked for authentication on 08-03; paid from the e-mailed link on 08-04, with 3-D Secure
           ['2026-08-03', 2, 'succeeded'],
           ['2026-09-03', 1, 'succeeded'],
         ],
@@ -312,6 +331,32 @@ for (const target of dbTargets()) {
       const entries = (await policyLedger(testDb.db, policy.policyId)).filter((entry) => entry.billId === firstPayment.id);
       assert.deepEqual(entries.map((entry) => [entry.kind, entry.amountCents]), [['bill', -moved.downPaymentCents], ['bill-payment', moved.downPaymentCents]]);
       assert.equal((await runBillingCycle(deps, now)).billsMade, 0, 'made once');
+    });
+
+    test('paid from the notice\'s link before its date: the notice is withdrawn and the policy goes on with no gap', async () => {
+      now = BOUGHT;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TX', electronicDelivery: true });
+      await live('2026-03-02', '2026-05-10', async (day) => {
+        if (day === '2026-03-02') await reading(policy, 1, day, 5_000);
+        if (day === '2026-03-20') await replaceCard(policy, 'pm_card_chargeCustomerFail', day);
+        if (day === '2026-04-03') await reading(policy, 1, day, 5_700);
+        if (day === '2026-04-15') {
+          // five days into the notice, a working card, and the notice's own link
+          await replaceCard(policy, 'pm_card_visa', day);
+          const notice = outboxTexts(t.outboxDir, /Subject: Notice of cancellation for non-payment/).find((text) => text.includes(policy.policyNumber))!;
+          const token = /\/account\/pay\?token=([0-9a-f]{64})/.exec(notice)![1]!;
+          const res = await t.app.request(...postJson('/api/bill-payment/pay', { token }, { 'Idempotency-Key': `notice-pay-${policy.policyNumber}` }));
+          assert.equal(((await res.json()) as { outcome: string }).outcome, 'paid');
+        }
+        if (day === '2026-05-03') await reading(policy, 1, day, 6_300);
+      });
+      const [notice] = await cancellationsOfPolicy(testDb.db, policy.policyId);
+      assert.deepEqual([notice!.cancelOn, notice!.status], ['2026-04-20', 'rescinded']);
+      const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      assert.notEqual(record.status, 'CANCELLED');
+      const bills = await billsOfPolicy(testDb.db, policy.policyId);
+      assert.deepEqual(bills.map((bill) => [bill.billDate, bill.kind, bill.status]), [['2026-04-03', 'period', 'paid'], ['2026-05-03', 'period', 'paid']]);
+      assert.equal(await policyBalanceCents(testDb.db, policy.policyId), 0);
     });
   });
 }
