@@ -101,6 +101,11 @@ export function paymentRetryDates(firstFailedOn: string): string[] {
   return PAYMENT_RETRY_DAYS_AFTER_FIRST_FAILURE.map((days) => shift(firstFailedOn, days));
 }
 
+/** The retry day after `today` on the schedule from the first failure, or null when none is left. */
+export function nextRetryAfter(firstFailedOn: string, today: string): string | null {
+  return paymentRetryDates(firstFailedOn).find((day) => day > today) ?? null;
+}
+
 /**
  * The earliest day a cancellation for non-payment may take effect when its notice is sent on `noticeSentOn`
  * in `state`: the state's notice period later (./schedule.ts, with its source).

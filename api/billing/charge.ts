@@ -27,7 +27,7 @@ import {
   billById, billsIn, chargeByIntent, chargeOfBill, chargesConfirming, markChargeDeclined, markChargeSucceeded, markConfirming, moveBill,
   pendingCancellationOfBill, postponeCharge, setChargeIntent, settleCancellation, type BillCharge, type BillRecord,
 } from './bills.ts';
-import { paymentRetryDates } from './calendar.ts';
+import { nextRetryAfter } from './calendar.ts';
 import { declineIsRetriable } from './schedule.ts';
 import { sendPaymentFailed, sendPaymentReceipt } from './bill-mail.ts';
 import { sendCancellationNotice } from './cancel.ts';
@@ -50,11 +50,6 @@ export interface ChargeTally {
 /** A decline that trying the same card again cannot change: forbidden by the networks, or waiting on the customer. */
 const needsAnotherCard = (charge: Pick<BillCharge, 'lastCode' | 'lastDeclineCode'>): boolean =>
   charge.lastCode === 'authentication_required' || !declineIsRetriable(charge.lastDeclineCode ?? undefined);
-
-/** The retry day after `today` on the schedule from the first failure, or null when none is left. */
-function nextTryAfter(firstFailedOn: string, today: string): string | null {
-  return paymentRetryDates(firstFailedOn).find((day) => day > today) ?? null;
-}
 
 const keyOf = (charge: BillCharge, step: string) => `${charge.providerKey}:${step}`;
 
@@ -125,23 +120,13 @@ async function chargeBill(deps: ChargeDeps, bill: BillRecord, today: string, now
   }
 
   if (!charge.intentId) {
-    const created = await deps.payments.createIntent({
-      idempotencyKey: keyOf(charge, 'create'),
-      amountCents: bill.amountCents,
-      currency: 'usd',
-      customerId: card.customerId,
-      paymentMethodId: card.paymentMethodId,
-      keepCard: false,
-      description: `${policy.policyNumber} bill of ${bill.billDate}`,
-      metadata: { bill_id: String(bill.id), policy_number: policy.policyNumber },
-    });
-    if (!created.ok) {
+    const intentId = await billIntent(deps, { bill, charge, policyNumber: policy.policyNumber, card }, now);
+    if (intentId === null) {
       // Nothing was charged (the PaymentIntent is unconfirmed): the next run asks again under the same key.
       tally.unknown += 1;
       return;
     }
-    await setChargeIntent(deps.db, charge.id, created.value.id, now);
-    charge = { ...charge, intentId: created.value.id };
+    charge = { ...charge, intentId };
   }
   if (!(await markConfirming(deps.db, charge.id, charge.tries, card.paymentMethodId, now))) return;
   const tried = { ...charge, status: 'confirming' as const, tries: charge.tries + 1, paymentMethodId: card.paymentMethodId };
@@ -153,6 +138,32 @@ async function chargeBill(deps: ChargeDeps, bill: BillRecord, today: string, now
     offSession: true,
   });
   await recordAnswer(deps, tried, answer, today, now, tally);
+}
+
+/**
+ * The bill's PaymentIntent, created unconfirmed for the kept card and its id stored (the daily run and the
+ * pay page both make it so): the same key gives the same PaymentIntent whoever asks first. Null when the
+ * provider could not answer (nothing was charged; ask again later).
+ */
+export async function billIntent(
+  deps: Pick<ChargeDeps, 'db' | 'payments'>,
+  of: { bill: BillRecord; charge: BillCharge; policyNumber: string; card: { customerId: string; paymentMethodId: string } },
+  now: Date,
+): Promise<string | null> {
+  const { bill, charge, card } = of;
+  const created = await deps.payments.createIntent({
+    idempotencyKey: keyOf(charge, 'create'),
+    amountCents: bill.amountCents,
+    currency: 'usd',
+    customerId: card.customerId,
+    paymentMethodId: card.paymentMethodId,
+    keepCard: false,
+    description: `${of.policyNumber} bill of ${bill.billDate}`,
+    metadata: { bill_id: String(bill.id), policy_number: of.policyNumber },
+  });
+  if (!created.ok) return null;
+  await setChargeIntent(deps.db, charge.id, created.value.id, now);
+  return created.value.id;
 }
 
 /** Records the provider's answer to a try: paid, refused, or still unknown (left 'confirming'). */
@@ -219,7 +230,7 @@ async function recordRefusal(
   const policy = bill ? await readPolicyRecord(deps.db, bill.policyId) : null;
   if (!bill || !policy) return;
   const firstFailedOn = charge.firstFailedOn ?? today;
-  const nextTryOn = nextTryAfter(firstFailedOn, today);
+  const nextTryOn = nextRetryAfter(firstFailedOn, today);
   const noticed = await deps.db.transaction(async (tx) => {
     // a try made (or a first one that could not be) is recorded; a retry day passed without a call moves it on
     const moved = charge.status !== 'declined'

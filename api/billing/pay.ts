@@ -24,9 +24,9 @@ import { cardInForce } from '../payments/attempts.ts';
 import { readPolicyRecord } from '../policies/records.ts';
 import { readToken } from '../tokens/tokens.ts';
 import { billTitle } from './bill-mail.ts';
-import { billById, cancellationsOfPolicy, chargeOfBill, findChargeOfBill, markChargeDeclined, markConfirming, pendingCancellationOfBill, setChargeIntent, type BillCharge, type BillRecord } from './bills.ts';
-import { paymentRetryDates } from './calendar.ts';
-import { recordPaid, settleChargeOfIntent, type ChargeDeps } from './charge.ts';
+import { billById, cancellationsOfPolicy, chargeOfBill, findChargeOfBill, markChargeDeclined, markConfirming, pendingCancellationOfBill, type BillCharge, type BillRecord } from './bills.ts';
+import { nextRetryAfter } from './calendar.ts';
+import { billIntent, recordPaid, settleChargeOfIntent, type ChargeDeps } from './charge.ts';
 import { describe } from './worked-example.ts';
 
 export type PayDeps = ChargeDeps;
@@ -104,7 +104,6 @@ async function paidOutcome(db: Queryable, billId: number): Promise<PayOutcome> {
 }
 
 /** The retry day after `today` on the schedule from the first failure (as ./charge.ts counts it), or null. */
-const nextTryAfter = (firstFailedOn: string, today: string) => paymentRetryDates(firstFailedOn).find((day) => day > today) ?? null;
 
 /**
  * A try from the page was refused: recorded on the charge as the run records one (its codes, the first
@@ -114,7 +113,7 @@ const nextTryAfter = (firstFailedOn: string, today: string) => paymentRetryDates
 async function recordDecline(deps: PayDeps, charge: BillCharge, refusal: { code: string | null; declineCode: string | null }, now: Date): Promise<void> {
   const today = isoDay(now);
   const firstFailedOn = charge.firstFailedOn ?? today;
-  await markChargeDeclined(deps.db, charge.id, { ...refusal, failedOn: today, nextTryOn: nextTryAfter(firstFailedOn, today) }, now);
+  await markChargeDeclined(deps.db, charge.id, { ...refusal, failedOn: today, nextTryOn: nextRetryAfter(firstFailedOn, today) }, now);
 }
 
 /** The provider's answer to a try (or to a read after the check), recorded and put in the domain's words. */
@@ -166,19 +165,8 @@ export async function payBill(deps: PayDeps, billId: number, now: Date): Promise
   const card = await cardInForce(deps.db, bill.policyId);
   if (!card) return { kind: 'no-card' };
   if (!charge.intentId) {
-    // as ./charge.ts makes it: the same key, so the run and the page get the same PaymentIntent
-    const created = await deps.payments.createIntent({
-      idempotencyKey: `${charge.providerKey}:create`,
-      amountCents: bill.amountCents,
-      currency: 'usd',
-      customerId: card.customerId,
-      paymentMethodId: card.paymentMethodId,
-      keepCard: false,
-      description: `${policy.policyNumber} bill of ${bill.billDate}`,
-      metadata: { bill_id: String(bill.id), policy_number: policy.policyNumber },
-    });
-    if (!created.ok) return { kind: 'unavailable' };
-    await setChargeIntent(deps.db, charge.id, created.value.id, now);
+    // as the daily run makes it (./charge.ts): the same key, so the run and the page get the same PaymentIntent
+    if ((await billIntent(deps, { bill, charge, policyNumber: policy.policyNumber, card }, now)) === null) return { kind: 'unavailable' };
     charge = await chargeOfBill(deps.db, bill.id, crypto.randomUUID(), now);
   }
   if (!(await markConfirming(deps.db, charge.id, charge.tries, card.paymentMethodId, now))) return { kind: 'in-progress' };

@@ -5,6 +5,7 @@ import { billPay, billPaySettle, billPaymentView, billTestAuthentication } from 
 import type { BillPaymentAnswer, BillPaymentView } from '../../../contract/api/bill-payment.ts';
 import { newIdempotencyKey } from '../../core/idempotency-key.ts';
 import { Modal } from '../../core/modal.tsx';
+import { useTestAuthentication } from '../../core/test-authentication.tsx';
 import { Overlay } from '../../core/overlay.tsx';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
@@ -77,8 +78,7 @@ function PayPageView({ texts: overrides, token: given, stripeNextAction }: PayPa
   const [page, setPage] = useState<Page>({ kind: 'loading' });
   const [failure, setFailure] = useState<Failure>(null);
   const [busy, setBusy] = useState(false);
-  const [authWindow, setAuthWindow] = useState(false);
-  const authAnswer = useRef<((choice: 'complete' | 'fail' | null) => void) | null>(null);
+  const testAuthentication = useTestAuthentication({ closeLabel: T.close, actionsClass: 'ppm-pay-page__actions' });
   const token = useRef<string | null>(null);
   const key = useRef<string | null>(null);
   const sending = useRef(false);
@@ -108,12 +108,7 @@ function PayPageView({ texts: overrides, token: given, stripeNextAction }: PayPa
       return true;
     }
     widget.hideLoader();
-    const choice = await new Promise<'complete' | 'fail' | null>((resolve) => {
-      authAnswer.current = resolve;
-      setAuthWindow(true);
-    });
-    authAnswer.current = null;
-    setAuthWindow(false);
+    const choice = await testAuthentication.ask();
     if (!choice) return false;
     widget.showLoader(T.paying);
     await api.call(billTestAuthentication, { token: token.current!, result: choice });
@@ -262,18 +257,7 @@ function PayPageView({ texts: overrides, token: given, stripeNextAction }: PayPa
           )}
         </div>
       )}
-      <Modal open={authWindow} title={T.authTitle} onClose={() => authAnswer.current?.(null)} closeLabel={T.close}>
-        <p>{T.authBody}</p>
-        <p>{T.authChoose}</p>
-        <div className="ppm-pay-page__actions">
-          <button type="button" className="ppm-button" onClick={() => authAnswer.current?.('complete')}>
-            {T.authComplete}
-          </button>
-          <button type="button" className="ppm-button ppm-button--secondary" onClick={() => authAnswer.current?.('fail')}>
-            {T.authFail}
-          </button>
-        </div>
-      </Modal>
+      {testAuthentication.window}
     </>,
   );
 }

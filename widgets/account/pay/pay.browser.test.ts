@@ -7,6 +7,7 @@ import { assert, checkA11y, click, getByRole, json, stubApi } from '../../testin
 import { waitFor } from '../../testing/browser.ts';
 import { PayPage, type PayPageProps } from './PayPage.tsx';
 import { PAY_PAGE_TEXTS as T } from './pay.texts.ts';
+import { TEST_AUTHENTICATION_TEXTS as AUTH } from '../../core/test-authentication.tsx';
 
 const TOKEN = 'a'.repeat(64);
 const VIEW = {
@@ -67,7 +68,7 @@ describe('the bill payment page (/account/pay)', () => {
     assert.ok(page.textContent!.includes(T.cancelOn('April 30, 2026')));
     await checkA11y(page);
     await click(pay);
-    const complete = await waitFor(() => document.querySelector('dialog[open]') && getByRole(document.querySelector('dialog')!, 'button', T.authComplete), 'the test authentication window');
+    const complete = await waitFor(() => document.querySelector('dialog[open]') && getByRole(document.querySelector('dialog')!, 'button', AUTH.complete), 'the test authentication window');
     await checkA11y(document.querySelector('dialog')!);
     await click(complete);
     const paid = await waitFor(() => getByRole(page, 'heading', T.paidHeading), "'Paid'");

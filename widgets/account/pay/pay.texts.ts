@@ -1,10 +1,9 @@
 import { BRAND } from '../../../contract/brand.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
-import { PAYMENT_TEXTS } from '../../quote-wizard/steps/payment/payment.texts.ts';
 
 /**
  * Every text of the bill payment page (/account/pay, issue 21), keyed (STYLE.md habit 7). The test mode's
- * authentication window says what the payment step's says (the same mechanism); a decline is doc 3's text,
+ * authentication window is the payment step's (widgets/core/test-authentication.tsx); a decline is doc 3's text,
  * from the server.
  */
 export const PAY_PAGE_TEXTS = {
@@ -35,11 +34,6 @@ export const PAY_PAGE_TEXTS = {
   authNotFinished: MESSAGES.billAuthenticationNotFinished,
   testModeTitle: 'Test mode: no real charge is made.',
   testModeBody: 'Payments here are not real. A card that asks for a security check opens a test window in place of your bank.',
-  authTitle: PAYMENT_TEXTS.authTitle,
-  authBody: PAYMENT_TEXTS.authBody,
-  authChoose: PAYMENT_TEXTS.authChoose,
-  authComplete: PAYMENT_TEXTS.authComplete,
-  authFail: PAYMENT_TEXTS.authFail,
   close: 'Close',
   account: 'Go to My Account',
 } as const;

@@ -11,6 +11,7 @@ import { MaskedField } from '../../../core/fields/MaskedField.tsx';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useForm, type FieldBinding, type Rules } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
+import { useTestAuthentication } from '../../../core/test-authentication.tsx';
 import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
@@ -88,12 +89,11 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   const [failure, setFailure] = useState<string[] | null>(null);
   const [quoteChanged, setQuoteChanged] = useState<string[] | null>(null);
   // the test mode's authentication window, and how its answer reaches the waiting submit
-  const [authWindow, setAuthWindow] = useState(false);
   // doc 3 section 4's 'Sorry!' for a passed effective date, here as on step 5 (the buyer may reach midnight on this page)
   const [pastWindow, setPastWindow] = useState(false);
   const pastAnswer = useRef<((confirmed: boolean) => void) | null>(null);
   const quoteCall = useQuoteCall({ api, update });
-  const authAnswer = useRef<((choice: 'complete' | 'fail' | null) => void) | null>(null);
+  const testAuthentication = useTestAuthentication({ closeLabel: T.close, actionsClass: 'ppm-wizard__actions' });
   const consentId = useId();
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
@@ -322,12 +322,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       return true;
     }
     hideLoader();
-    const choice = await new Promise<'complete' | 'fail' | null>((resolve) => {
-      authAnswer.current = resolve;
-      setAuthWindow(true);
-    });
-    authAnswer.current = null;
-    setAuthWindow(false);
+    const choice = await testAuthentication.ask();
     if (!choice) return false;
     showLoader(T.paying);
     await api.call(endpoints.testAuthentication, { quoteNumber, result: choice }, { headers: { [PURCHASE_TOKEN_HEADER]: needs.purchaseToken } });
@@ -437,19 +432,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
           {T.submit}
         </button>
       </div>
-
-      <Modal open={authWindow} title={T.authTitle} onClose={() => authAnswer.current?.(null)} closeLabel={T.close}>
-        <p>{T.authBody}</p>
-        <p>{T.authChoose}</p>
-        <div className="ppm-wizard__actions">
-          <button type="button" className="ppm-button" onClick={() => authAnswer.current?.('complete')}>
-            {T.authComplete}
-          </button>
-          <button type="button" className="ppm-button ppm-button--secondary" onClick={() => authAnswer.current?.('fail')}>
-            {T.authFail}
-          </button>
-        </div>
-      </Modal>
+      {testAuthentication.window}
 
       <Modal open={pastWindow} title={T.sorry} onClose={() => closePast(false)} closeLabel={T.close}>
         <p>{MESSAGES.effectiveDatePassed}</p>

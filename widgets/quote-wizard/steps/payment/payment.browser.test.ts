@@ -16,6 +16,7 @@ import { forgetPurchaseTokens } from './purchase-token.ts';
 import { StepPayment, type StepPaymentProps } from './StepPayment.tsx';
 import { StepPurchase } from './StepPurchase.tsx';
 import type { CardState } from './stripe-card.ts';
+import { TEST_AUTHENTICATION_TEXTS as AUTH } from '../../../core/test-authentication.tsx';
 
 let mounted: MountedStep | undefined;
 let root: ShadowRoot;
@@ -390,11 +391,11 @@ describe('Step 6, Your Payment', () => {
     await fillCard('4000 0027 6000 3184');
     await click(submitButton());
     const dialog = await waitFor(openDialog, 'the test authentication window');
-    assert.equal(dialog.querySelector('h2')!.textContent, T.authTitle);
-    assert.ok(/no real bank/i.test(T.authTitle) && dialog.textContent!.includes('no real charge'), 'says it is a test, with no real charge');
+    assert.equal(dialog.querySelector('h2')!.textContent, AUTH.title);
+    assert.ok(/no real bank/i.test(AUTH.title) && dialog.textContent!.includes('no real charge'), 'says it is a test, with no real charge');
     assert.equal(mounted!.widget.loader.value, null, 'the payment loader does not cover it');
     await checkA11y(root.host as HTMLElement);
-    await click(getByRole(dialog, 'button', T.authComplete));
+    await click(getByRole(dialog, 'button', AUTH.complete));
     await waitFor(() => current.purchase?.bound, 'bound');
     const auth = callsTo('/api/payments/test_authentication');
     assert.equal(auth.length, 1);
@@ -437,7 +438,7 @@ describe('Step 6, Your Payment', () => {
     await fillCard('4000 0000 0000 3220');
     await click(submitButton());
     const dialog = await waitFor(openDialog, 'the test authentication window');
-    await click(getByRole(dialog, 'button', T.authFail));
+    await click(getByRole(dialog, 'button', AUTH.fail));
     await waitFor(() => queryAllByRole(root, 'alert').find((a) => a.textContent!.includes(DECLINED)), 'the decline');
     assert.deepEqual(callsTo('/api/payments/test_authentication')[0]!.body, { quoteNumber: 'Q-AZ-000123', result: 'fail' });
     assert.equal(current.purchase?.paymentFailed, true);

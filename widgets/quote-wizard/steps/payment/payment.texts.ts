@@ -49,13 +49,6 @@ export const PAYMENT_TEXTS = {
   callUs: MESSAGES.callUs,
   failedHeading: 'Your payment did not go through',
 
-  // ours (issue 19): the test mode's stand-in for the bank's 3-D Secure page, plainly labelled
-  authTitle: 'Test authentication: no real bank',
-  authBody:
-    "Your card asks for a security check (3-D Secure). With a real card your bank would show its own page here. This window stands in for it in test mode: no bank is involved and no real charge is made.",
-  authChoose: 'Choose how the test check ends:',
-  authComplete: 'Complete',
-  authFail: 'Fail',
   authNotFinished: 'The security check for your card was not finished, so nothing was charged. Press Submit Payment to try again.',
   // ours (issue 19): the quote changed since the page showed it
   quoteChangedHeading: 'Please check your new price',
