@@ -98,7 +98,7 @@ describe('the table of endpoints', () => {
     }
     const scopes = ENDPOINTS.flatMap((endpoint) => (endpoint.idempotency ? [endpoint.idempotency.scope] : []));
     assert.equal(scopes.length, new Set(scopes).size);
-    assert.deepEqual(scopes.sort(), ['bind', 'claim', 'contact']);
+    assert.deepEqual(scopes.sort(), ['bill-payment', 'bind', 'claim', 'contact']);
   });
 
   test('every endpoint has its README line in summaries.ts, and every line an endpoint', () => {
