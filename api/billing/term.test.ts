@@ -6,7 +6,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FEES, localToday, toCents, type DocumentListResponse, type RolloverResponse } from '../../contract/index.ts';
+import { FEES, formatCents, localToday, toCents, type DocumentListResponse, type RolloverResponse } from '../../contract/index.ts';
+import { missingFrom, pdfFlatText } from '../documents/pdf/testing.ts';
 import { insertReading } from '../odometer/readings.ts';
 import { keepCard } from '../payments/attempts.ts';
 import { ledgerTotals, policyBalanceCents, policyLedger } from '../payments/ledger.ts';
@@ -232,6 +233,13 @@ for (const target of dbTargets()) {
       assert.deepEqual(posted.map((notice) => notice.kind).sort(), ['cancellation-notice', 'payment-failed', 'payment-failed', 'payment-failed', 'payment-failed']);
       const printed = await pdfOfNotice(testDb.db, t.blobs, posted.find((notice) => notice.kind === 'cancellation-notice')!.id);
       assert.equal(new TextDecoder().decode(printed!.bytes.subarray(0, 5)), '%PDF-');
+      // print-ready: the name and address for a window envelope, the date and hour coverage ends, the amount
+      const printedText = await pdfFlatText(printed!.bytes);
+      const expectedText = [...printed!.notice.addressLines, 'Notice of cancellation for non-payment of premium', '04/20/2026, 12:01 a.m.', formatCents(first.amountCents)];
+      assert.deepEqual(missingFrom(printedText, expectedText), []);
+      const failedNotice = posted.find((notice) => notice.kind === 'payment-failed')!;
+      const billText = await pdfFlatText((await pdfOfNotice(testDb.db, t.blobs, failedNotice.id))!.bytes);
+      assert.deepEqual(missingFrom(billText, ['04/03/2026', 'Total', formatCents(first.totalCents), 'Not paid']), []);
       assert.equal(mailsOf(policy, /Subject: Notice of cancellation for non-payment/), 0, 'posted, not e-mailed');
       assert.equal(mailsOf(policy, /Subject: Policy .* is cancelled/), 1);
       const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
