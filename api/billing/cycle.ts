@@ -20,9 +20,10 @@
  *
  * 6. makes the bill of each closed period (./make-bills.ts) and a renewed term's first payment, each with its
  *    ledger entry;
- * 7. charges the bills due and retries the failed ones on their day, settling any unknown outcome with the
- *    provider first (./charge.ts), and gives credits back;
- * 8. cancels the policies whose notice of cancellation for non-payment has come to its date unpaid (./cancel.ts).
+ * 7. cancels the policies whose notice of cancellation for non-payment has come to its date unpaid, with
+ *    their final bill (./cancel.ts);
+ * 8. charges the bills due and retries the failed ones on their day, settling any unknown outcome with the
+ *    provider first (./charge.ts), and gives credits back.
  */
 import { addDays, formatIsoDate, localToday, parseIsoDate } from '../../contract/index.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
@@ -138,13 +139,14 @@ export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<Bil
       failed(`bill of policy id ${policyId}`, error);
     }
   }
+  // cancellations first: a final bill's credit is refunded by the charging step of the same run
+  result.cancellations += await cancelDuePolicies(deps, today, now);
   const charged = await chargeDueBills(deps, today, now);
   result.chargesMade += charged.charged;
   result.chargesFailed += charged.declined;
   result.chargesUnknown += charged.unknown;
   result.refunds += charged.refunded;
   result.noticesSent += charged.noticesSent;
-  result.cancellations += await cancelDuePolicies(deps, today, now);
 
   for (const [policyId, requests] of groupByPolicy(unanswered)) {
     try {

@@ -366,5 +366,38 @@ for (const target of dbTargets()) {
       assert.deepEqual(bills.map((bill) => [bill.billDate, bill.kind, bill.status]), [['2026-04-03', 'period', 'paid'], ['2026-05-03', 'period', 'paid']]);
       assert.equal(await policyBalanceCents(testDb.db, policy.policyId), 0);
     });
+
+    test('the six-month plan cancelled for non-payment: the final bill gives back the unearned premium by days and the prepaid miles not used, and the credit is refunded', async () => {
+      now = BOUGHT;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TX', frequency: 'biannually', electronicDelivery: true });
+      const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+      const car = record.vehicles[0]!;
+      const base = toCents(car.base_rate);
+      const mills = Math.round(car.per_mile_rate * 1000);
+      const estimate = car.monthly_charge_cents - base;
+      await live('2026-03-02', '2026-05-15', async (day) => {
+        if (day === '2026-03-02') await reading(policy, 1, day, 5_000);
+        if (day === '2026-03-20') await replaceCard(policy, 'pm_card_chargeCustomerFail', day);
+        if (day === '2026-04-03') await reading(policy, 1, day, 5_000 + car.est_monthly_miles! + 300);
+      });
+      const [unpaid, final] = await billsOfPolicy(testDb.db, policy.policyId);
+      assert.equal(unpaid!.status, 'unpaid');
+      assert.equal(unpaid!.totalCents, milesCents(300 + car.est_monthly_miles!, mills) - estimate + FEES.texasConvenienceFeeCents);
+      // By hand: cancelled 04-20, in period 2 (04-02 to 05-02, 30 days) of the term 03-02 to 09-02 (184 days).
+      const dayMs = 86_400_000;
+      const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / dayMs;
+      const coveredDays = days('2026-04-02', '2026-04-20');
+      const defaultMiles = Math.round((DEFAULT_MONTHLY_MILES * coveredDays) / days('2026-04-02', '2026-05-02'));
+      const unearnedBase = Math.round((6 * base * days('2026-04-20', '2026-09-02')) / days('2026-03-02', '2026-09-02'));
+      const monthsNotBegun = 4; // periods from 05-02, 06-02, 07-02 and 08-02
+      const expected = milesCents(defaultMiles, mills) - unearnedBase - monthsNotBegun * estimate - estimate + unpaid!.totalCents;
+      assert.ok(expected < 0, 'a credit');
+      assert.equal(final!.kind, 'final');
+      assert.equal(final!.totalCents, expected);
+      assert.equal(final!.status, 'refunded');
+      const refunds = (await policyLedger(testDb.db, policy.policyId)).filter((entry) => entry.kind === 'refund');
+      assert.deepEqual(refunds.map((entry) => [entry.amountCents, entry.billId]), [[expected, final!.id]]);
+      assert.equal(await policyBalanceCents(testDb.db, policy.policyId), 0, 'the unpaid bill set against the premium given back, the rest refunded');
+    });
   });
 }
