@@ -33,7 +33,7 @@ import { issueToken } from '../tokens/tokens.ts';
 const STATEMENT_ODOMETER_LINK_MS = 24 * 60 * 60_000;
 
 /** The account's URL of a reading's photo: its id only, never the policy or a person's data. */
-export const odometerPhotoPath = (readingId: number): string => `/api/user/odometer_photo/${readingId}`;
+const odometerPhotoPath = (readingId: number): string => `/api/user/odometer_photo/${readingId}`;
 
 const dayOf = (moment: Date): string => formatIsoDate(localToday(moment));
 
