@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { StatementBill, StatementPeriod, StatementsAnswer, StatementVehicle } from '../../../contract/api/account.ts';
 import { statements } from '../../../contract/api/endpoints/user.ts';
 import { formatCents } from '../../../contract/index.ts';
-import { ownPolicies, selectedPolicy, whenSessionKnown } from '../../core/session.ts';
+import { onSession, ownPolicies, selectedPolicy } from '../../core/session.ts';
+import { sessionHold } from '../../core/session-hold.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { ACCOUNT_PATHS, logInHref, safeHref } from '../dom.ts';
@@ -45,17 +46,14 @@ function StatementsPageView({ texts: overrides }: StatementsPageProps) {
   useAdoptedStyles(rootRef, statementsStyles);
   const [page, setPage] = useState<Page>({ kind: 'loading' });
 
+  // The session as it becomes known (after any sign-in link is spent), not once: an island that runs before
+  // the layout's guard has started its check sees 'empty' first, and asks once the person is signed in.
   useEffect(() => {
     let alive = true;
-    void (async () => {
-      const state = await whenSessionKnown();
-      if (!alive) return;
-      // signed out: the layout's guard is sending the person to the log-in page; the loader stays till then
-      if (state.status === 'empty') return;
-      if (state.status !== 'success') return setPage({ kind: 'failed', message: T.loadFailure });
-      const policy = selectedPolicy(state);
-      if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
-      const result = await api.call(statements, null, { query: { policyNumber: policy.policyNumber } });
+    let asked: string | null = null;
+    let stop = () => undefined as void;
+    async function load(policyNumber: string) {
+      const result = await api.call(statements, null, { query: { policyNumber } });
       if (!alive) return;
       if (result.ok) return setPage({ kind: 'ready', data: result.data.data });
       if (result.status === 401) return setPage({ kind: 'signed-out' });
@@ -63,9 +61,25 @@ function StatementsPageView({ texts: overrides }: StatementsPageProps) {
       const message = known ?? T.loadFailure;
       reportError(result.status, message, STATEMENTS_WIDGET);
       setPage({ kind: 'failed', message });
-    })();
+    }
+    void sessionHold().then(() => {
+      if (!alive) return;
+      stop = onSession((state) => {
+        // signed out or still asking: the layout's guard sends a signed-out person to the log-in page; the loader stays till then
+        if (state.status === 'empty' || state.status === 'loading') return;
+        if (state.status !== 'success') return setPage({ kind: 'failed', message: T.loadFailure });
+        const policy = selectedPolicy(state);
+        if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
+        if (asked === policy.policyNumber) return;
+        asked = policy.policyNumber;
+        setPage({ kind: 'loading' });
+        // outside the session's effect, so the call's own reads subscribe to nothing
+        queueMicrotask(() => void load(policy.policyNumber));
+      });
+    });
     return () => {
       alive = false;
+      stop();
     };
   }, [api]);
 
@@ -166,10 +180,12 @@ function Vehicle({ vehicle, dueOn, T }: { vehicle: StatementVehicle; dueOn: stri
         <img className="stm-thumb" src={photo} alt={T.photoAlt(vehicle.name, usDay(vehicle.reading!.date))} width="72" height="72" loading="lazy" />
       )}
       <div className="stm-vehicle__facts">
-        <p>
-          {facts.reading}
-          {facts.readingState && ` (${facts.readingState})`}
-        </p>
+        {facts.reading && (
+          <p>
+            {facts.reading}
+            {facts.readingState && ` (${facts.readingState})`}
+          </p>
+        )}
         {vehicle.plan === 'capped' ? (
           <p>{T.unlimited}</p>
         ) : (

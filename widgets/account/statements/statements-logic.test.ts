@@ -47,5 +47,5 @@ test('a vehicle: the default mileage, the daily cap, the true-up, a reading in r
   assert.equal(pending.readingState, 'being checked');
   assert.equal(pending.miles, 'Miles: billed when the period closes');
   const unlimited = vehicleFacts({ ...car, plan: 'capped', perMileMills: null }, '2026-07-09', T);
-  assert.deepEqual([unlimited.miles, unlimited.how, unlimited.rate], [null, [], null]);
+  assert.deepEqual([unlimited.reading, unlimited.miles, unlimited.how, unlimited.rate], [null, null, [], null], 'Unlimited reports once a term');
 });

@@ -32,7 +32,8 @@ export function billCaption(bill: StatementBill, T: Pick<StatementsTexts, 'billC
 }
 
 export interface VehicleFacts {
-  reading: string;
+  /** Null for an Unlimited vehicle without a reading in the period (it reports once a term). */
+  reading: string | null;
   /** The reading's state: verified, or being checked; null without a reading. */
   readingState: string | null;
   miles: string | null;
@@ -45,7 +46,7 @@ export function vehicleFacts(vehicle: StatementVehicle, dueOn: string, T: Statem
   const reading = vehicle.reading;
   const perMile = vehicle.plan === 'per_mile';
   return {
-    reading: reading ? T.reading(countMiles(reading.odometer), usDay(reading.date)) : T.noReading,
+    reading: reading ? T.reading(countMiles(reading.odometer), usDay(reading.date)) : perMile ? T.noReading : null,
     readingState: reading ? (reading.verified ? T.verified : T.inReview) : null,
     miles: !perMile ? null : vehicle.billedMiles === null ? T.notBilledYet : T.milesBilled(countMiles(vehicle.billedMiles)),
     how: perMile && vehicle.found && vehicle.billedMiles !== null ? milesFoundWords(vehicle.found, vehicle.billedMiles, dueOn) : [],

@@ -62,25 +62,35 @@ describe('the statements page', () => {
     answer(json(200, STATEMENTS));
 
     const balance = await waitFor(() => queryAllByRole(page, 'region', T.balanceHeading)[0], 'the balance');
-    assert.ok(balance.textContent!.includes('You owe $127.42'));
+    assert.ok(balance.textContent!.includes('You owe $114.14'));
     assert.deepEqual(
       queryAllByRole(page, 'heading').filter((h) => h.localName === 'h2').map((h) => h.textContent),
-      [T.balanceHeading, '06/02/2026 to 07/02/2026', '05/02/2026 to 06/02/2026', '04/02/2026 to 05/02/2026'],
+      [T.balanceHeading, '07/02/2026 to 08/02/2026', '06/02/2026 to 07/02/2026', '05/02/2026 to 06/02/2026', '04/02/2026 to 05/02/2026'],
       'newest first, dates MM/DD/YYYY',
     );
     assert.equal(getByRole(page, 'link', T.photoLink).getAttribute('href'), new URL(ODOMETER, location.href).href);
 
+    // the open period: a photo being checked (no thumbnail), the Unlimited car, no bill yet
+    const july = period(page, '07/02/2026 to 08/02/2026');
+    assert.ok(getByText(july, 'Open'));
+    assert.ok(getByText(july, T.readingsDue('08/09/2026')));
+    assert.ok(getByText(july, 'Odometer 12,000 on 07/30/2026 (being checked)'));
+    assert.ok(getByText(july, T.notBilledYet));
+    assert.ok(getByText(july, T.unlimited));
+    assert.ok(getByText(july, T.noBill('08/09/2026')));
+    assert.equal(queryAllByRole(july, 'img').length, 0);
+    assert.equal(queryAllByRole(july, 'table').length, 0);
+
     // the true-up: the reading and its thumbnail, the words, the bill's lines, a failed charge and its next try
     const june = period(page, '06/02/2026 to 07/02/2026');
-    assert.ok(june.textContent!.includes(T.readingsDue('07/09/2026')));
     assert.ok(getByText(june, 'Closed'));
-    const thumb = getByRole<HTMLImageElement>(june, 'img', T.photoAlt(CAR, '06/03/2026'));
-    assert.equal(thumb.getAttribute('src'), new URL(PHOTO, location.href).href);
-    assert.ok(getByText(june, 'Odometer 11,800 on 06/03/2026 (verified)'));
+    const thumb = getByRole<HTMLImageElement>(june, 'img', T.photoAlt(CAR, '07/03/2026'));
+    assert.equal(thumb.src, new URL(PHOTO, location.href).href);
+    assert.ok(getByText(june, 'Odometer 11,800 on 07/03/2026 (verified)'));
     assert.ok(getByText(june, 'Miles billed: 0'));
     assert.ok(getByText(june, 'True-up: 1,200 driven, 1,217 billed by default'));
     assert.ok(getByText(june, 'Rate: $0.071 a mile'));
-    const table = getByRole<HTMLTableElement>(june, 'table', 'Bill of 06/03/2026');
+    const table = getByRole<HTMLTableElement>(june, 'table', 'Bill of 07/03/2026');
     assert.deepEqual(cells(table.tHead!.rows[0]!), [T.item, T.amount]);
     assert.deepEqual([...table.tBodies[0]!.rows].map(cells), [
       ['Miles, car 1: 0 x $0.071 (1,200 driven - 1,217 billed by default)', '$0.00'],
@@ -89,24 +99,23 @@ describe('the statements page', () => {
       ['Mileage monitoring fee, car 1', '$5.00'],
       ['Monthly policy fee', '$10.00'],
       ['Convenience fee', '$4.95'],
-      ['Carried from the last bill', '$13.28'],
     ]);
-    assert.deepEqual(cells(table.tFoot!.rows[0]!), [T.total, '$127.42']);
-    assert.ok(getByText(june, 'Payment failed on 06/03/2026; next try on 06/06/2026'));
+    assert.deepEqual(cells(table.tFoot!.rows[0]!), [T.total, '$114.14']);
+    assert.ok(getByText(june, 'Payment failed on 07/03/2026; next try on 07/06/2026'));
 
     // the default mileage, paid
     const may = period(page, '05/02/2026 to 06/02/2026');
     assert.ok(getByText(may, T.noReading));
     assert.ok(getByText(may, 'Default mileage: no reading by 06/09/2026'));
-    assert.ok(getByText(may, 'Paid on 05/09/2026'));
+    assert.ok(getByRole(may, 'table', 'Bill of 06/09/2026'));
+    assert.ok(getByText(may, 'Paid on 06/09/2026'));
     assert.equal(queryAllByRole(may, 'img').length, 0);
 
-    // the daily cap; an Unlimited vehicle; no bill yet
+    // the daily cap
     const april = period(page, '04/02/2026 to 05/02/2026');
+    assert.ok(getByRole(april, 'img', T.photoAlt(CAR, '05/02/2026')));
     assert.ok(getByText(april, 'Daily cap: miles above 250 a day not charged (7,500 billed)'));
-    assert.ok(getByText(april, T.unlimited));
-    assert.ok(getByText(april, T.noBill('05/09/2026')));
-    assert.equal(queryAllByRole(april, 'table').length, 0);
+    assert.ok(getByText(april, 'Paid on 05/02/2026'));
     await checkA11y(page);
   });
 
