@@ -18,6 +18,7 @@ export * from './rules/photo.ts';
 export * from './rules/password.ts';
 export * from './rules/money.ts';
 export * from './rules/billing-cycle.ts';
+export * from './rules/bill-lines.ts';
 // reference lists
 export * from './reference/states.ts';
 export * from './reference/unavailable.ts';

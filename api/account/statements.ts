@@ -1,131 +1,128 @@
 /**
- * Statements (issue 9 item 5; GET /api/user/statements): per vehicle of one of the account's policies, the
- * intervals between consecutive accepted odometer readings (verified by the two OCR passes, or approved by
- * a person, at the reading the person read: api/odometer/readings.ts countedReading), each with its miles and
- * mileage charge, and the open interval since the last reading.
+ * Statements (issue 9 item 5, issue 21 "How it is shown"; GET /api/user/statements): the billing cycle's own
+ * records of one of the account's policies, read as they are and never computed again (STYLE.md habit 14):
  *
- * The per-mile rate of an interval is the vehicle's in the term in force on the day the interval closes (the
- * day of its end reading; today for the open one): the policy's own vehicle rows for the term in force, and
- * for a day of an earlier term the renewal then in force or the quote the policy was bought from. The miles of an interval are known only at the reading
- * that closes it, so an interval that spans a renewal is charged at the new term's rate, as the bill of that
- * reading would be. The base rate shown is the term in force today.
+ * - the periods that have begun (api/billing/records.ts periodsOfPolicy), newest first, with their dates, the
+ *   day their readings are due and their status: open, closed, or cancelled (closed by a cancellation);
+ * - per vehicle of a period, the reading that answered its request (api/odometer/readings.ts: accepted,
+ *   so verified, with its photo's thumbnail), or while the period is open a photo sent since it began that
+ *   waits for review (not verified, no thumbnail); the miles its bill charged and how they were found (the
+ *   'miles' line's `found`: read, the default, an estimate, the daily cap, the true-up); and the term's rate;
+ * - the period's bills (api/billing/bills.ts): its own, a renewed term's first payment (on the term's first
+ *   period), a cancellation's final bill; each line worded by the shared contract/rules/bill-lines.ts, the
+ *   total, the status with its day and, while the charge is declined, its first failure and next try;
+ * - the policy's balance from the ledger (api/payments/ledger.ts): positive a credit, negative owed.
  *
- * - miles = end reading - start reading (never below 0: a replaced odometer approved at a lower reading
- *   charges nothing for that interval);
- * - mileage charge = per-mile rate x miles, rounded to the cent, computed in whole thousandths of a dollar
- *   (the rate's own unit, doc 3 section 9) so no float rounding can move a cent;
- * - an Unlimited (capped) vehicle has no mileage charge and reports no mileage: no intervals;
- * - a vehicle without an accepted reading yet has one open interval from the day the policy began (its first
- *   term's effective date: the policy row's moves with each renewal).
- *
- * Dates are the day a reading was received (UTC, as the odometer page shows them). The odometer link is a
- * fresh 'odometer-photo' token for a day (its page takes the photo of the current interval); none when
- * every vehicle is Unlimited.
+ * Days are local calendar days, as the billing cycle counts them (api/billing/cycle.ts). The odometer link is
+ * a fresh 'odometer-photo' token for a day; none when every vehicle is Unlimited.
  */
-import type { QuotePolicy, StatementInterval, StatementsAnswer, StatementVehicle } from '../../contract/index.ts';
-import type { Deps } from '../deps.ts';
+import {
+  describeBillLine, formatIsoDate, localToday, type StatementBill, type StatementPeriod, type StatementReading, type StatementsAnswer,
+  type StatementVehicle,
+} from '../../contract/index.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
-import { acceptedReadings, countedReading, type ReadingRow } from '../odometer/readings.ts';
-import { policyById, vehiclesOf } from '../policies/records.ts';
-import { pricedQuoteById } from '../quotes/store.ts';
-import { renewedTermsOf, type RenewedTerm } from '../renewals/store.ts';
+import { billsOfPolicy, chargesOfPolicy, type BillCharge, type BillRecord } from '../billing/bills.ts';
+import { periodsOfPolicy, type PeriodRecord } from '../billing/records.ts';
+import type { Deps } from '../deps.ts';
+import { acceptedReadings, countedReading, latestReadings, type ReadingRow } from '../odometer/readings.ts';
+import { policyBalanceCents } from '../payments/ledger.ts';
+import { policyById, vehicleName, vehiclesOf } from '../policies/records.ts';
 import { issueToken } from '../tokens/tokens.ts';
 
 /** How long the statements page's odometer link opens the odometer page. */
 const STATEMENT_ODOMETER_LINK_MS = 24 * 60 * 60_000;
 
-const day = (time: Date) => time.toISOString().slice(0, 10);
+/** The account's URL of a reading's photo: its id only, never the policy or a person's data. */
+const odometerPhotoPath = (readingId: number): string => `/api/user/odometer_photo/${readingId}`;
 
-/** Dollars for `miles` at `perMileRate` dollars a mile, to the cent. */
-function mileageCharge(perMileRate: number, miles: number): number {
-  const mills = Math.round(perMileRate * 1000);
-  return Math.round((mills * miles) / 10) / 100;
+const dayOf = (moment: Date): string => formatIsoDate(localToday(moment));
+
+function readingShown(reading: ReadingRow): StatementReading {
+  const verified = photoShown(reading);
+  return { odometer: countedReading(reading), date: dayOf(reading.createdAt), verified, photoUrl: verified ? odometerPhotoPath(reading.id) : null };
 }
 
-/**
- * The priced answer of the term in force on `isoDay` (YYYY-MM-DD): the newest renewal in force that had
- * begun by then, else the quote the policy was bought from.
- */
-function termOn(bought: QuotePolicy, renewed: readonly Pick<RenewedTerm, 'termStart' | 'answer'>[], isoDay: string): QuotePolicy {
-  const begun = renewed.filter((term) => term.termStart <= isoDay).sort((a, b) => a.termStart.localeCompare(b.termStart));
-  return begun.at(-1)?.answer ?? bought;
+/** The bill's status and the day of it, with the charge's failure while it is declined. */
+function billShown(bill: BillRecord, charge: BillCharge | undefined, state: string): StatementBill {
+  const declined = charge?.status === 'declined';
+  return {
+    kind: bill.kind,
+    billDate: bill.billDate,
+    lines: bill.lines.map((line) => ({ kind: line.kind, carNumber: line.carNumber, label: describeBillLine(line, state), cents: line.cents })),
+    totalCents: bill.totalCents,
+    status: bill.status,
+    statusOn: bill.settledAt ? dayOf(bill.settledAt) : bill.billDate,
+    failedOn: declined ? charge.firstFailedOn : null,
+    nextTryOn: declined ? charge.nextTryOn : null,
+    // bills have no document yet: the field is kept for the PDF when one is made
+    documentUrl: null,
+  };
 }
 
-/**
- * Closed intervals between consecutive readings, then the open one since the last. `rateOn(day)` is the
- * per-mile rate in force on a day (YYYY-MM-DD); an interval is charged at the rate of the day it closes,
- * the open one at today's.
- */
-function intervalsOf(
-  readings: readonly Pick<ReadingRow, 'typedReading' | 'reviewedReading' | 'createdAt'>[],
-  rateOn: (isoDay: string) => number,
-  firstDay: string,
-  today: string,
-): StatementInterval[] {
-  if (readings.length === 0) {
-    return [{ periodStart: firstDay, periodEnd: null, startReading: null, endReading: null, miles: null, perMileRate: rateOn(today), mileageCharge: null }];
-  }
-  const intervals: StatementInterval[] = [];
-  for (let i = 1; i < readings.length; i += 1) {
-    const start = readings[i - 1]!;
-    const end = readings[i]!;
-    const miles = Math.max(0, countedReading(end) - countedReading(start));
-    const perMileRate = rateOn(day(end.createdAt));
-    intervals.push({
-      periodStart: day(start.createdAt),
-      periodEnd: day(end.createdAt),
-      startReading: countedReading(start),
-      endReading: countedReading(end),
-      miles,
-      perMileRate,
-      mileageCharge: mileageCharge(perMileRate, miles),
-    });
-  }
-  const last = readings[readings.length - 1]!;
-  intervals.push({
-    periodStart: day(last.createdAt),
-    periodEnd: null,
-    startReading: countedReading(last),
-    endReading: null,
-    miles: null,
-    perMileRate: rateOn(today),
-    mileageCharge: null,
-  });
-  return intervals;
-}
-
-/** The statements of policy `policyId` (the caller has checked it is the account's). Null when it has no priced quote. */
+/** The statements of policy `policyId` (the caller has checked it is the account's). Null when there is no such policy. */
 export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: number, now: Date): Promise<StatementsAnswer['data'] | null> {
   const policy = await policyById(deps.db, policyId);
-  const quote = policy ? await pricedQuoteById(deps.db, policy.quoteId) : null;
-  if (!policy || !quote) return null;
-  const renewed = await renewedTermsOf(deps.db, policyId);
-  const today = day(now);
-  const readings = await acceptedReadings(deps.db, policyId);
-  const vehicles: StatementVehicle[] = (await vehiclesOf(deps.db, policyId)).map((vehicle) => {
-    // a day of the term in force is priced by the policy's own rows; an earlier one by the term it fell in
-    const earlierRate = (isoDay: string) => {
-      const answer = termOn(quote.answer, renewed, isoDay);
-      const priced = answer.vehicleInfo.find((info) => info.carNumber === vehicle.car_number) ?? answer.vehicleInfo.find((info) => info.vin === vehicle.vin.trim());
-      return priced?.premiumInfo.perMileRate ?? 0;
-    };
-    const capped = vehicle.billing_type === 'capped';
-    const rateOn = (isoDay: string) => (capped ? 0 : isoDay >= policy.effectiveDate ? vehicle.per_mile_rate : earlierRate(isoDay));
+  if (!policy) return null;
+  const [vehicles, periods, bills, charges, balanceCents, accepted, latest] = await Promise.all([
+    vehiclesOf(deps.db, policyId),
+    periodsOfPolicy(deps.db, policyId),
+    billsOfPolicy(deps.db, policyId),
+    chargesOfPolicy(deps.db, policyId),
+    policyBalanceCents(deps.db, policyId),
+    acceptedReadings(deps.db, policyId),
+    latestReadings(deps.db, policyId),
+  ]);
+  const readingsById = new Map(accepted.map((reading) => [reading.id, reading]));
+
+  function vehicleOf(period: PeriodRecord, periodBills: readonly BillRecord[], carNumber: number): StatementVehicle | null {
+    const vehicle = vehicles.find((candidate) => candidate.car_number === carNumber);
+    const request = period.requests.find((candidate) => candidate.carNumber === carNumber);
+    const figures = period.figures?.vehicles.find((candidate) => candidate.carNumber === carNumber);
+    if (!vehicle && !figures) return null;
+    const plan = request?.plan ?? figures?.billingType ?? (vehicle?.billing_type === 'capped' ? 'capped' : 'per_mile');
+    const linked = request?.readingId != null ? readingsById.get(request.readingId) : undefined;
+    const pending = latest.find((reading) => reading.carNumber === carNumber && reading.status === 'needs_review' && dayOf(reading.createdAt) >= period.start);
+    const reading = linked ?? (period.status === 'open' ? pending : undefined);
+    const milesLine = periodBills.flatMap((bill) => bill.lines).find((line) => line.kind === 'miles' && line.carNumber === carNumber);
+    const billed = milesLine && 'found' in milesLine ? milesLine : null;
     return {
-      vin: vehicle.vin.trim(),
-      year: vehicle.year,
-      make: vehicle.make,
-      model: vehicle.model,
-      billingType: capped ? 'capped' : 'per_mile',
-      baseRate: vehicle.base_rate,
-      intervals: capped
-        ? []
-        : intervalsOf(readings.filter((reading) => reading.carNumber === vehicle.car_number), rateOn, quote.answer.effectiveDate, today),
+      carNumber,
+      name: vehicle ? vehicleName(vehicle) : `Car ${carNumber}`,
+      plan,
+      reading: reading ? readingShown(reading) : null,
+      billedMiles: billed?.miles?.count ?? null,
+      found: billed?.found ?? null,
+      perMileMills: plan === 'capped' ? null : (figures?.perMileMills ?? (vehicle ? Math.round(vehicle.per_mile_rate * 1000) : null)),
     };
-  });
-  const reporting = vehicles.some((vehicle) => vehicle.billingType !== 'capped');
+  }
+
+  const shown: StatementPeriod[] = periods
+    .filter((period) => period.status !== 'scheduled')
+    .map((period) => {
+      const state = period.figures?.state ?? policy.ratedState;
+      const periodBills = bills.filter(
+        (bill) => bill.periodId === period.id || (bill.kind === 'first-payment' && bill.termStart === period.termStart && period.index === 1),
+      );
+      const carNumbers = [...new Set([...(period.figures?.vehicles.map((figures) => figures.carNumber) ?? vehicles.map((vehicle) => vehicle.car_number))])].sort((a, b) => a - b);
+      return {
+        start: period.start,
+        end: period.end,
+        dueOn: period.dueOn,
+        status: period.closedReason === 'cancelled' ? 'cancelled' : period.status === 'closed' ? 'closed' : 'open',
+        vehicles: carNumbers.map((carNumber) => vehicleOf(period, periodBills, carNumber)).filter((vehicle) => vehicle !== null),
+        bills: periodBills.map((bill) => billShown(bill, charges.get(bill.id), state)),
+      } satisfies StatementPeriod;
+    })
+    .reverse();
+
+  const reporting = vehicles.some((vehicle) => vehicle.billing_type !== 'capped');
   const odometerUrl = reporting
     ? pageUrl(deps.config.publicOrigin, PAGES.odometer, { token: await issueToken(deps.db, 'odometer-photo', now, { subjectId: policyId, ttlMs: STATEMENT_ODOMETER_LINK_MS }) })
     : null;
-  return { policyNumber: policy.policyNumber, vehicles, odometerUrl };
+  return { policyNumber: policy.policyNumber, balanceCents, periods: shown, odometerUrl };
+}
+
+/** Whether a reading's photo is shown to the policy's owner: an accepted (verified or approved) reading's only. */
+export function photoShown(reading: Pick<ReadingRow, 'status'>): boolean {
+  return reading.status === 'verified' || reading.status === 'approved';
 }

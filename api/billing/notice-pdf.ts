@@ -4,12 +4,11 @@
  * the insured's consent to electronic delivery, else posted (api/notices/): so each carries the insured's
  * name and mailing address at the top of its first page, where a window envelope shows it.
  */
-import { BRAND, formatCents, isoToUs } from '../../contract/index.ts';
+import { BRAND, describeBillLine, formatCents, isoToUs } from '../../contract/index.ts';
 import { newDocument, PageFlow, stampFooters } from '../documents/pdf/layout.ts';
 import { mailingLines } from '../notices/notices.ts';
 import type { PolicyRecord } from '../policies/records.ts';
 import type { BillRecord } from './bills.ts';
-import { describe } from './worked-example.ts';
 
 const us = (iso: string) => isoToUs(iso) ?? iso;
 
@@ -34,7 +33,7 @@ export async function billPdf(policy: PolicyRecord, bill: BillRecord, standing: 
   flow.table(
     [{ header: 'What', share: 0.78 }, { header: 'Amount', share: 0.22, align: 'right' }],
     [
-      ...bill.lines.map((line) => [line.kind === 'first-payment' ? "The term's first payment" : describe(line, policy.ratedState), formatCents(line.cents)]),
+      ...bill.lines.map((line) => [describeBillLine(line, policy.ratedState), formatCents(line.cents)]),
       ['Total', formatCents(bill.totalCents)],
     ],
   );

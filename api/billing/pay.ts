@@ -15,7 +15,7 @@
  * A bill paid answers paid, and is never charged twice: the charge row and the provider's keys see to it.
  * Outcomes are in the domain's words; api/routes/bill-payment.ts turns them into HTTP.
  */
-import { formatIsoDate, localToday } from '../../contract/index.ts';
+import { describeBillLine, formatIsoDate, localToday } from '../../contract/index.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Queryable } from '../db/db.ts';
 import type { GatewayFailure, Intent, PaymentErrorType } from '../payments/gateway.ts';
@@ -27,7 +27,6 @@ import { billTitle } from './bill-mail.ts';
 import { billById, cancellationsOfPolicy, chargeOfBill, findChargeOfBill, markChargeDeclined, markConfirming, pendingCancellationOfBill, type BillCharge, type BillRecord } from './bills.ts';
 import { nextRetryAfter } from './calendar.ts';
 import { billIntent, recordPaid, settleChargeOfIntent, type ChargeDeps } from './charge.ts';
-import { describe } from './worked-example.ts';
 
 export type PayDeps = ChargeDeps;
 
@@ -74,7 +73,7 @@ export async function billView(deps: Pick<PayDeps, 'db'>, bill: BillRecord): Pro
     policyNumber: policy.policyNumber,
     title: billTitle(bill),
     billDate: bill.billDate,
-    lines: bill.lines.map((line) => ({ label: line.kind === 'first-payment' ? "The term's first payment" : describe(line, policy.ratedState), cents: line.cents })),
+    lines: bill.lines.map((line) => ({ label: describeBillLine(line, policy.ratedState), cents: line.cents })),
     totalCents: bill.totalCents,
     amountCents: bill.amountCents,
     status,

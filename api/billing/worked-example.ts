@@ -4,7 +4,7 @@
  * hand computations written in the test. The rates are a real quote: the rating engine's typical request
  * in Texas (api/rating/testing.ts), billed monthly with one Pay-Per-Mile car and 600 miles a month.
  */
-import { FEES, feeLines, formatCents, formatPerMileRate, paymentFeeCents } from '../../contract/index.ts';
+import { countMiles, describeBillLine, FEES, formatCents, millsRate, paymentFeeCents, paymentFeeName } from '../../contract/index.ts';
 import { priceQuote } from '../rating/index.ts';
 import { prepared, typicalRequest } from '../rating/testing.ts';
 import { makeBill, type Bill, type BillLine, type DefaultBilled, type PeriodMiles } from './bill.ts';
@@ -14,42 +14,12 @@ import { DEFAULT_MONTHLY_MILES } from './schedule.ts';
 const STATE = 'TX';
 const MILES_A_MONTH = 600;
 
-const rate = (mills: number) => formatPerMileRate(mills / 1000);
-const count = (miles: number) => miles.toLocaleString('en-US');
-/** The state's name of the fee on each card payment: 'Credit card fee', or Texas's 'Convenience fee'. */
-const paymentFeeLabelIn = (state: string) => feeLines(state, 'monthly', 'per_mile').find((fee) => fee.per === 'payment')!.label;
-const paymentFeeLabel = paymentFeeLabelIn(STATE);
+const rate = (mills: number) => millsRate(mills);
+const count = (miles: number) => countMiles(miles);
+const paymentFeeLabel = paymentFeeName(STATE);
 
-/** A line as the statement and the bill's PDF word it. */
-export function describe(line: BillLine, state: string = STATE): string {
-  const car = line.carNumber === null ? '' : `, car ${line.carNumber}`;
-  const priced = line.miles ? `: ${count(line.miles.count)} x ${rate(line.miles.perMileMills)}` : '';
-  switch (line.kind) {
-    case 'miles': {
-      const found = line.found;
-      if (found?.kind === 'default') return `Default miles (no reading)${car}${priced}`;
-      if (found?.kind === 'estimate') return `Estimated miles (first reading)${car}${priced}`;
-      const trueUp = found && found.alreadyBilledMiles > 0 ? ` (${count(found.drivenMiles)} driven - ${count(found.alreadyBilledMiles)} billed by default)` : '';
-      return `Miles${car}${priced}${trueUp}`;
-    }
-    case 'miles-credit':
-      return `Default miles not driven${car}${priced}`;
-    case 'estimate-credit':
-      return `Estimated miles already paid${car}${priced}`;
-    case 'base':
-      return `Base rate, next period${car}`;
-    case 'unlimited':
-      return `Unlimited, next period${car}`;
-    case 'monitoring-fee':
-      return `Mileage monitoring fee${car}`;
-    case 'policy-fee':
-      return 'Monthly policy fee';
-    case 'carried':
-      return 'Carried from the last bill';
-    case 'payment-fee':
-      return paymentFeeLabelIn(state);
-  }
-}
+/** A line as the statement words it (contract/rules/bill-lines.ts, shared with the account's statements). */
+const describe = (line: BillLine): string => describeBillLine(line, STATE);
 
 function show(bill: Bill): string[] {
   const rows = bill.lines.map((line) => `  ${describe(line).padEnd(64)}${formatCents(line.cents).padStart(10)}`);

@@ -111,7 +111,7 @@ export async function lastAcceptedReading(db: Queryable, policyId: number, carNu
 
 /**
  * Every accepted reading (verified, or approved by a person) of the policy's vehicles, oldest first: the
- * account's statements make their intervals from consecutive ones (api/account/statements.ts).
+ * account's statements show those that answered a period's reading request (api/account/statements.ts).
  */
 export async function acceptedReadings(db: Queryable, policyId: number): Promise<ReadingRow[]> {
   const rows = await db.query<Row>(

@@ -161,22 +161,6 @@ export async function markLapsed(tx: Queryable, renewalId: number, now: Date): P
   return rows.length === 1;
 }
 
-/** A renewed term of a policy: from its first day, the rates and coverages it was priced with. */
-export interface RenewedTerm {
-  /** YYYY-MM-DD */
-  termStart: string;
-  /** YYYY-MM-DD */
-  termEnd: string;
-  rateTableVersion: string;
-  answer: QuotePolicy;
-}
-
-/** The renewals of the policy that came into force, first to last (the first term is the policy's quote). */
-export async function renewedTermsOf(db: Queryable, policyId: number): Promise<RenewedTerm[]> {
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM renewals WHERE policy_id = $1 AND status = 'in_force' ORDER BY term_start`, [policyId]);
-  return rows.map(fromRow).map(({ termStart, termEnd, rateTableVersion, answer }) => ({ termStart, termEnd, rateTableVersion, answer }));
-}
-
 export interface RenewalSignature {
   renewalId: number;
   applicationDocumentId: number;

@@ -4,8 +4,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  check, localToday, MESSAGES, QuoteResponse, SessionAnswer, StatementsAnswer, type QuotePolicy, type SessionResponse,
+  check, FEES, formatPerMileRate, localToday, MESSAGES, QuoteResponse, SessionAnswer, StatementsAnswer, toCents, type QuotePolicy, type SessionResponse,
 } from '../../contract/index.ts';
+import { runBillingCycle } from '../billing/cycle.ts';
+import { DEFAULT_MONTHLY_MILES } from '../billing/schedule.ts';
+import { createFileBlobStore } from '../blobs/file-store.ts';
+import { insertReading } from '../odometer/readings.ts';
+import { readPolicyRecord } from '../policies/records.ts';
 import { sessionAnswer } from '../account/session-answer.ts';
 import { signedInAccount, type SignedIn } from '../account/testing.ts';
 import type { BlobStore } from '../blobs/store.ts';
@@ -260,61 +265,137 @@ for (const target of dbTargets()) {
     });
 
     describe('statements', () => {
-      async function reading(policyId: number, carNumber: number, typed: number, status: string, at: Date, reviewed: number | null = null) {
-        await testDb.db.query(
-          `INSERT INTO odometer_readings (policy_id, car_number, typed_reading, status, reviewed_reading, photo_blob_key, photo_content_type, created_at)
-           VALUES ($1, $2, $3, $4, $5, 'test/none.png', 'image/png', $6)`,
-          [policyId, carNumber, typed, status, reviewed, at],
-        );
+      const at = (iso: string) => new Date(`${iso}T12:00:00.000Z`);
+      const nextDay = (iso: string) => new Date(Date.parse(`${iso}T12:00:00.000Z`) + DAY).toISOString().slice(0, 10);
+      const milesCents = (miles: number, mills: number) => Math.round((miles * mills) / 10);
+      const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+
+      async function reading(policyId: number, carNumber: number, odometer: number, day: string, status: 'verified' | 'needs_review' = 'verified') {
+        const key = `odometer/statements-${policyId}-${carNumber}-${day}.jpg`;
+        await createFileBlobStore(join(t.config.dataDir, 'blobs')).put(key, PHOTO, 'image/jpeg');
+        return insertReading(testDb.db, {
+          policyId, carNumber, typedReading: odometer, ocrFirst: String(odometer), ocrSecond: status === 'verified' ? String(odometer) : null, status,
+          reasons: [], message: null, photoBlobKey: key, photoContentType: 'image/jpeg', capturedAt: null,
+        }, at(day));
       }
 
-      test('intervals between accepted readings with miles and charge, the open one, and a fresh odometer link', async () => {
-        const { policy, who } = await customer({ vehicles: 2 });
-        const rate = policy.quote.vehicleInfo[0]!.premiumInfo.perMileRate;
-        const day = (n: number) => new Date(NOW.getTime() + n * DAY);
-        await reading(policy.policyId, 1, 1000, 'verified', day(0));
-        await reading(policy.policyId, 1, 1500, 'needs_review', day(5));
-        await reading(policy.policyId, 1, 1800, 'approved', day(10), 1750);
-        await reading(policy.policyId, 1, 99999, 'rejected', day(20));
-        await reading(policy.policyId, 1, 5000, 'declined', day(25));
-        await reading(policy.policyId, 1, 2437, 'verified', day(40));
+      /** Runs the billing cycle each day from `from` to `to` (its own test-mode gateway, whose events the cycle need not wait for). */
+      async function live(from: string, to: string, onDay: (day: string) => Promise<void> = async () => {}) {
+        const payments = createTestModeGateway(testDb.db);
+        payments.setEmitter(null);
+        const logs: string[] = [];
+        for (let day = from; day <= to; day = nextDay(day)) {
+          now = at(day);
+          await onDay(day);
+          const result = await runBillingCycle({ db: testDb.db, config: t.config, log: (line) => logs.push(line), payments, blobs: t.blobs }, now);
+          assert.equal(result.failed, 0, `${day}: ${logs.join('\n')}`);
+        }
+      }
 
-        const res = await get(`/api/user/statements?policyNumber=${policy.policyNumber}`, who);
-        assert.equal(res.status, 200, await res.clone().text());
-        assert.equal(res.headers.get('cache-control'), 'no-store');
-        const body = (await res.json()) as StatementsAnswer;
-        assert.ok(check(body, StatementsAnswer).ok);
-        assert.equal(body.data.policyNumber, policy.policyNumber);
-        const [first, second] = body.data.vehicles;
-        assert.equal(first!.vin, policy.quote.vehicleInfo[0]!.vin);
-        assert.equal(first!.billingType, 'per_mile');
-        assert.equal(first!.baseRate, policy.quote.vehicleInfo[0]!.premiumInfo.baseRate);
-        const charge = (miles: number) => Math.round(Math.round(rate * 1000) * miles / 10) / 100;
-        assert.deepEqual(first!.intervals, [
-          { periodStart: '2026-03-02', periodEnd: '2026-03-12', startReading: 1000, endReading: 1750, miles: 750, perMileRate: rate, mileageCharge: charge(750) },
-          { periodStart: '2026-03-12', periodEnd: '2026-04-11', startReading: 1750, endReading: 2437, miles: 687, perMileRate: rate, mileageCharge: charge(687) },
-          { periodStart: '2026-04-11', periodEnd: null, startReading: 2437, endReading: null, miles: null, perMileRate: rate, mileageCharge: null },
-        ]);
-        assert.ok(first!.intervals[0]!.mileageCharge! > 0);
-        assert.deepEqual(second!.intervals, [
-          { periodStart: '2026-03-02', periodEnd: null, startReading: null, endReading: null, miles: null, perMileRate: policy.quote.vehicleInfo[1]!.premiumInfo.perMileRate, mileageCharge: null },
-        ], 'no reading yet: open since the effective date');
+      test("each period of the billing cycle, newest first: the reading and its photo, the miles and how they were found, the bill's worded lines, its status, and the balance", async () => {
+        now = NOW;
+        const { policy, email } = await customer();
+        const other = await customer();
+        const record = (await readPolicyRecord(testDb.db, policy.policyId))!;
+        const car = record.vehicles[0]!;
+        const mills = Math.round(car.per_mile_rate * 1000);
+        const base = toCents(car.base_rate);
+        const estimate = car.monthly_charge_cents - base;
+        const fee = FEES.texasConvenienceFeeCents;
+        let firstReading = 0;
+        let secondReading = 0;
+        try {
+          // a reading sent before issue, period 1's the day after its end, none for period 2 (the default by its due date)
+          await live('2026-03-02', '2026-05-12', async (day) => {
+            if (day === '2026-03-02') firstReading = await reading(policy.policyId, 1, 10_000, day);
+            if (day === '2026-04-03') secondReading = await reading(policy.policyId, 1, 10_600, day);
+          });
+        } finally {
+          now = NOW;
+        }
+        now = at('2026-05-12');
+        const pending = await reading(policy.policyId, 1, 11_000, '2026-05-12', 'needs_review');
+        const who = await signedInAccount(testDb.db, email, now);
+        const them = await signedInAccount(testDb.db, other.email, now);
+        try {
+          const res = await get(`/api/user/statements?policyNumber=${policy.policyNumber}`, who);
+          assert.equal(res.status, 200, await res.clone().text());
+          assert.equal(res.headers.get('cache-control'), 'no-store');
+          const body = (await res.json()) as StatementsAnswer;
+          assert.ok(check(body, StatementsAnswer).ok, JSON.stringify(check(body, StatementsAnswer)));
+          const { data } = body;
+          assert.equal(data.policyNumber, policy.policyNumber);
+          assert.equal(data.balanceCents, 0, 'both bills were paid: nothing owed, no credit');
+          assert.deepEqual(data.periods.map((period) => [period.start, period.end, period.dueOn, period.status]), [
+            ['2026-05-02', '2026-06-02', '2026-06-09', 'open'],
+            ['2026-04-02', '2026-05-02', '2026-05-09', 'closed'],
+            ['2026-03-02', '2026-04-02', '2026-04-09', 'closed'],
+          ]);
+          const [third, second, first] = data.periods;
+          const vehicle = { carNumber: 1, name: `${car.year} ${car.make} ${car.model}`, plan: 'per_mile', perMileMills: mills };
+          assert.deepEqual(first!.vehicles, [{
+            ...vehicle, reading: { odometer: 10_600, date: '2026-04-03', verified: true, photoUrl: `/api/user/odometer_photo/${secondReading}` },
+            billedMiles: 600, found: { kind: 'reading', drivenMiles: 600, capMiles: null, alreadyBilledMiles: 0 },
+          }]);
+          assert.deepEqual(second!.vehicles, [{ ...vehicle, reading: null, billedMiles: DEFAULT_MONTHLY_MILES, found: { kind: 'default', capMiles: null } }]);
+          assert.deepEqual(third!.vehicles, [{
+            ...vehicle, reading: { odometer: 11_000, date: '2026-05-12', verified: false, photoUrl: null }, billedMiles: null, found: null,
+          }], 'a photo waiting for review: not verified, no thumbnail, nothing billed yet');
+          assert.deepEqual(third!.bills, []);
 
-        const link = new URL(body.data.odometerUrl!);
-        assert.equal(link.pathname, '/odometer');
-        const odometer = await get(`/api/odometer?token=${link.searchParams.get('token')}`);
-        assert.equal(odometer.status, 200, 'the link opens this policy’s odometer page');
-        assert.equal(((await odometer.json()) as { policyNumber: string }).policyNumber, policy.policyNumber);
-        const again = (await (await get(`/api/user/statements?policyNumber=${policy.policyNumber}`, who)).json()) as StatementsAnswer;
-        assert.notEqual(again.data.odometerUrl, body.data.odometerUrl, 'a fresh link each time');
+          const inAdvance = [
+            { kind: 'base', carNumber: 1, label: 'Base rate, next period, car 1', cents: base },
+            { kind: 'monitoring-fee', carNumber: 1, label: 'Mileage monitoring fee, car 1', cents: FEES.mileageMonitoringFeeCents },
+            { kind: 'policy-fee', carNumber: null, label: 'Monthly policy fee', cents: FEES.monthlyPolicyFeeCents },
+            { kind: 'payment-fee', carNumber: null, label: 'Convenience fee', cents: fee },
+          ];
+          const rate = formatPerMileRate(mills / 1000);
+          const firstLines = [
+            { kind: 'miles', carNumber: 1, label: `Miles, car 1: 600 x ${rate}`, cents: milesCents(600, mills) },
+            { kind: 'estimate-credit', carNumber: 1, label: `Estimated miles already paid, car 1: ${car.est_monthly_miles!.toLocaleString('en-US')} x ${rate}`, cents: -estimate },
+            ...inAdvance,
+          ];
+          const firstTotal = milesCents(600, mills) - estimate + base + FEES.mileageMonitoringFeeCents + FEES.monthlyPolicyFeeCents + fee;
+          assert.deepEqual(first!.bills, [{
+            kind: 'period', billDate: '2026-04-03', lines: firstLines, totalCents: firstTotal, status: 'paid', statusOn: '2026-04-03',
+            failedOn: null, nextTryOn: null, documentUrl: null,
+          }]);
+          const secondTotal = milesCents(DEFAULT_MONTHLY_MILES, mills) + base + FEES.mileageMonitoringFeeCents + FEES.monthlyPolicyFeeCents + fee;
+          assert.deepEqual(second!.bills, [{
+            kind: 'period', billDate: '2026-05-09', totalCents: secondTotal, status: 'paid', statusOn: '2026-05-09', failedOn: null, nextTryOn: null, documentUrl: null,
+            lines: [{ kind: 'miles', carNumber: 1, label: `Default miles (no reading), car 1: 1,217 x ${rate}`, cents: milesCents(DEFAULT_MONTHLY_MILES, mills) }, ...inAdvance],
+          }]);
+          assert.ok(new URL(data.odometerUrl!).pathname === '/odometer');
+
+          // the thumbnail: the session's own accepted reading, private; another's, a held one or a made-up id is the one 404
+          const photo = await get(`/api/user/odometer_photo/${secondReading}`, who);
+          assert.equal(photo.status, 200);
+          assert.equal(photo.headers.get('content-type'), 'image/jpeg');
+          assert.equal(photo.headers.get('cache-control'), 'private, max-age=86400');
+          assert.deepEqual(new Uint8Array(await photo.arrayBuffer()), PHOTO);
+          assert.equal((await get(`/api/user/odometer_photo/${firstReading}`)).status, 401, 'no session');
+          const notFound = await answerOf(await get('/api/user/odometer_photo/999999999', them));
+          assert.equal(notFound.status, 404);
+          for (const path of [`/api/user/odometer_photo/${secondReading}`, `/api/user/odometer_photo/${pending}`, '/api/user/odometer_photo/abc']) {
+            const who2 = path.includes(String(pending)) ? who : them;
+            assert.deepEqual(await answerOf(await get(path, who2)), notFound, path);
+          }
+          // another session's policy: the same 404 as one that does not exist
+          const theirs = await answerOf(await get(`/api/user/statements?policyNumber=${policy.policyNumber}`, them));
+          const none = await answerOf(await get('/api/user/statements?policyNumber=PPMP-0000-0000', them));
+          assert.equal(theirs.status, 404);
+          assert.deepEqual(theirs, none);
+        } finally {
+          now = NOW;
+        }
       });
 
-      test('an Unlimited vehicle has no intervals and, alone on its policy, no odometer link', async () => {
+      test('a policy before its cycle has run has no periods; an Unlimited one no odometer link', async () => {
         const { policy, who } = await customer({ billingType: 'capped' });
-        await reading(policy.policyId, 1, 1000, 'verified', NOW);
         const body = (await (await get(`/api/user/statements?policyNumber=${policy.policyNumber}`, who)).json()) as StatementsAnswer;
-        assert.equal(body.data.vehicles[0]!.billingType, 'capped');
-        assert.deepEqual(body.data.vehicles[0]!.intervals, []);
+        assert.ok(check(body, StatementsAnswer).ok);
+        assert.deepEqual(body.data.periods, []);
+        assert.equal(body.data.balanceCents, 0);
         assert.equal(body.data.odometerUrl, null);
       });
     });

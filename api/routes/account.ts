@@ -8,6 +8,7 @@
  * POST /api/user/request_card { policyNumber, vins, delivery } -> 200 { msg, delivery } | 400 | 404 | 409 | 429
  * GET  /api/user/statements?policyNumber=                 -> 200 StatementsAnswer | 404
  * GET  /api/user/id_card/:policyNumber                    -> the newest ID card PDF | 404
+ * GET  /api/user/odometer_photo/:readingId                -> the photo of an accepted reading of an own policy | 404
  *
  * Another person's policy or quote is answered exactly as one that does not exist (same status, body and
  * headers): a number changed by hand learns nothing. Answers hold personal data and are never cached.
@@ -19,7 +20,7 @@ import { requestCard } from '../account/card-request.ts';
 import { idCardFileName, newestIdCard } from '../account/id-card.ts';
 import { savedQuoteAnswer, saveQuotes } from '../account/saved-quotes.ts';
 import { accountById, ownPolicyId, sessionAnswer, type AccountIdentity } from '../account/session-answer.ts';
-import { statementsOf } from '../account/statements.ts';
+import { photoShown, statementsOf } from '../account/statements.ts';
 import { requireSession, sessionOf } from '../auth/session-guard.ts';
 import type { Deps } from '../deps.ts';
 import { documentBytes } from '../documents/store.ts';
@@ -27,6 +28,8 @@ import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { readingById } from '../odometer/readings.ts';
+import { policyById } from '../policies/records.ts';
 
 const notOnAccount = () => new ApiError(404, MESSAGES.accountPolicyNotFound, { headers: NO_STORE });
 
@@ -96,6 +99,28 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     const data = await statementsOf(deps, policyId, deps.clock());
     if (!data) throw notOnAccount();
     return { body: { data }, headers: NO_STORE };
+  });
+
+  // The statements' thumbnail: the reading's id is all the URL carries. Another account's reading, one not
+  // accepted, or one whose photo is gone is the one 404 of a number that does not exist.
+  on(app, endpoints.accountOdometerPhoto, guard, async (c) => {
+    const readingId = /^[1-9][0-9]{0,15}$/.test(c.req.param('readingId') ?? '') ? Number(c.req.param('readingId')) : 0;
+    const reading = readingId > 0 ? await readingById(deps.db, readingId) : null;
+    const policy = reading && photoShown(reading) ? await policyById(deps.db, reading.policyId) : null;
+    if (!reading || !policy) throw notOnAccount();
+    await ownPolicy(c, policy.policyNumber);
+    const blob = await deps.blobs.get(reading.photoBlobKey);
+    if (!blob) throw notOnAccount();
+    return new Response(blob.bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        'Content-Type': reading.photoContentType,
+        'Content-Length': String(blob.bytes.byteLength),
+        // the photo never changes: the browser may keep it, no shared cache may
+        'Cache-Control': 'private, max-age=86400',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
   });
 
   on(app, endpoints.accountIdCard, guard, async (c) => {

@@ -1,4 +1,4 @@
-import { array, define, literal, nullable, number, object, string, type, union, type Infer } from 'superstruct';
+import { array, boolean, define, enums, literal, nullable, number, object, string, type, union, type Infer } from 'superstruct';
 import { MESSAGES } from '../messages.ts';
 import { CARD_DELIVERY } from '../reference/options.ts';
 import { oneOf, valuesOf } from '../rules/choice.ts';
@@ -50,44 +50,94 @@ export type CardRequestAnswer = Infer<typeof CardRequestAnswer>;
 export const PolicyNumberQuery = object({ policyNumber });
 export type PolicyNumberQuery = Infer<typeof PolicyNumberQuery>;
 
-/**
- * One billing interval of one vehicle (issue 9 "Statements"): from one accepted odometer reading to the next,
- * the miles driven and the mileage charge (per-mile rate x miles, in dollars to the cent). The open interval
- * (since the last reading) has no end reading, miles or charge yet.
- */
-export const StatementInterval = type({
-  /** YYYY-MM-DD */
-  periodStart: string(),
-  /** YYYY-MM-DD; null for the open interval */
-  periodEnd: nullable(string()),
-  startReading: nullable(number()),
-  endReading: nullable(number()),
-  miles: nullable(number()),
-  /** dollars per mile */
-  perMileRate: number(),
-  /** dollars, rounded to the cent; null for the open interval */
-  mileageCharge: nullable(number()),
-});
-export type StatementInterval = Infer<typeof StatementInterval>;
+/** YYYY-MM-DD */
+const isoDay = string;
 
+/** A vehicle's reading that closed the period: the odometer as counted, the day it was received (local), and its photo. */
+export const StatementReading = type({
+  odometer: number(),
+  /** YYYY-MM-DD, the day the photo was received */
+  date: isoDay(),
+  /** Accepted by both OCR passes or approved by a person; false while it waits for review. */
+  verified: boolean(),
+  /** The photo's thumbnail (GET /api/user/odometer_photo/:readingId) when verified; else null. */
+  photoUrl: nullable(string()),
+});
+export type StatementReading = Infer<typeof StatementReading>;
+
+/** How a 'miles' line's miles were found (contract/rules/bill-lines.ts MilesFound). */
+export const StatementMilesFound = union([
+  type({ kind: literal('default'), capMiles: nullable(number()) }),
+  type({ kind: literal('estimate') }),
+  type({ kind: literal('reading'), drivenMiles: number(), capMiles: nullable(number()), alreadyBilledMiles: number() }),
+]);
+
+/** One vehicle in one period: its reading, the miles billed and how they were found, and its rate. */
 export const StatementVehicle = type({
-  vin: string(),
-  year: number(),
-  make: string(),
-  model: string(),
-  /** per_mile or capped (Unlimited: no mileage charge, no reporting) */
-  billingType: string(),
-  /** monthly base rate, dollars */
-  baseRate: number(),
-  intervals: array(StatementInterval),
+  carNumber: number(),
+  /** '2021 Porsche 911' */
+  name: string(),
+  /** per_mile, or capped (Unlimited: no miles billed; one reading a term) */
+  plan: union([literal('per_mile'), literal('capped')]),
+  reading: nullable(StatementReading),
+  /** The miles the period's bill charged (after the daily cap and the true-up); null before the bill or for Unlimited. */
+  billedMiles: nullable(number()),
+  found: nullable(StatementMilesFound),
+  /** The term's per-mile rate in thousandths of a dollar; null for Unlimited. */
+  perMileMills: nullable(number()),
 });
 export type StatementVehicle = Infer<typeof StatementVehicle>;
 
+/** A bill's line: its kind, vehicle (null for the policy's), words (describeBillLine) and signed cents. */
+export const StatementLine = type({ kind: string(), carNumber: nullable(number()), label: string(), cents: number() });
+export type StatementLine = Infer<typeof StatementLine>;
+
+export const STATEMENT_BILL_STATUSES = ['due', 'paid', 'carried', 'settled', 'refund-due', 'refunded', 'unpaid'] as const;
+
+/**
+ * A bill of the period: its lines and total (the sum of the lines), its status and the day of it (paid on,
+ * carried or settled on, refunded on, unpaid since; a bill still due has its bill date), the first failed try
+ * and the next one while its charge is declined, and its PDF when one was made (none yet: null).
+ */
+export const StatementBill = type({
+  kind: union([literal('period'), literal('first-payment'), literal('final')]),
+  /** YYYY-MM-DD */
+  billDate: isoDay(),
+  lines: array(StatementLine),
+  totalCents: number(),
+  status: enums(STATEMENT_BILL_STATUSES),
+  /** YYYY-MM-DD: see above */
+  statusOn: isoDay(),
+  failedOn: nullable(isoDay()),
+  nextTryOn: nullable(isoDay()),
+  documentUrl: nullable(string()),
+});
+export type StatementBill = Infer<typeof StatementBill>;
+
+/** One billing period of the policy, as the billing cycle recorded it (api/billing/records.ts). */
+export const StatementPeriod = type({
+  /** YYYY-MM-DD */
+  start: isoDay(),
+  end: isoDay(),
+  /** The day its readings are due; the bill is made then at the latest. */
+  dueOn: isoDay(),
+  status: union([literal('open'), literal('closed'), literal('cancelled')]),
+  vehicles: array(StatementVehicle),
+  /** Its bills, oldest first: the period's own, a renewed term's first payment, a cancellation's final bill. */
+  bills: array(StatementBill),
+});
+export type StatementPeriod = Infer<typeof StatementPeriod>;
+
+/**
+ * GET /api/user/statements: the policy's periods that have begun, newest first, and its balance from the
+ * ledger (positive: a credit; negative: owed).
+ */
 export const StatementsAnswer = type({
   data: type({
     policyNumber: string(),
-    vehicles: array(StatementVehicle),
-    /** The odometer page's link for this interval's photo; null when nothing is due (Unlimited only). */
+    balanceCents: number(),
+    periods: array(StatementPeriod),
+    /** The odometer page's link for this period's photo; null when nothing is due (Unlimited only). */
     odometerUrl: nullable(string()),
   }),
 });

@@ -40,6 +40,8 @@ const IMPLICIT_ROLES: Record<string, string> = {
   h3: 'heading',
   li: 'listitem',
   ul: 'list',
+  table: 'table',
+  img: 'img',
 };
 
 function roleOf(element: Element): string | null {
@@ -52,6 +54,8 @@ function roleOf(element: Element): string | null {
     return 'textbox';
   }
   if (element.localName === 'a') return element.hasAttribute('href') ? 'link' : null;
+  // a section is a region only when it is named
+  if (element.localName === 'section') return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') ? 'region' : null;
   return IMPLICIT_ROLES[element.localName] ?? null;
 }
 
@@ -59,7 +63,7 @@ function textOf(node: Node): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** A simplified accessible name: aria-label, aria-labelledby, <label>, legend, then text. */
+/** A simplified accessible name: aria-label, aria-labelledby, <label>, legend, an image's alt, a table's caption, then text. */
 export function nameOf(element: Element): string {
   const root = element.getRootNode() as Document | ShadowRoot;
   const label = element.getAttribute('aria-label');
@@ -73,6 +77,8 @@ export function nameOf(element: Element): string {
   const wrapping = element.closest('label');
   if (wrapping) return textOf(wrapping);
   if (element.localName === 'fieldset') return textOf(element.querySelector('legend') ?? document.createTextNode(''));
+  if (element.localName === 'img') return (element.getAttribute('alt') ?? '').trim();
+  if (element instanceof HTMLTableElement && element.caption) return textOf(element.caption);
   return textOf(element);
 }
 

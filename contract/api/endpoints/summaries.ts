@@ -25,7 +25,8 @@ export const SUMMARIES = {
   documentsLink: 'e-mails a fresh documents link to the address of a policy; the same answer whether or not there is one',
   esignView: "the application to sign, the consent text, and whether it is signed; query `token`",
   esign: 'signs the application: consent and the typed full name of the named insured; records signer, time, SHA-256, IP and user agent',
-  odometerView: "the policy's vehicles and the latest reading of each; query `token`",
+  odometerView: "the policy's vehicles, the latest reading of each and, per Pay-Per-Mile vehicle, the billing period a reading " +
+      'sent today closes (or null: counted in the next bill); query `token`',
   odometerPhoto: 'an odometer photo (multipart: `token`, `carNumber`, `reading`, `photo`): checked by its bytes, read twice by OCR; ' +
       'verified or held for review (201), or rejected with what to do (422)',
   // handover.ts
@@ -79,7 +80,10 @@ export const SUMMARIES = {
   saveQuote: "Save My Quote: saves quotes made with the signed-in user's e-mail address to the account; answers user and policies",
   accountQuote: "one of the user's saved quotes as the wizard's quote response (lookup quotes open it at step 5)",
   requestCard: "an ID card for the user's own vehicles: e-mailed as a PDF (electronic), or stored as a request for the post and confirmed (mail)",
-  statements: "the policy's odometer intervals per vehicle with miles and mileage charge, and the link for this interval's photo",
+  statements: "the policy's billing periods, newest first: each vehicle's reading, the miles billed and how they were found, the " +
+      "rate, the period's bills with their worded lines, total and status, and the balance from the ledger",
+  accountOdometerPhoto: "the photo of one of the account's accepted odometer readings, by the reading's id (the statements' " +
+      'thumbnail; `Cache-Control: private`); 404 for any other reading',
   accountIdCard: "the newest ID card PDF of one of the user's policies (the dashboard's insuranceCardUri; `Cache-Control: private, no-store`)",
   // webhook.ts
   webhook: "the card provider's events (Stripe's webhook; without keys the test mode's), verified by their `Stripe-Signature` " +

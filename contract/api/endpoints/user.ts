@@ -69,6 +69,10 @@ export const statements = endpoint({
   method: 'GET', path: '/api/user/statements', request: PolicyNumberQuery, answer: StatementsAnswer, body: none, session: true,
 });
 
+export const accountOdometerPhoto = endpoint({
+  method: 'GET', path: '/api/user/odometer_photo/:readingId', request: null, answer: null, body: none, session: true,
+});
+
 export const accountIdCard = endpoint({
   method: 'GET', path: '/api/user/id_card/:policyNumber', request: null, answer: null, body: none, session: true,
 });

@@ -1,41 +1,51 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { StatementInterval } from '../../../contract/api/account.ts';
-import { chargedPerMile, closedTotals, statementRows } from './statements-logic.ts';
+import type { StatementBill, StatementVehicle } from '../../../contract/api/account.ts';
+import { balanceWords, billCaption, billStatusWords, vehicleFacts } from './statements-logic.ts';
 import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
 
-const closed = (periodStart: string, periodEnd: string, startReading: number, endReading: number, mileageCharge: number): StatementInterval => ({
-  periodStart, periodEnd, startReading, endReading, miles: endReading - startReading, perMileRate: 0.071, mileageCharge,
+const bill = (over: Partial<StatementBill> = {}): StatementBill => ({
+  kind: 'period', billDate: '2026-05-09', lines: [], totalCents: 12_345, status: 'paid', statusOn: '2026-05-09', failedOn: null, nextTryOn: null,
+  documentUrl: null, ...over,
 });
-const open = (periodStart: string, startReading: number | null): StatementInterval => ({
-  periodStart, periodEnd: null, startReading, endReading: null, miles: null, perMileRate: 0.071, mileageCharge: null,
+const car: StatementVehicle = { carNumber: 1, name: '2022 Porsche 911', plan: 'per_mile', reading: null, billedMiles: null, found: null, perMileMills: 71 };
+
+test('the balance: owed, a credit, nothing', () => {
+  assert.deepEqual(balanceWords(-12_345, T), { text: 'You owe $123.45', owed: true });
+  assert.deepEqual(balanceWords(1_700, T), { text: 'Credit of $17.00', owed: false });
+  assert.deepEqual(balanceWords(0, T), { text: 'Nothing owed', owed: false });
 });
 
-test('rows: newest first, the open interval in progress, readings and miles with separators, money with $', () => {
-  const rows = statementRows([closed('2026-01-01', '2026-02-01', 11250, 12100, 60.35), open('2026-03-01', 13050), closed('2026-02-01', '2026-03-01', 12100, 13050, 67.45)], T);
-  assert.deepEqual(rows, [
-    { period: 'Since 03/01/2026', open: true, startReading: '13,050', endReading: T.notYet, miles: T.notYet, perMileRate: '$0.071', mileageCharge: T.notYet },
-    { period: '02/01/2026 to 03/01/2026', open: false, startReading: '12,100', endReading: '13,050', miles: '950', perMileRate: '$0.071', mileageCharge: '$67.45' },
-    { period: '01/01/2026 to 02/01/2026', open: false, startReading: '11,250', endReading: '12,100', miles: '850', perMileRate: '$0.071', mileageCharge: '$60.35' },
-  ]);
-});
-
-test('an interval without a start reading says so', () => {
-  assert.equal(statementRows([open('2026-03-01', null)], T)[0]!.startReading, T.notRecorded);
-});
-
-test("totals: the closed intervals' miles and charges, added in cents; none without a closed interval", () => {
-  assert.deepEqual(closedTotals([closed('2026-01-01', '2026-02-01', 0, 850, 60.35), closed('2026-02-01', '2026-03-01', 850, 1800, 67.45), open('2026-03-01', 1800)]), {
-    miles: '1,800',
-    mileageCharge: '$127.80',
+test("a bill's status with its day, MM/DD/YYYY", () => {
+  assert.equal(billStatusWords(bill(), T).text, 'Paid on 05/09/2026');
+  assert.equal(billStatusWords(bill({ status: 'due', statusOn: '2026-05-09' }), T).text, 'Due 05/09/2026');
+  assert.deepEqual(billStatusWords(bill({ status: 'due', failedOn: '2026-05-09', nextTryOn: '2026-05-12' }), T), {
+    text: 'Payment failed on 05/09/2026; next try on 05/12/2026', tone: 'failed',
   });
-  // 0.1 + 0.2 in dollars is 0.30000000000000004; in cents it is 30
-  assert.deepEqual(closedTotals([closed('2026-01-01', '2026-02-01', 0, 1, 0.1), closed('2026-02-01', '2026-03-01', 1, 2, 0.2)])?.mileageCharge, '$0.30');
-  assert.equal(closedTotals([open('2026-03-01', 0)]), null);
-  assert.equal(closedTotals([]), null);
+  assert.equal(billStatusWords(bill({ status: 'due', failedOn: '2026-05-09' }), T).text, 'Payment failed on 05/09/2026');
+  assert.equal(billStatusWords(bill({ status: 'carried' }), T).text, 'Carried to your next bill on 05/09/2026');
+  assert.equal(billStatusWords(bill({ status: 'refunded', statusOn: '2026-09-04' }), T).text, 'Refunded on 09/04/2026');
+  assert.equal(billStatusWords(bill({ status: 'unpaid' }), T).text, 'Unpaid since 05/09/2026');
+  assert.equal(billCaption(bill(), T), 'Bill of 05/09/2026');
+  assert.equal(billCaption(bill({ kind: 'first-payment' }), T), 'First payment of the new term, 05/09/2026');
 });
 
-test('Unlimited (capped) vehicles are not charged per mile', () => {
-  assert.equal(chargedPerMile({ billingType: 'capped' }), false);
-  assert.equal(chargedPerMile({ billingType: 'per_mile' }), true);
+test('a vehicle: the default mileage, the daily cap, the true-up, a reading in review, Unlimited', () => {
+  assert.deepEqual(vehicleFacts({ ...car, billedMiles: 1_217, found: { kind: 'default', capMiles: null } }, '2026-05-09', T), {
+    reading: 'No reading yet', readingState: null, miles: 'Miles billed: 1,217', how: ['Default mileage: no reading by 05/09/2026'], rate: 'Rate: $0.071 a mile',
+  });
+  const capped = vehicleFacts({ ...car, billedMiles: 7_750, found: { kind: 'reading', drivenMiles: 9_000, capMiles: 7_750, alreadyBilledMiles: 0 } }, '2026-05-09', T);
+  assert.deepEqual(capped.how, ['Read from your odometer: 9,000 miles driven', 'Daily cap: miles above 250 a day not charged (7,750 billed)']);
+  const trueUp = vehicleFacts({
+    ...car, reading: { odometer: 11_800, date: '2026-06-03', verified: true, photoUrl: '/api/user/odometer_photo/7' }, billedMiles: 0,
+    found: { kind: 'reading', drivenMiles: 1_200, capMiles: null, alreadyBilledMiles: 1_217 },
+  }, '2026-06-10', T);
+  assert.equal(trueUp.reading, 'Odometer 11,800 on 06/03/2026');
+  assert.equal(trueUp.readingState, 'verified');
+  assert.deepEqual(trueUp.how, ['True-up: 1,200 driven, 1,217 billed by default']);
+  const pending = vehicleFacts({ ...car, reading: { odometer: 12_000, date: '2026-06-30', verified: false, photoUrl: null } }, '2026-07-09', T);
+  assert.equal(pending.readingState, 'being checked');
+  assert.equal(pending.miles, 'Miles: billed when the period closes');
+  const unlimited = vehicleFacts({ ...car, plan: 'capped', perMileMills: null }, '2026-07-09', T);
+  assert.deepEqual([unlimited.reading, unlimited.miles, unlimited.how, unlimited.rate], [null, null, [], null], 'Unlimited reports once a term');
 });

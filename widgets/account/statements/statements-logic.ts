@@ -1,57 +1,55 @@
 /**
- * What the statements page shows of GET /api/user/statements (contract StatementsAnswer), without the DOM,
- * so it is tested in node: one row per billing interval, newest first, the open one (since the last reading)
- * marked in progress; the totals of the closed ones; and whether a vehicle is charged per mile at all.
+ * What the statements page says of GET /api/user/statements (contract StatementsAnswer), without the DOM, so
+ * it is tested in node: the balance in words, a bill's status with its day, a vehicle's reading, miles and
+ * rate. Dates arrive as YYYY-MM-DD and are shown MM/DD/YYYY; money arrives in cents.
  */
-import type { StatementInterval, StatementVehicle } from '../../../contract/api/account.ts';
-import { money, usDate } from '../dashboard/dashboard-logic.ts';
+import type { StatementBill, StatementVehicle } from '../../../contract/api/account.ts';
+import { countMiles, formatCents, isoToUs, millsRate, milesFoundWords } from '../../../contract/index.ts';
 import type { StatementsTexts } from './statements.texts.ts';
-import { formatPerMileRate } from '../../../contract/rules/money.ts';
 
-export interface StatementRow {
-  period: string;
-  /** The open interval: no end reading, miles or charge yet. */
-  open: boolean;
-  startReading: string;
-  endReading: string;
-  miles: string;
-  perMileRate: string;
-  mileageCharge: string;
+/** '2026-05-09' -> '05/09/2026'. */
+export const usDay = (iso: string): string => isoToUs(iso) ?? iso;
+
+/** The ledger's balance (positive a credit, negative owed) as the top of the page says it. */
+export function balanceWords(balanceCents: number, T: Pick<StatementsTexts, 'owed' | 'credit' | 'nothingOwed'>): { text: string; owed: boolean } {
+  if (balanceCents < 0) return { text: T.owed(formatCents(-balanceCents)), owed: true };
+  if (balanceCents > 0) return { text: T.credit(formatCents(balanceCents)), owed: false };
+  return { text: T.nothingOwed, owed: false };
 }
 
-const whole = (n: number) => Math.round(n).toLocaleString('en-US');
-
-type RowTexts = Pick<StatementsTexts, 'closedPeriod' | 'openPeriod' | 'notYet' | 'notRecorded'>;
-
-/** The intervals as rows, newest first (the open one on top); the API's order does not matter. */
-export function statementRows(intervals: readonly StatementInterval[], texts: RowTexts): StatementRow[] {
-  return [...intervals]
-    .sort((a, b) => b.periodStart.localeCompare(a.periodStart))
-    .map((interval) => {
-      const open = interval.periodEnd === null;
-      const start = usDate(interval.periodStart);
-      return {
-        period: open ? texts.openPeriod(start) : texts.closedPeriod(start, usDate(interval.periodEnd!)),
-        open,
-        startReading: interval.startReading === null ? texts.notRecorded : whole(interval.startReading),
-        endReading: interval.endReading === null ? texts.notYet : whole(interval.endReading),
-        miles: interval.miles === null ? texts.notYet : whole(interval.miles),
-        perMileRate: formatPerMileRate(interval.perMileRate),
-        mileageCharge: interval.mileageCharge === null ? texts.notYet : money(interval.mileageCharge),
-      };
-    });
+/** A bill's status with its day: paid on, due, failed on and the next try, carried, refunded, unpaid. */
+export function billStatusWords(bill: StatementBill, T: Pick<StatementsTexts, 'status'>): { text: string; tone: string } {
+  if (bill.status === 'due' && bill.failedOn) {
+    return { text: T.status.failed(usDay(bill.failedOn), bill.nextTryOn ? usDay(bill.nextTryOn) : null), tone: 'failed' };
+  }
+  return { text: T.status[bill.status](usDay(bill.statusOn)), tone: bill.status };
 }
 
-/** The closed intervals' miles and mileage charge, added in cents so the total is the sum of the rows shown. */
-export function closedTotals(intervals: readonly StatementInterval[]): { miles: string; mileageCharge: string } | null {
-  const closed = intervals.filter((i) => i.periodEnd !== null && i.miles !== null && i.mileageCharge !== null);
-  if (closed.length === 0) return null;
-  const miles = closed.reduce((sum, i) => sum + i.miles!, 0);
-  const cents = closed.reduce((sum, i) => sum + Math.round(i.mileageCharge! * 100), 0);
-  return { miles: whole(miles), mileageCharge: money(cents / 100) };
+/** The caption of a bill's table, by its kind. */
+export function billCaption(bill: StatementBill, T: Pick<StatementsTexts, 'billCaption' | 'firstPaymentCaption' | 'finalCaption'>): string {
+  const date = usDay(bill.billDate);
+  return bill.kind === 'first-payment' ? T.firstPaymentCaption(date) : bill.kind === 'final' ? T.finalCaption(date) : T.billCaption(date);
 }
 
-/** Unlimited (billingType capped): no mileage is charged, so no table of intervals. */
-export function chargedPerMile(vehicle: Pick<StatementVehicle, 'billingType'>): boolean {
-  return vehicle.billingType !== 'capped';
+export interface VehicleFacts {
+  /** Null for an Unlimited vehicle without a reading in the period (it reports once a term). */
+  reading: string | null;
+  /** The reading's state: verified, or being checked; null without a reading. */
+  readingState: string | null;
+  miles: string | null;
+  how: string[];
+  rate: string | null;
+}
+
+/** A vehicle of a period in words: its reading, the miles billed and how they were found (contract wording), its rate. */
+export function vehicleFacts(vehicle: StatementVehicle, dueOn: string, T: StatementsTexts): VehicleFacts {
+  const reading = vehicle.reading;
+  const perMile = vehicle.plan === 'per_mile';
+  return {
+    reading: reading ? T.reading(countMiles(reading.odometer), usDay(reading.date)) : perMile ? T.noReading : null,
+    readingState: reading ? (reading.verified ? T.verified : T.inReview) : null,
+    miles: !perMile ? null : vehicle.billedMiles === null ? T.notBilledYet : T.milesBilled(countMiles(vehicle.billedMiles)),
+    how: perMile && vehicle.found && vehicle.billedMiles !== null ? milesFoundWords(vehicle.found, vehicle.billedMiles, dueOn) : [],
+    rate: perMile && vehicle.perMileMills !== null ? T.rate(millsRate(vehicle.perMileMills)) : null,
+  };
 }

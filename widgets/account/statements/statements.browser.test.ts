@@ -1,111 +1,146 @@
 /// <reference types="mocha" />
-import type { StatementsAnswer } from '../../../contract/api/account.ts';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { MESSAGES } from '../../../contract/messages.ts';
-import { endSession, selectPolicy, session } from '../../core/session.ts';
-import { assert, checkA11y, json, nameOf, queryAllByRole, stubApi, waitFor, type StubbedCall } from '../../testing/browser.ts';
-import { policy, sessionAnswer } from '../dashboard/dashboard.fixtures.ts';
-import './statements-page.ts';
-import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
+import { endSession, selectPolicy, session, startSession } from '../../core/session.ts';
+import { assert, checkA11y, getByRole, getByText, json, nameOf, queryAllByRole, stubApi, waitFor, type StubbedCall } from '../../testing/browser.ts';
 import { signedInCookie } from '../../testing/session-fixture.ts';
+import { policy } from '../dashboard/dashboard.fixtures.ts';
+import { StatementsPage } from './StatementsPage.tsx';
+import { CAR, ODOMETER, PHOTO, STATEMENTS } from './statements.fixtures.ts';
+import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
 
-let fixture: HTMLElement | undefined;
+let host: HTMLElement | undefined;
+let react: Root | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 
-const ODOMETER = '/odometer?token=odoTokenAbcdefghijk';
+const USER = { firstName: 'Jane', lastName: 'Doe', emailAddress: 'jane.doe@example.com' };
 
-/** GET /api/user/statements's answer, as the API gives it (contract StatementsAnswer). */
-const STATEMENTS: StatementsAnswer = {
-  data: {
-    policyNumber: 'PPM-1001',
-    odometerUrl: ODOMETER,
-    vehicles: [
-      {
-        vin: 'WP0AB2A99NS123456', year: 2022, make: 'Porsche', model: '911 Carrera S', billingType: 'per_mile', baseRate: 95.4,
-        intervals: [
-          { periodStart: '2026-01-01', periodEnd: '2026-02-01', startReading: 11250, endReading: 12100, miles: 850, perMileRate: 0.071, mileageCharge: 60.35 },
-          { periodStart: '2026-02-01', periodEnd: '2026-03-01', startReading: 12100, endReading: 13050, miles: 950, perMileRate: 0.071, mileageCharge: 67.45 },
-          { periodStart: '2026-03-01', periodEnd: null, startReading: 13050, endReading: null, miles: null, perMileRate: 0.071, mileageCharge: null },
-        ],
-      },
-      { vin: 'WP0AA0944KN450001', year: 1989, make: 'Porsche', model: '944 Turbo', billingType: 'capped', baseRate: 210, intervals: [] },
-    ],
-  },
-};
-
+/**
+ * The page as the Astro island draws it, signed in as the layout's session check leaves it (as the card page's
+ * test does), with the API stubbed.
+ */
 function mount(statements: (call: StubbedCall) => Response | Promise<Response> = () => json(200, STATEMENTS), policies = [policy()]): HTMLElement {
-  const signedIn = sessionAnswer(policies);
-  stub = stubApi((call) => signedIn(call) ?? (call.url.startsWith('/api/user/statements') ? statements(call) : json(404, { error_messages: ['not stubbed'] })));
-  fixture = document.createElement('section');
-  fixture.append(document.createElement('account-statements'));
-  document.body.append(fixture);
-  return fixture;
+  startSession({ user: USER, policies });
+  stub = stubApi((call) => (call.url.startsWith('/api/user/statements') ? statements(call) : json(404, { error_messages: ['not stubbed'] })));
+  host = document.createElement('main');
+  const heading = document.createElement('h1');
+  heading.textContent = T.title;
+  const island = document.createElement('div');
+  host.append(heading, island);
+  document.body.append(host);
+  react = createRoot(island);
+  react.render(createElement(StatementsPage));
+  return host;
 }
 
 const cells = (row: Element) => [...row.children].map((cell) => (cell.textContent ?? '').trim());
+const period = (page: HTMLElement, heading: string) => queryAllByRole(page, 'region').find((section) => nameOf(section) === heading)!;
 
 // the stubbed API answers for a session, so its cookie is there as the server would have set it
 beforeEach(() => signedInCookie(true));
 
 afterEach(() => {
   signedInCookie(false);
+  react?.unmount();
+  react = undefined;
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  host?.remove();
   endSession();
 });
 
-describe('<account-statements>', () => {
-  it("GET /api/user/statements for the selected policy: per vehicle a table of intervals, newest first, the open one 'in progress'", async () => {
+describe('the statements page', () => {
+  it('GET /api/user/statements for the selected policy: the balance, then each period newest first, its vehicles, bill, and status', async () => {
     let answer: (response: Response) => void = () => undefined;
     const page = mount(() => new Promise<Response>((resolve) => (answer = resolve)));
     await waitFor(() => stub!.calls.some((c) => c.url.startsWith('/api/user/statements')), 'the statements call');
     const call = stub!.calls.find((c) => c.url.startsWith('/api/user/statements'))!;
     assert.equal(call.url, '/api/user/statements?policyNumber=PPM-1001');
     assert.equal(call.method, 'GET');
-    assert.equal(queryAllByRole(page, 'status')[0]?.textContent, T.loading);
+    assert.equal(getByRole(page, 'status').textContent, T.loading);
     answer(json(200, STATEMENTS));
 
-    const table = await waitFor(() => page.querySelector('table'), 'the table');
-    assert.equal(table.caption!.textContent, T.caption('2022 Porsche 911 Carrera S'));
-    assert.deepEqual(cells(table.tHead!.rows[0]!), [T.period, T.startReading, T.endReading, T.miles, T.perMileRate, T.mileageCharge]);
-    assert.ok([...table.tHead!.rows[0]!.cells].every((th) => th.getAttribute('scope') === 'col'));
-    const body = [...table.tBodies[0]!.rows];
-    assert.deepEqual(body.map(cells), [
-      [`Since 03/01/2026 ${T.inProgress}`, '13,050', T.notYet, T.notYet, '$0.071', T.notYet],
-      ['02/01/2026 to 03/01/2026', '12,100', '13,050', '950', '$0.071', '$67.45'],
-      ['01/01/2026 to 02/01/2026', '11,250', '12,100', '850', '$0.071', '$60.35'],
+    const balance = await waitFor(() => queryAllByRole(page, 'region', T.balanceHeading)[0], 'the balance');
+    assert.ok(balance.textContent!.includes('You owe $114.14'));
+    assert.deepEqual(
+      queryAllByRole(page, 'heading').filter((h) => h.localName === 'h2').map((h) => h.textContent),
+      [T.balanceHeading, '07/02/2026 to 08/02/2026', '06/02/2026 to 07/02/2026', '05/02/2026 to 06/02/2026', '04/02/2026 to 05/02/2026'],
+      'newest first, dates MM/DD/YYYY',
+    );
+    assert.equal(getByRole(page, 'link', T.photoLink).getAttribute('href'), new URL(ODOMETER, location.href).href);
+
+    // the open period: a photo being checked (no thumbnail), the Unlimited car, no bill yet
+    const july = period(page, '07/02/2026 to 08/02/2026');
+    assert.ok(getByText(july, 'Open'));
+    assert.ok(getByText(july, T.readingsDue('08/09/2026')));
+    assert.ok(getByText(july, 'Odometer 12,000 on 07/30/2026 (being checked)'));
+    assert.ok(getByText(july, T.notBilledYet));
+    assert.ok(getByText(july, T.unlimited));
+    assert.ok(getByText(july, T.noBill('08/09/2026')));
+    assert.equal(queryAllByRole(july, 'img').length, 0);
+    assert.equal(queryAllByRole(july, 'table').length, 0);
+
+    // the true-up: the reading and its thumbnail, the words, the bill's lines, a failed charge and its next try
+    const june = period(page, '06/02/2026 to 07/02/2026');
+    assert.ok(getByText(june, 'Closed'));
+    const thumb = getByRole<HTMLImageElement>(june, 'img', T.photoAlt(CAR, '07/03/2026'));
+    assert.equal(thumb.src, new URL(PHOTO, location.href).href);
+    assert.ok(getByText(june, 'Odometer 11,800 on 07/03/2026 (verified)'));
+    assert.ok(getByText(june, 'Miles billed: 0'));
+    assert.ok(getByText(june, 'True-up: 1,200 driven, 1,217 billed by default'));
+    assert.ok(getByText(june, 'Rate: $0.071 a mile'));
+    const table = getByRole<HTMLTableElement>(june, 'table', 'Bill of 07/03/2026');
+    assert.deepEqual(cells(table.tHead!.rows[0]!), [T.item, T.amount]);
+    assert.deepEqual([...table.tBodies[0]!.rows].map(cells), [
+      ['Miles, car 1: 0 x $0.071 (1,200 driven - 1,217 billed by default)', '$0.00'],
+      ['Default miles not driven, car 1: 17 x $0.071', '-$1.21'],
+      ['Base rate, next period, car 1', '$95.40'],
+      ['Mileage monitoring fee, car 1', '$5.00'],
+      ['Monthly policy fee', '$10.00'],
+      ['Convenience fee', '$4.95'],
     ]);
-    assert.ok(body.every((row) => row.cells[0]!.localName === 'th' && row.cells[0]!.getAttribute('scope') === 'row'), 'each period heads its row');
-    assert.deepEqual(cells(table.tFoot!.rows[0]!), [T.total, '1,800', '', '$127.80']);
-    assert.ok(page.textContent!.includes(T.payPerMile('$95.40', '$0.071')));
+    assert.deepEqual(cells(table.tFoot!.rows[0]!), [T.total, '$114.14']);
+    assert.ok(getByText(june, 'Payment failed on 07/03/2026; next try on 07/06/2026'));
+
+    // the default mileage, paid
+    const may = period(page, '05/02/2026 to 06/02/2026');
+    assert.ok(getByText(may, T.noReading));
+    assert.ok(getByText(may, 'Default mileage: no reading by 06/09/2026'));
+    assert.ok(getByRole(may, 'table', 'Bill of 06/09/2026'));
+    assert.ok(getByText(may, 'Paid on 06/09/2026'));
+    assert.equal(queryAllByRole(may, 'img').length, 0);
+
+    // the daily cap
+    const april = period(page, '04/02/2026 to 05/02/2026');
+    assert.ok(getByRole(april, 'img', T.photoAlt(CAR, '05/02/2026')));
+    assert.ok(getByText(april, 'Daily cap: miles above 250 a day not charged (7,500 billed)'));
+    assert.ok(getByText(april, 'Paid on 05/02/2026'));
     await checkA11y(page);
   });
 
-  it("the link for this interval's photo, and an Unlimited vehicle says no mileage is charged", async () => {
-    const page = mount();
-    const link = await waitFor(() => queryAllByRole(page, 'link', T.photoLink)[0] as HTMLAnchorElement | undefined, 'the photo link');
-    assert.equal(link.href, new URL(ODOMETER, location.href).href);
-    assert.equal(link.target, '', 'the same tab');
-    const unlimited = [...page.querySelectorAll('section')].find((s) => nameOf(s) === '1989 Porsche 944 Turbo')!;
-    assert.ok(unlimited.textContent!.includes(T.unlimited));
-    assert.equal(unlimited.querySelector('table'), null);
-    assert.equal(page.querySelectorAll('table').length, 1);
-  });
+  it('a credit, nothing owed, and a policy whose first period has not begun', async () => {
+    let page = mount(() => json(200, { data: { ...STATEMENTS.data, balanceCents: 1_700 } }));
+    await waitFor(() => queryAllByRole(page, 'region', T.balanceHeading)[0]?.textContent?.includes('Credit of $17.00'), 'the credit');
+    react!.unmount();
+    stub!.restore();
+    host!.remove();
+    endSession();
 
-  it('no photo due (odometerUrl null): no link; no reading yet: says so', async () => {
-    const answer: StatementsAnswer = { data: { ...STATEMENTS.data, odometerUrl: null, vehicles: [{ ...STATEMENTS.data.vehicles[0]!, intervals: [] }] } };
-    const page = mount(() => json(200, answer));
-    await waitFor(() => page.textContent!.includes(T.noIntervals), 'the empty vehicle');
-    assert.equal(queryAllByRole(page, 'link', T.photoLink).length, 0);
-    assert.equal(page.querySelector('table'), null);
+    page = mount(() => json(200, { data: { ...STATEMENTS.data, balanceCents: 0, periods: [], odometerUrl: null } }));
+    await waitFor(() => queryAllByRole(page, 'region', T.balanceHeading)[0]?.textContent?.includes(T.nothingOwed), 'nothing owed');
+    assert.ok(getByText(page, T.noPeriods));
+    assert.equal(queryAllByRole(page, 'link', T.photoLink).length, 0, 'no photo due: no link');
+    await checkA11y(page);
   });
 
   it("a policy that is not the account's: the API's message; no answer: the call-us text", async () => {
     let page = mount(() => json(404, { error_messages: [MESSAGES.accountPolicyNotFound] }));
     await waitFor(() => queryAllByRole(page, 'alert')[0]?.textContent === MESSAGES.accountPolicyNotFound, 'the 404 message');
     await checkA11y(page);
-    fixture!.remove();
+    react!.unmount();
     stub!.restore();
+    host!.remove();
     endSession();
 
     page = mount(() => Promise.reject(new TypeError('Failed to fetch')));
@@ -116,7 +151,7 @@ describe('<account-statements>', () => {
     const page = mount(() => json(401, { error_messages: [MESSAGES.signInRequired] }));
     await waitFor(() => queryAllByRole(page, 'link', T.logIn)[0], 'the log-in link');
     assert.equal(session.value.status, 'empty');
-    assert.equal(page.querySelector('table'), null);
+    assert.equal(queryAllByRole(page, 'table').length, 0);
   });
 
   it('no selected policy: no call, the way to the chooser; a chosen one is the one asked for', async () => {
@@ -124,14 +159,17 @@ describe('<account-statements>', () => {
     const link = await waitFor(() => queryAllByRole(page, 'link', T.choosePolicyLink)[0], 'the chooser link');
     assert.equal(link.getAttribute('href'), '/account/multiple-policies');
     assert.ok(!stub!.calls.some((c) => c.url.startsWith('/api/user/statements')));
-    fixture!.remove();
+    react!.unmount();
     stub!.restore();
+    host!.remove();
 
     endSession();
+    const policies = [policy(), policy({ policyNumber: 'PPM-1002' })];
+    startSession({ user: USER, policies });
     selectPolicy('PPM-1002'); // chosen on the chooser earlier in this tab
-    const picked = mount(undefined, [policy(), policy({ policyNumber: 'PPM-1002' })]);
+    const picked = mount(undefined, policies);
     await waitFor(() => stub!.calls.some((c) => c.url.startsWith('/api/user/statements')), 'the statements call');
     assert.ok(stub!.calls.some((c) => c.url === '/api/user/statements?policyNumber=PPM-1002'), 'for the chosen policy');
-    await waitFor(() => picked.querySelector('table'), 'the table');
+    await waitFor(() => queryAllByRole(picked, 'table')[0], 'a bill');
   });
 });

@@ -1,45 +1,67 @@
 /**
  * Every text of the statements page (/account/Statements, linked as /account/statements), keyed (STYLE.md
- * habit 7). Doc 1 gives only the title 'Statements' ("Placeholder page titled Statements"); issue 9 asks for
- * the intervals, the miles, the mileage charge and the link for this interval's photo. The words are ours.
+ * habit 7). Doc 1 gives only the title 'Statements' ("Placeholder page titled Statements"); issue 21 ("How it
+ * is shown") asks for each period's readings, miles, rate, bill and its status, and the balance. The bill's
+ * lines and how the miles were found are worded once in contract/rules/bill-lines.ts (the API sends each
+ * line's words); the rest of the words are ours. Dates come in as MM/DD/YYYY.
  */
 import { MESSAGES } from '../../../contract/messages.ts';
 
 export const STATEMENTS_TEXTS = {
-  loading: 'Loading...',
+  loading: 'Loading your statements...',
   signInRequired: MESSAGES.signInRequired,
   logIn: 'Log in',
-  unavailable: MESSAGES.callUs,
   title: 'Statements',
   policyLine: (policyNumber: string) => `Policy #${policyNumber}`,
-  intro:
-    'Each billing interval runs from one odometer reading to the next. The mileage charge is the miles you drove times your per-mile rate; your monthly base rate is billed on top.',
-  choosePolicy: "Please choose the policy whose statements you would like to see.",
+  intro: 'Each billing period ends with a photo of each odometer. Its bill charges the miles driven, and the next period’s base rate and fees.',
+  choosePolicy: 'Please choose the policy whose statements you would like to see.',
   choosePolicyLink: 'Choose a policy',
+  noPolicy: 'There is no policy on your account yet.',
+  accountLink: 'Back to your account',
   loadFailure: MESSAGES.callUs,
 
-  photoTitle: "This interval's odometer photo",
-  photoText: "Send a photo of each vehicle's odometer with your phone; we read the miles from it to close the interval.",
+  balanceHeading: 'Balance',
+  owed: (amount: string) => `You owe ${amount}`,
+  credit: (amount: string) => `Credit of ${amount}`,
+  nothingOwed: 'Nothing owed',
+
   photoLink: 'Send odometer photo',
+  noPeriods: 'Your first billing period has not begun yet.',
 
-  payPerMile: (baseRate: string, perMile: string) => `Pay-Per-Mile: ${baseRate} a month plus ${perMile} a mile.`,
-  unlimited: 'Unlimited plan: no mileage is charged for this vehicle, and no odometer photos are needed.',
-  caption: (vehicle: string) => `Billing intervals of the ${vehicle}`,
-  noIntervals: 'No odometer reading has been recorded for this vehicle yet.',
+  periodHeading: (start: string, end: string) => `${start} to ${end}`,
+  periodStatus: { open: 'Open', closed: 'Closed', cancelled: 'Cancelled' } as Record<'open' | 'closed' | 'cancelled', string>,
+  readingsDue: (date: string) => `Odometer readings due ${date}`,
 
-  period: 'Period',
-  startReading: 'Start reading',
-  endReading: 'End reading',
-  miles: 'Miles',
-  perMileRate: 'Per-mile rate',
-  mileageCharge: 'Mileage charge',
-  total: 'Total of closed intervals',
+  vehiclesHeading: 'Vehicles',
+  reading: (odometer: string, date: string) => `Odometer ${odometer} on ${date}`,
+  verified: 'verified',
+  inReview: 'being checked',
+  noReading: 'No reading yet',
+  photoAlt: (vehicle: string, date: string) => `Odometer photo of the ${vehicle}, ${date}`,
+  milesBilled: (miles: string) => `Miles billed: ${miles}`,
+  notBilledYet: 'Miles: billed when the period closes',
+  rate: (rate: string) => `Rate: ${rate} a mile`,
+  unlimited: 'Unlimited: no miles are billed for this vehicle.',
 
-  closedPeriod: (start: string, end: string) => `${start} to ${end}`,
-  openPeriod: (start: string) => `Since ${start}`,
-  inProgress: 'in progress',
-  notYet: 'Not yet',
-  notRecorded: 'Not recorded',
+  billCaption: (date: string) => `Bill of ${date}`,
+  firstPaymentCaption: (date: string) => `First payment of the new term, ${date}`,
+  finalCaption: (date: string) => `Final bill of ${date}`,
+  item: 'Item',
+  amount: 'Amount',
+  total: 'Total',
+  noBill: (date: string) => `No bill yet: it is made when the readings are in, by ${date}.`,
+  noBillCancelled: 'No bill for this period: the policy was cancelled.',
+  billPdf: (date: string) => `Bill of ${date} (PDF)`,
+  status: {
+    paid: (on: string) => `Paid on ${on}`,
+    due: (on: string) => `Due ${on}`,
+    failed: (on: string, next: string | null) => (next ? `Payment failed on ${on}; next try on ${next}` : `Payment failed on ${on}`),
+    carried: (on: string) => `Carried to your next bill on ${on}`,
+    settled: () => 'Nothing to pay',
+    'refund-due': () => 'Refund on its way to your card',
+    refunded: (on: string) => `Refunded on ${on}`,
+    unpaid: (on: string) => `Unpaid since ${on}`,
+  },
 };
 
 export type StatementsTexts = typeof STATEMENTS_TEXTS;
