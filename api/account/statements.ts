@@ -34,6 +34,7 @@ const STATEMENT_ODOMETER_LINK_MS = 24 * 60 * 60_000;
 
 /** The account's URL of a reading's photo: its id only, never the policy or a person's data. */
 const odometerPhotoPath = (readingId: number): string => `/api/user/odometer_photo/${readingId}`;
+const billPdfPath = (billId: number): string => `/api/user/bill_pdf/${billId}`;
 
 const dayOf = (moment: Date): string => formatIsoDate(localToday(moment));
 
@@ -54,8 +55,8 @@ function billShown(bill: BillRecord, charge: BillCharge | undefined, state: stri
     statusOn: bill.settledAt ? dayOf(bill.settledAt) : bill.billDate,
     failedOn: declined ? charge.firstFailedOn : null,
     nextTryOn: declined ? charge.nextTryOn : null,
-    // bills have no document yet: the field is kept for the PDF when one is made
-    documentUrl: null,
+    // the bill's PDF, made from its record when asked (the same as the one its notice carried)
+    documentUrl: billPdfPath(bill.id),
   };
 }
 

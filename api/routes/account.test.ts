@@ -4,9 +4,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  check, FEES, formatPerMileRate, localToday, MESSAGES, QuoteResponse, SessionAnswer, StatementsAnswer, toCents, type QuotePolicy, type SessionResponse,
+  check, FEES, formatCents, formatPerMileRate, localToday, MESSAGES, QuoteResponse, SessionAnswer, StatementsAnswer, toCents, type QuotePolicy, type SessionResponse,
 } from '../../contract/index.ts';
+import { billsOfPolicy } from '../billing/bills.ts';
 import { runBillingCycle } from '../billing/cycle.ts';
+import { missingFrom, pdfFlatText } from '../documents/pdf/testing.ts';
 import { DEFAULT_MONTHLY_MILES } from '../billing/schedule.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
 import { insertReading } from '../odometer/readings.ts';
@@ -356,13 +358,15 @@ for (const target of dbTargets()) {
             ...inAdvance,
           ];
           const firstTotal = milesCents(600, mills) - estimate + base + FEES.mileageMonitoringFeeCents + FEES.monthlyPolicyFeeCents + fee;
+          const [firstBill, secondBill] = await billsOfPolicy(testDb.db, policy.policyId);
           assert.deepEqual(first!.bills, [{
             kind: 'period', billDate: '2026-04-03', lines: firstLines, totalCents: firstTotal, status: 'paid', statusOn: '2026-04-03',
-            failedOn: null, nextTryOn: null, documentUrl: null,
+            failedOn: null, nextTryOn: null, documentUrl: `/api/user/bill_pdf/${firstBill!.id}`,
           }]);
           const secondTotal = milesCents(DEFAULT_MONTHLY_MILES, mills) + base + FEES.mileageMonitoringFeeCents + FEES.monthlyPolicyFeeCents + fee;
           assert.deepEqual(second!.bills, [{
-            kind: 'period', billDate: '2026-05-09', totalCents: secondTotal, status: 'paid', statusOn: '2026-05-09', failedOn: null, nextTryOn: null, documentUrl: null,
+            kind: 'period', billDate: '2026-05-09', totalCents: secondTotal, status: 'paid', statusOn: '2026-05-09', failedOn: null, nextTryOn: null,
+            documentUrl: `/api/user/bill_pdf/${secondBill!.id}`,
             lines: [{ kind: 'miles', carNumber: 1, label: `Default miles (no reading), car 1: 1,217 x ${rate}`, cents: milesCents(DEFAULT_MONTHLY_MILES, mills) }, ...inAdvance],
           }]);
           assert.ok(new URL(data.odometerUrl!).pathname === '/odometer');
@@ -380,6 +384,15 @@ for (const target of dbTargets()) {
             const who2 = path.includes(String(pending)) ? who : them;
             assert.deepEqual(await answerOf(await get(path, who2)), notFound, path);
           }
+          // each bill's PDF, made from its record: its lines, total and how it stands; only the session's own
+          const pdf = await get(`/api/user/bill_pdf/${firstBill!.id}`, who);
+          assert.equal(pdf.status, 200);
+          assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+          assert.equal(pdf.headers.get('cache-control'), 'private, no-store');
+          const pdfText = await pdfFlatText(new Uint8Array(await pdf.arrayBuffer()));
+          assert.deepEqual(missingFrom(pdfText, [policy.policyNumber, ...firstLines.map((line) => line.label), formatCents(firstTotal), 'Paid on 04/03/2026']), []);
+          assert.deepEqual(await answerOf(await get(`/api/user/bill_pdf/${firstBill!.id}`, them)), notFound, "another account's bill");
+          assert.equal((await get(`/api/user/bill_pdf/${firstBill!.id}`)).status, 401, 'no session');
           // another session's policy: the same 404 as one that does not exist
           const theirs = await answerOf(await get(`/api/user/statements?policyNumber=${policy.policyNumber}`, them));
           const none = await answerOf(await get('/api/user/statements?policyNumber=PPMP-0000-0000', them));

@@ -9,6 +9,7 @@
  * GET  /api/user/statements?policyNumber=                 -> 200 StatementsAnswer | 404
  * GET  /api/user/id_card/:policyNumber                    -> the newest ID card PDF | 404
  * GET  /api/user/odometer_photo/:readingId                -> the photo of an accepted reading of an own policy | 404
+ * GET  /api/user/bill_pdf/:billId                         -> the PDF of a bill of an own policy, as its records stand | 404
  *
  * Another person's policy or quote is answered exactly as one that does not exist (same status, body and
  * headers): a number changed by hand learns nothing. Answers hold personal data and are never cached.
@@ -22,6 +23,8 @@ import { savedQuoteAnswer, saveQuotes } from '../account/saved-quotes.ts';
 import { accountById, ownPolicyId, sessionAnswer, type AccountIdentity } from '../account/session-answer.ts';
 import { photoShown, statementsOf } from '../account/statements.ts';
 import { requireSession, sessionOf } from '../auth/session-guard.ts';
+import { billById, chargesOfPolicy } from '../billing/bills.ts';
+import { billPdf, standingOf } from '../billing/notice-pdf.ts';
 import type { Deps } from '../deps.ts';
 import { documentBytes } from '../documents/store.ts';
 import { on } from '../http/endpoint.ts';
@@ -29,7 +32,7 @@ import { ApiError } from '../http/errors.ts';
 import { hit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { readingById } from '../odometer/readings.ts';
-import { policyById } from '../policies/records.ts';
+import { policyById, readPolicyRecord } from '../policies/records.ts';
 
 const notOnAccount = () => new ApiError(404, MESSAGES.accountPolicyNotFound, { headers: NO_STORE });
 
@@ -118,6 +121,26 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
         'Content-Length': String(blob.bytes.byteLength),
         // the photo never changes: the browser may keep it, no shared cache may
         'Cache-Control': 'private, max-age=86400',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  on(app, endpoints.accountBillPdf, guard, async (c) => {
+    const billId = /^[1-9][0-9]{0,15}$/.test(c.req.param('billId') ?? '') ? Number(c.req.param('billId')) : 0;
+    const bill = billId > 0 ? await billById(deps.db, billId) : null;
+    const policy = bill ? await readPolicyRecord(deps.db, bill.policyId) : null;
+    if (!bill || !policy) throw notOnAccount();
+    await ownPolicy(c, policy.policyNumber);
+    const charge = (await chargesOfPolicy(deps.db, policy.id)).get(bill.id);
+    const bytes = await billPdf(policy, bill, standingOf(bill, charge), deps.clock());
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `inline; filename="Bill-${policy.policyNumber}-${bill.billDate}.pdf"`,
+        'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       },
     });

@@ -82,6 +82,8 @@ export const SUMMARIES = {
   requestCard: "an ID card for the user's own vehicles: e-mailed as a PDF (electronic), or stored as a request for the post and confirmed (mail)",
   statements: "the policy's billing periods, newest first: each vehicle's reading, the miles billed and how they were found, the " +
       "rate, the period's bills with their worded lines, total and status, and the balance from the ledger",
+  accountBillPdf: "the PDF of one of the account's bills, by the bill's id (the statements' link): its lines, total and how it stands, made from its record; " +
+    "private, never cached; another account's is the same 404 as none",
   accountOdometerPhoto: "the photo of one of the account's accepted odometer readings, by the reading's id (the statements' " +
       'thumbnail; `Cache-Control: private`); 404 for any other reading',
   accountIdCard: "the newest ID card PDF of one of the user's policies (the dashboard's insuranceCardUri; `Cache-Control: private, no-store`)",

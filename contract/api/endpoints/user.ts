@@ -73,6 +73,10 @@ export const accountOdometerPhoto = endpoint({
   method: 'GET', path: '/api/user/odometer_photo/:readingId', request: null, answer: null, body: none, session: true,
 });
 
+export const accountBillPdf = endpoint({
+  method: 'GET', path: '/api/user/bill_pdf/:billId', request: null, answer: null, body: none, session: true,
+});
+
 export const accountIdCard = endpoint({
   method: 'GET', path: '/api/user/id_card/:policyNumber', request: null, answer: null, body: none, session: true,
 });
