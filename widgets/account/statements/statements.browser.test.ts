@@ -7,7 +7,7 @@ import { assert, checkA11y, getByRole, getByText, json, nameOf, queryAllByRole, 
 import { signedInCookie } from '../../testing/session-fixture.ts';
 import { policy } from '../dashboard/dashboard.fixtures.ts';
 import { StatementsPage } from './StatementsPage.tsx';
-import { CAR, ODOMETER, PHOTO, STATEMENTS } from './statements.fixtures.ts';
+import { BILL_PDF, CAR, ODOMETER, PHOTO, STATEMENTS } from './statements.fixtures.ts';
 import { STATEMENTS_TEXTS as T } from './statements.texts.ts';
 
 let host: HTMLElement | undefined;
@@ -102,6 +102,9 @@ describe('the statements page', () => {
     ]);
     assert.deepEqual(cells(table.tFoot!.rows[0]!), [T.total, '$114.14']);
     assert.ok(getByText(june, 'Payment failed on 07/03/2026; next try on 07/06/2026'));
+    const pdf = getByRole<HTMLAnchorElement>(june, 'link', T.billPdf('07/03/2026'));
+    assert.equal(pdf.href, new URL(BILL_PDF, location.href).href);
+    assert.equal(pdf.target, '_blank');
 
     // the default mileage, paid
     const may = period(page, '05/02/2026 to 06/02/2026');

@@ -8,6 +8,8 @@ import type { StatementsAnswer } from '../../../contract/api/account.ts';
 export const ODOMETER = '/odometer?token=odoTokenAbcdefghijk';
 export const PHOTO = '/api/user/odometer_photo/41';
 export const CAR = '2022 Porsche 911 Carrera S';
+/** The June period's bill's PDF (GET /api/user/bill_pdf/:billId). */
+export const BILL_PDF = '/api/user/bill_pdf/7';
 const vehicle = { carNumber: 1, name: CAR, plan: 'per_mile' as const, perMileMills: 71 };
 const inAdvance = [
   { kind: 'base', carNumber: 1, label: 'Base rate, next period, car 1', cents: 9_540 },
@@ -43,6 +45,7 @@ export const STATEMENTS: StatementsAnswer = {
         ],
         bills: [{
           ...bill, billDate: '2026-07-03', totalCents: 11_414, status: 'due', statusOn: '2026-07-03', failedOn: '2026-07-03', nextTryOn: '2026-07-06',
+          documentUrl: BILL_PDF,
           lines: [
             { kind: 'miles', carNumber: 1, label: 'Miles, car 1: 0 x $0.071 (1,200 driven - 1,217 billed by default)', cents: 0 },
             { kind: 'miles-credit', carNumber: 1, label: 'Default miles not driven, car 1: 17 x $0.071', cents: -121 },
