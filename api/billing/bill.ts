@@ -13,6 +13,7 @@
  * Both plans add the card (Texas: convenience) fee only to a bill that is charged.
  */
 import { FEES, paymentFeeCents } from '../../contract/index.ts';
+import type { BillLineKind as ContractBillLineKind, MilesFound as ContractMilesFound } from '../../contract/rules/bill-lines.ts';
 import type { PricedVehicle } from '../rating/index.ts';
 import type { BillingPeriod } from './calendar.ts';
 import { DAILY_CAP_MILES, DEFAULT_MONTHLY_MILES, MINIMUM_CHARGE_CENTS } from './schedule.ts';
@@ -53,37 +54,11 @@ export type BilledVehicle =
   | (RatedFigures & { billingType: 'per_mile'; milesOfPeriod: PeriodMiles })
   | (RatedFigures & { billingType: 'capped' });
 
-export type BillLineKind =
-  /** A Pay-Per-Mile vehicle's miles of the period: read, or the default, after the daily cap and true-up. */
-  | 'miles'
-  /** Miles billed at the default that the reading shows were not driven, given back at the rate billed. */
-  | 'miles-credit'
-  /** Estimated miles already paid: the down payment's (plan 18, first bill) or the month's prepaid share (plan 21). */
-  | 'estimate-credit'
-  /** The next period's base rate (plan 18). */
-  | 'base'
-  /** The next period's sixth of the Unlimited premium (plan 18). */
-  | 'unlimited'
-  | 'policy-fee'
-  /** The mileage monitoring fee: per Pay-Per-Mile vehicle, never on Unlimited (plan 18). */
-  | 'monitoring-fee'
-  /** What the previous bill left: owed under the minimum charge, or a credit. */
-  | 'carried'
-  /** The credit card fee, or Texas's convenience fee: only on a bill that is charged. */
-  | 'payment-fee';
+/** The kinds of line the pure bill makes (a renewed term's first payment is a bill of its own: ./bills.ts). */
+export type BillLineKind = Exclude<ContractBillLineKind, 'first-payment'>;
 
-/** How a 'miles' line's miles were found, for the statement to say so. */
-export type MilesFound =
-  | { kind: 'default'; capMiles: number | null }
-  | { kind: 'estimate' }
-  | {
-      kind: 'reading';
-      drivenMiles: number;
-      /** The daily cap over the days the reading spans, when it cut the driven miles; else null. */
-      capMiles: number | null;
-      /** Miles billed at the default since the last reading, counted against the driven miles. */
-      alreadyBilledMiles: number;
-    };
+/** How a 'miles' line's miles were found, for the statement to say so (contract/rules/bill-lines.ts). */
+export type MilesFound = ContractMilesFound;
 
 export interface BillLine {
   kind: BillLineKind;

@@ -24,3 +24,20 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
 
 /** For answers that hold personal data (quotes, hand-overs, binds, accounts): no cache may keep them. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/**
+ * A PDF of one person's own (a bill, an ID card, a policy document), shown inline in a new tab: private and
+ * never cached, never sniffed as anything else; `filename` is what the browser's Save offers.
+ */
+export function privatePdfResponse(bytes: Uint8Array, filename: string): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': `inline; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -30,7 +30,7 @@ import { documentBytes } from '../documents/store.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
-import { NO_STORE } from '../http/security-headers.ts';
+import { NO_STORE, privatePdfResponse } from '../http/security-headers.ts';
 import { readingById } from '../odometer/readings.ts';
 import { policyById, readPolicyRecord } from '../policies/records.ts';
 
@@ -134,16 +134,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     await ownPolicy(c, policy.policyNumber);
     const charge = (await chargesOfPolicy(deps.db, policy.id)).get(bill.id);
     const bytes = await billPdf(policy, bill, standingOf(bill, charge), deps.clock());
-    return new Response(bytes as Uint8Array<ArrayBuffer>, {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': `inline; filename="Bill-${policy.policyNumber}-${bill.billDate}.pdf"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return privatePdfResponse(bytes, `Bill-${policy.policyNumber}-${bill.billDate}.pdf`);
   });
 
   on(app, endpoints.accountIdCard, guard, async (c) => {
@@ -155,17 +146,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     if (!card) throw new ApiError(409, MESSAGES.cardNotReady, { headers: NO_STORE });
     if (card === 'cancelled') throw new ApiError(409, MESSAGES.cardPolicyCancelled, { headers: NO_STORE });
     const bytes = await documentBytes(deps.blobs, card);
-    return new Response(bytes as Uint8Array<ArrayBuffer>, {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        // inline: the dashboard opens it in a new tab; the name is what "Save" offers
-        'Content-Disposition': `inline; filename="${idCardFileName(policyNumber)}"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return privatePdfResponse(bytes, idCardFileName(policyNumber));
   });
 
   return app;

@@ -23,7 +23,7 @@ import { clientAddress } from '../http/client.ts';
 import { on } from '../http/endpoint.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
-import { NO_STORE } from '../http/security-headers.ts';
+import { NO_STORE, privatePdfResponse } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
 import { onboardingOf } from '../policies/onboarding.ts';
 import { cancelledOnOf, policiesOfEmail, policyNumberOf } from '../policies/records.ts';
@@ -89,17 +89,7 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
     if (!document) throw linkExpired();
     const bytes = await documentBytes(deps.blobs, document);
     const policyNumber = (await policyNumberOf(deps.db, policyId)) ?? 'policy';
-    return new Response(bytes as Uint8Array<ArrayBuffer>, {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        // inline: the tile opens it in a new tab; the name is what "Save" offers
-        'Content-Disposition': `inline; filename="${FILE_NAMES[document.kind]}-${policyNumber}.pdf"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return privatePdfResponse(bytes, `${FILE_NAMES[document.kind]}-${policyNumber}.pdf`);
   });
 
   on(app, endpoints.documentsLink, limits.request, async (_c, { emailAddress }) => {

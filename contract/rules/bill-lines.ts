@@ -11,23 +11,39 @@ import { isoToUs } from './dates.ts';
 import { formatPerMileRate } from './money.ts';
 
 export type BillLineKind =
+  /** A Pay-Per-Mile vehicle's miles of the period: read, or the default, after the daily cap and true-up. */
   | 'miles'
+  /** Miles billed at the default that the reading shows were not driven, given back at the rate billed. */
   | 'miles-credit'
+  /** Estimated miles already paid: the down payment's (plan 18, first bill) or the month's prepaid share (plan 21). */
   | 'estimate-credit'
+  /** The next period's base rate (plan 18). */
   | 'base'
+  /** The next period's sixth of the Unlimited premium (plan 18). */
   | 'unlimited'
   | 'policy-fee'
+  /** The mileage monitoring fee: per Pay-Per-Mile vehicle, never on Unlimited (plan 18). */
   | 'monitoring-fee'
+  /** What the previous bill left: owed under the minimum charge, or a credit. */
   | 'carried'
+  /** The credit card fee, or Texas's convenience fee: only on a bill that is charged. */
   | 'payment-fee'
   /** A renewed term's first payment, billed with the cycle. */
   | 'first-payment';
 
-/** How a 'miles' line's miles were found (api/billing/bill.ts MilesFound). */
+/** How a 'miles' line's miles were found, for the statement to say so. */
 export type MilesFound =
   | { kind: 'default'; capMiles: number | null }
+  /** The vehicle's first reading closed the period: the quote's estimated miles (api/billing/miles.ts). */
   | { kind: 'estimate' }
-  | { kind: 'reading'; drivenMiles: number; capMiles: number | null; alreadyBilledMiles: number };
+  | {
+      kind: 'reading';
+      drivenMiles: number;
+      /** The daily cap over the days the reading spans, when it cut the driven miles; else null. */
+      capMiles: number | null;
+      /** Miles billed at the default since the last reading, counted against the driven miles. */
+      alreadyBilledMiles: number;
+    };
 
 /** What the words of a line need: its kind, vehicle, miles and rate, and how the miles were found. */
 export interface WordedBillLine {
