@@ -45,6 +45,8 @@ export interface ChargeTally {
   refunded: number;
   /** Notices of cancellation sent. */
   noticesSent: number;
+  /** Bills whose step failed (logged by id): the next run tries them again, settling any unknown outcome first. */
+  errors: number;
 }
 
 /** A decline that trying the same card again cannot change: forbidden by the networks, or waiting on the customer. */
@@ -62,11 +64,12 @@ const TRY_ANSWER_WAIT_MS = 5 * 60_000;
 
 /** Charges every bill due by `today`: unknown outcomes first, then first tries and retries due. */
 export async function chargeDueBills(deps: ChargeDeps, today: string, now: Date): Promise<ChargeTally> {
-  const tally: ChargeTally = { charged: 0, declined: 0, unknown: 0, refunded: 0, noticesSent: 0 };
+  const tally: ChargeTally = { charged: 0, declined: 0, unknown: 0, refunded: 0, noticesSent: 0, errors: 0 };
   for (const charge of await chargesConfirming(deps.db, new Date(now.getTime() - TRY_ANSWER_WAIT_MS))) {
     try {
       await settleUnknown(deps, charge, today, now, tally);
     } catch (error) {
+      tally.errors += 1;
       logError(deps.log, `billing: settling the charge of bill id ${charge.billId}`, error);
     }
   }
@@ -76,6 +79,7 @@ export async function chargeDueBills(deps: ChargeDeps, today: string, now: Date)
       if (bill.status === 'refund-due') await refundCredit(deps, bill, now, tally);
       else await chargeBill(deps, bill, today, now, tally);
     } catch (error) {
+      tally.errors += 1;
       logError(deps.log, `billing: charging bill id ${bill.id}`, error);
     }
   }
@@ -281,7 +285,7 @@ export async function settleChargeOfIntent(deps: ChargeDeps, intentId: string, n
   const charge = await chargeByIntent(deps.db, intentId);
   if (!charge) return null;
   if (charge.status !== 'confirming') return 'settled';
-  const tally: ChargeTally = { charged: 0, declined: 0, unknown: 0, refunded: 0, noticesSent: 0 };
+  const tally: ChargeTally = { charged: 0, declined: 0, unknown: 0, refunded: 0, noticesSent: 0, errors: 0 };
   await settleUnknown(deps, charge, formatIsoDate(localToday(now)), now, tally);
   return tally.unknown > 0 ? 'unknown' : 'settled';
 }

@@ -147,6 +147,7 @@ export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<Bil
   result.chargesUnknown += charged.unknown;
   result.refunds += charged.refunded;
   result.noticesSent += charged.noticesSent;
+  result.failed += charged.errors;
 
   for (const [policyId, requests] of groupByPolicy(unanswered)) {
     try {

@@ -42,9 +42,10 @@ for (const target of dbTargets()) {
     before(async () => {
       testDb = await openTestDb(target);
       const payments = createTestModeGateway(testDb.db);
-      // the test mode's own events would race the cycle's answers: the cycle records what the provider answered
-      payments.setEmitter(null);
       t = testApp(testDb.db, { clock: () => now, payments });
+      // after the app, which points the test mode's events at its webhook: they would race the cycle's own
+      // recording of what the provider answered (the webhook's settling is tested in api/routes/webhooks.test.ts)
+      payments.setEmitter(null);
       deps = { db: testDb.db, config: t.config, log: (line) => logs.push(line), payments, blobs: t.blobs };
     });
     after(async () => {

@@ -6,7 +6,6 @@ import {
   billingSummary, CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, localToday, MESSAGES, TEST_MODE_PUBLISHABLE_KEY, type BindResponse, type PaymentNeedsAuthentication,
   type QuoteChangedAnswer, type QuotePolicy,
 } from '../../contract/index.ts';
-import { DatabaseUnavailableError, type Db } from '../db/db.ts';
 import { HTTP_MESSAGES } from '../http/errors.ts';
 import { createStripeGateway } from '../payments/stripe.ts';
 import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand-in.ts';
@@ -17,7 +16,8 @@ import { deliveryConsentOf, policyByNumber, readPolicyRecord } from '../policies
 import { TEST_CARDS } from '../../contract/reference/test-cards.ts';
 import { ATTEMPT_IN_PROGRESS_MS, QUOTE_VALID_DAYS, settleAttemptOfIntent } from '../policies/bind.ts';
 import { runSettlement } from '../payments/settlement-job.ts';
-import { dbTargets, postJson, PUBLIC_ORIGIN, suiteApp, testApp, testConfig, uniqueEmail, type TestApp } from '../testing/harness.ts';
+import { dbTargets, flakyDb, postJson, PUBLIC_ORIGIN, suiteApp, testApp, testConfig, uniqueEmail, type TestApp } from '../testing/harness.ts';
+import type { Db } from '../db/db.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** Noon UTC: the same calendar day in every time zone the tests may run in. */
@@ -29,32 +29,6 @@ type Answer = BindResponse & { error_messages?: string[]; error_type?: string };
 
 let keyCounter = 0;
 const newKey = () => `bind-test-${process.pid}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * A Db whose next `failures` transactions after `skip` good ones throw, as if the server dropped mid-bind:
- * with the error the PostgreSQL driver surfaces then (api/db/unavailable.ts). api/db/dropped-connection.test.ts
- * drops a real connection.
- */
-function flakyDb(db: Db, plan: { skip: number; failures: number }): Db {
-  return {
-    ...db,
-    kind: db.kind,
-    query: db.query.bind(db),
-    exec: db.exec.bind(db),
-    close: db.close.bind(db),
-    transaction: (work) => {
-      if (plan.skip > 0) plan.skip -= 1;
-      else if (plan.failures > 0) {
-        plan.failures -= 1;
-        return db.transaction(async (tx) => {
-          await work(tx);
-          throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
-        });
-      }
-      return db.transaction(work);
-    },
-  };
-}
 
 for (const target of dbTargets()) {
   describe(`bind and lienholders on ${target}`, () => {

@@ -20,7 +20,7 @@ import { createApp, type CreateAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { BRAND } from '../../contract/brand.ts';
 import { DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
-import { openDb, type Db } from '../db/db.ts';
+import { DatabaseUnavailableError, openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMailer, OUTBOX_FILE, type Mailer } from '../mail/mailer.ts';
 import { createMailQueue, type MailQueue } from '../mail/queue.ts';
@@ -247,4 +247,31 @@ let counter = 0;
 export function uniqueEmail(tag = 'ann'): string {
   counter += 1;
   return `${tag}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/**
+ * A Db whose next `failures` transactions after `skip` good ones throw after their work, as if the server
+ * dropped before the commit: with the error the PostgreSQL driver surfaces then (api/db/unavailable.ts).
+ * The plan is read at each transaction, so a test may arm it at the moment it wants (say, once the provider
+ * has charged). api/db/dropped-connection.test.ts drops a real connection.
+ */
+export function flakyDb(db: Db, plan: { skip: number; failures: number }): Db {
+  return {
+    ...db,
+    kind: db.kind,
+    query: db.query.bind(db),
+    exec: db.exec.bind(db),
+    close: db.close.bind(db),
+    transaction: (work) => {
+      if (plan.skip > 0) plan.skip -= 1;
+      else if (plan.failures > 0) {
+        plan.failures -= 1;
+        return db.transaction(async (tx) => {
+          await work(tx);
+          throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+        });
+      }
+      return db.transaction(work);
+    },
+  };
 }
