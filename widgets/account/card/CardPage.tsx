@@ -7,7 +7,8 @@ import { ErrorSummary } from '../../core/ErrorSummary.tsx';
 import { MaskedField } from '../../core/fields/MaskedField.tsx';
 import { useForm, type Rules } from '../../core/form.ts';
 import { Overlay } from '../../core/overlay.tsx';
-import { ownPolicies, selectedPolicy, whenSessionKnown } from '../../core/session.ts';
+import { onSession, ownPolicies, selectedPolicy } from '../../core/session.ts';
+import { sessionHold } from '../../core/session-hold.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { cardRules, testTokenFor } from '../../quote-wizard/steps/payment/card-logic.ts';
@@ -80,18 +81,15 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
   const form = useForm<CardValues>('ppm-card', rules, EMPTY);
 
 
+  // The session as it becomes known (after any sign-in link is spent), not once: an island that runs before
+  // the layout's guard has started its check sees 'empty' first, and asks once the person is signed in.
   useEffect(() => {
     let alive = true;
-    void (async () => {
-      const state = await whenSessionKnown();
-      const policy = selectedPolicy(state);
-      if (!alive) return;
-      // signed out: the layout's guard is sending the person to the log-in page; the loader stays till then
-      if (state.status === 'empty') return;
-      if (state.status !== 'success') return setPage({ kind: 'failed', message: T.callUs });
-      if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
+    let asked: string | null = null;
+    let stop = () => undefined as void;
+    async function load(policyNumber: string) {
       const [card, config] = await Promise.all([
-        api.call(paymentCard, null, { query: { policyNumber: policy.policyNumber } }),
+        api.call(paymentCard, null, { query: { policyNumber } }),
         api.call(paymentsConfig),
       ]);
       if (!alive) return;
@@ -99,9 +97,24 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
       setPage({
         kind: 'ready', answer: card.data, mode: config.ok ? config.data.mode : 'unavailable', publishableKey: config.ok ? config.data.publishableKey : '',
       });
-    })();
+    }
+    void sessionHold().then(() => {
+      if (!alive) return;
+      stop = onSession((state) => {
+        // signed out or still asking: the layout's guard sends a signed-out person to the log-in page; the loader stays till then
+        if (state.status === 'empty' || state.status === 'loading') return;
+        if (state.status !== 'success') return setPage({ kind: 'failed', message: T.callUs });
+        const policy = selectedPolicy(state);
+        if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
+        if (asked === policy.policyNumber) return;
+        asked = policy.policyNumber;
+        // outside the session's effect, so the calls' own reads subscribe to nothing
+        queueMicrotask(() => void load(policy.policyNumber));
+      });
+    });
     return () => {
       alive = false;
+      stop();
     };
   }, [api]);
 
