@@ -23,7 +23,7 @@ import { enqueueText } from '../messages/texts.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { insuredOf, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import type { BillRecord } from './bills.ts';
-import { billPdf } from './notice-pdf.ts';
+import { billPdf, standingOf } from './notice-pdf.ts';
 import { declineIsRetriable } from './schedule.ts';
 
 const PAYMENT_FAILED_TEXT_KIND = 'bill payment failed text';
@@ -83,6 +83,25 @@ export async function sendPaymentReceipt(tx: Queryable, deps: NoticeSenderDeps, 
 }
 
 const isoDay = (moment: Date) => formatIsoDate(localToday(moment));
+
+/**
+ * A bill with nothing to charge (under the minimum, in credit, nothing due, or a credit to refund): the
+ * customer gets it all the same, with its PDF, so every bill is told as it is made.
+ */
+export async function sendUnchargedBill(tx: Queryable, deps: NoticeSenderDeps, bill: BillRecord, now: Date): Promise<void> {
+  const policy = await readPolicyRecord(tx, bill.policyId);
+  if (!policy || bill.status === 'due') return;
+  const firstName = insuredOf(policy)?.firstName;
+  const standing = standingOf(bill, undefined).words;
+  const nothing = bill.totalCents === 0 ? 'Nothing to pay' : bill.totalCents < 0 ? `A credit of ${formatCents(-bill.totalCents)}` : `${formatCents(bill.totalCents)} carried to your next bill`;
+  const lines = [
+    `Hello${firstName ? ` ${firstName}` : ''}, here is ${billTitle(bill)}: nothing is charged to your card this time.`,
+    standing,
+    'The bill is attached. Your statement in your account shows each line: the miles of each vehicle and its rate, any credit and what is carried.',
+  ];
+  const message = mail(policy.emailAddress, `Your bill for policy ${policy.policyNumber}: ${nothing.toLowerCase()}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber);
+  await sendBillNotice(tx, deps, 'bill', policy, bill, message, standing, now);
+}
 
 /** Why the card was refused, in the customer's words, and what they can do. */
 function refusalWords(refusal: { code: string | null; declineCode: string | null }): string {

@@ -35,7 +35,8 @@ import { enqueueText } from '../messages/texts.ts';
 import { acceptedReadings } from '../odometer/readings.ts';
 import { insuredOf, readPolicyRecord, termsInForceOn, vehicleName } from '../policies/records.ts';
 import { renewalTermsOf } from '../renewals/store.ts';
-import { closedPeriodsWithoutBill } from './bills.ts';
+import { sendUnchargedBill } from './bill-mail.ts';
+import { billById, closedPeriodsWithoutBill } from './bills.ts';
 import { cancelDuePolicies } from './cancel.ts';
 import { chargeDueBills } from './charge.ts';
 import { makeFirstPaymentBill, makePeriodBill, termFiguresOf } from './make-bills.ts';
@@ -81,7 +82,8 @@ export interface BillingCycleResult {
 
 /** Whether the run queued mail or texts to deliver. */
 export const sentAny = (result: BillingCycleResult): boolean =>
-  result.requestsSent + result.remindersSent + result.chargesMade + result.chargesFailed + result.noticesSent + result.cancellations > 0;
+  result.requestsSent + result.remindersSent + result.billsMade + result.chargesMade + result.chargesFailed + result.refunds + result.noticesSent +
+    result.cancellations > 0;
 
 const dayOf = (moment: Date): string => formatIsoDate(localToday(moment));
 const shiftDays = (day: string, days: number): string => formatIsoDate(addDays(parseIsoDate(day)!, days));
@@ -134,7 +136,14 @@ export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<Bil
   result.periodsClosed += await closeDuePeriods(deps.db, today, now);
   for (const { periodId, policyId } of await closedPeriodsWithoutBill(deps.db)) {
     try {
-      if ((await deps.db.transaction((tx) => makePeriodBill(tx, periodId, today, now))) !== null) result.billsMade += 1;
+      const made = await deps.db.transaction(async (tx) => {
+        const billId = await makePeriodBill(tx, periodId, today, now);
+        const bill = billId === null ? null : await billById(tx, billId);
+        // a bill to charge is told with its charge's outcome (./charge.ts); any other is told now
+        if (bill && bill.status !== 'due') await sendUnchargedBill(tx, deps, bill, now);
+        return billId;
+      });
+      if (made !== null) result.billsMade += 1;
     } catch (error) {
       failed(`bill of policy id ${policyId}`, error);
     }

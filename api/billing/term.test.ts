@@ -306,6 +306,10 @@ for (const target of dbTargets()) {
       assert.deepEqual(ledger.filter((entry) => entry.kind === 'refund').map((entry) => entry.amountCents), [sixth], 'the credit given back to the card');
       assert.equal(ledger.filter((entry) => entry.kind === 'bill-payment').length, 2);
       assert.equal(await policyBalanceCents(testDb.db, policy.policyId), 0);
+      // every bill is told: the two charged with their receipt, the four others as they were made, each with its PDF
+      assert.equal(mailsOf(policy, /Subject: Payment received for policy/), 2);
+      assert.equal(mailsOf(policy, /Subject: Your bill for policy/), 4);
+      assert.equal(mailsOf(policy, /filename=.?bill-.*\.pdf/), 6);
     });
 
     test("a renewed term's first payment is a bill charged to the kept card on the term's first day, through the same path", async () => {
