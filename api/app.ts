@@ -14,6 +14,7 @@ import { consoleSink, loggedPath, logError, requestLogger, type LogSink } from '
 import type { Deps } from './deps.ts';
 import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
 import { allowedOrigin, checkHost, checkOrigin } from './http/guards.ts';
+import { ownOrigins } from './auth/return-url.ts';
 import { cors } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientAddress } from './http/client.ts';
@@ -147,13 +148,14 @@ export function createApp(options: CreateAppOptions): Hono {
 
   const app = new Hono();
   app.use('*', requestLogger(deps.log));
-  app.use('*', checkHost(config.publicOrigin));
+  app.use('*', checkHost(config.publicOrigin, ownOrigins(config)));
   app.use('*', securityHeaders({ https: config.publicOrigin.startsWith('https:') }));
 
   const api = new Hono();
   api.use('*', cors(config.corsOrigins));
   // Origin is compared with our configuration only, never with the Host the caller wrote (DNS rebinding)
-  api.use('*', checkOrigin(allowedOrigin(config.publicOrigin, config.corsOrigins)));
+  // our own site's other names (www, SITE_ORIGINS) call the API as the public origin does
+  api.use('*', checkOrigin(allowedOrigin(config.publicOrigin, [...config.corsOrigins, ...ownOrigins(config)])));
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
   // only, its own size limit) its entry declares and its request checked before the route's rate limit
   // counts it (api/http/endpoint.ts).

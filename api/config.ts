@@ -14,6 +14,7 @@
  * | MAIL_FROM     | "<BRAND.productName>" <BRAND.email>            | From: of every message |
  * | CLAIMS_EMAIL  | BRAND.claimsEmail (claims@apex-ppm.example)    | the claims team's address: every filed claim, with its photos, is e-mailed there |
  * | CARE_EMAIL    | BRAND.email                                    | where Contact Us messages go (Reply-To: the sender) |
+ * | SITE_ORIGINS  | (empty)                                        | comma-separated other origins of our own site (another host name); a sign-up's or an e-mailed link's return address may name them. PUBLIC_ORIGIN's www or bare twin and, on a loopback host, the other loopback names are ours without it |
  * | CORS_ORIGINS  | dev: the demo's origins (http://localhost:DEMO_PORT, http://127.0.0.1:DEMO_PORT); production: none | comma-separated exact origins allowed to call /api from a browser |
  * | DEMO_PORT     | 4322 (production: 0)                           | port of the embed demo (a dealer/club stand-in origin); 0 disables it |
  * | SITE_DIR      | dist/site                                      | the Astro build served at / |
@@ -48,6 +49,8 @@ export interface Config {
   /** Customer care's address: the Contact Us form's messages are e-mailed here (api/contact/messages.ts). */
   careEmail: string;
   corsOrigins: readonly string[];
+  /** Other origins of our own site (SITE_ORIGINS): return addresses may name them (api/auth/return-url.ts). */
+  siteOrigins?: readonly string[] | undefined;
   demoPort: number;
   siteDir: string;
   embedDir: string;
@@ -271,6 +274,11 @@ export function loadConfig(env: Env = process.env): Config {
     claimsEmail: teamAddress(env, 'CLAIMS_EMAIL', BRAND.claimsEmail),
     careEmail: teamAddress(env, 'CARE_EMAIL', BRAND.email),
     corsOrigins,
+    siteOrigins: (env.SITE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => normalizeOrigin(origin, 'SITE_ORIGINS')),
     demoPort,
     siteDir: fromEnv('SITE_DIR', 'dist/site'),
     embedDir: fromEnv('EMBED_DIR', 'dist/embed'),

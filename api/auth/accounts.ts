@@ -2,8 +2,9 @@
  * The accounts table (migrations 006 and 009): one row per e-mail address in any letter case. Each function
  * takes a Queryable, so a use case calls it inside its own transaction.
  *
- * Two ways in: sign-up on the thank-you page (a password, confirmed by the e-mailed link) and a bought
- * policy (no password until its owner creates one from the purchase e-mail's link). An account is confirmed
+ * Two ways in: sign-up (no password: the e-mailed link leads to the create-password page) and a bought
+ * policy (no password until its buyer chooses one on the thank-you page with the purchase token, or from an
+ * e-mailed link). An account is confirmed
  * once someone has shown they read its mailbox: the confirmation, magic, reset or setup link.
  */
 import type { Queryable } from '../db/db.ts';
@@ -39,12 +40,6 @@ export async function insertAccount(db: Queryable, account: NewAccount, now: Dat
     ],
   );
   return rows[0]?.id ?? null;
-}
-
-/** Marks the account confirmed (a second confirmation keeps the first time). False when there is no such account. */
-export async function markAccountConfirmed(db: Queryable, accountId: number, now: Date): Promise<boolean> {
-  const rows = await db.query(`UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, $2) WHERE id = $1 RETURNING id`, [accountId, now]);
-  return rows.length === 1;
 }
 
 /** What a sign-in needs of an account. */
@@ -129,15 +124,18 @@ export async function confirmByMailbox(db: Queryable, accountId: number, now: Da
 }
 
 /**
- * A sign-up for the address of an account that a bought policy made and nobody has claimed (no password,
- * not confirmed): the sign-up's password goes on it, to take effect with the e-mailed confirmation, as for a
- * new account. Returns the account's id, or null when the address has no such account.
+ * The first password of an account a bought policy made, chosen on the purchase's thank-you page by the
+ * person holding its purchase token (./signup.ts): it takes effect at once, and the account counts as
+ * confirmed (the purchase e-mail went to this address). Only while the account has no password and nobody
+ * has confirmed it: a password somebody chose, or a mailbox somebody proved, is never replaced this way.
+ * Returns the account's id, or null when the address has no such account.
  */
-export async function claimPolicyAccount(db: Queryable, emailLower: string, passwordHash: string): Promise<number | null> {
+export async function setFirstPassword(db: Queryable, emailLower: string, passwordHash: string, now: Date): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
-    `UPDATE accounts SET password_hash = $2 WHERE email_lower = $1 AND password_hash IS NULL AND confirmed_at IS NULL
+    `UPDATE accounts SET password_hash = $2, password_changed_at = $3, confirmed_at = $3
+     WHERE email_lower = $1 AND password_hash IS NULL AND confirmed_at IS NULL
      RETURNING id::int AS id`,
-    [emailLower, passwordHash],
+    [emailLower, passwordHash, now],
   );
   return rows[0]?.id ?? null;
 }

@@ -6,8 +6,8 @@
  * 'account-setup'); creating it confirms the account (./password-reset.ts).
  *
  * An address that already has an account keeps it: its missing names are filled from the insured, and it
- * gets a fresh setup link only while it still has no password. A person who signs up on the thank-you page
- * afterwards claims the new account with their password (./signup.ts, accounts.ts claimPolicyAccount).
+ * gets a fresh setup link only while it still has no password. The buyer may instead choose the password on
+ * the thank-you page, proved by the purchase token (./signup.ts, accounts.ts setFirstPassword).
  */
 import type { Queryable } from '../db/db.ts';
 import { issueToken } from '../tokens/tokens.ts';

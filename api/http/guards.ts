@@ -63,16 +63,16 @@ function requestHostname(c: Context): string | null {
 }
 
 /**
- * Answers only requests addressed to us: the public origin's host name, or a loopback name (local use,
- * tests). A page on evil.test whose DNS name is made to point at our address (DNS rebinding) reaches
+ * Answers only requests addressed to us: the public origin's host name, our site's other names
+ * (`otherOrigins`: api/auth/return-url.ts ownOrigins), or a loopback name (local use, tests). A page on evil.test whose DNS name is made to point at our address (DNS rebinding) reaches
  * the server with `Host: evil.test`: it gets 421 Misdirected Request, on the API and the site alike (the
  * development outbox lists e-mails). The port is not compared: a proxy in front may listen elsewhere.
  */
-export function checkHost(publicOrigin: string): MiddlewareHandler {
-  const ours = new URL(publicOrigin).hostname;
+export function checkHost(publicOrigin: string, otherOrigins: readonly string[] = []): MiddlewareHandler {
+  const ours = new Set([publicOrigin, ...otherOrigins].map((origin) => new URL(origin).hostname));
   return async (c, next) => {
     const hostname = requestHostname(c);
-    if (hostname === null || (hostname !== ours && !isLoopbackHost(hostname))) {
+    if (hostname === null || (!ours.has(hostname) && !isLoopbackHost(hostname))) {
       if (new URL(c.req.url).pathname.startsWith('/api')) return errorResponse(c, 421, [HTTP_MESSAGES.misdirected]);
       return c.text(HTTP_MESSAGES.misdirected, 421);
     }

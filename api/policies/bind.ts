@@ -44,7 +44,7 @@ import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type Quo
 import { issueToken, readToken } from '../tokens/tokens.ts';
 import { requestDocuments, type DocumentsJob } from '../documents/job.ts';
 import { queuePurchaseMessages } from './purchase-messages.ts';
-import { insertPolicy, policyById, policyByPayment, recordDeliveryConsent } from './records.ts';
+import { insertPolicy, policyById, policyByPayment, policyByQuote, recordDeliveryConsent } from './records.ts';
 
 /** How long a quote can be bought at its price (ours: 30 days; a rate table may change after that). */
 export const QUOTE_VALID_DAYS = 30;
@@ -433,6 +433,19 @@ export async function purchaseTokenQuote(db: Queryable, token: string | undefine
   if (!read || read.subjectId === null) return null;
   // the number alone, not the quote locked and read whole: a lienholder or a 3-D Secure answer only asks whose it is
   return (await quoteIdOf(db, quoteNumber)) === read.subjectId ? read.subjectId : null;
+}
+
+/**
+ * The policy a live purchase token bought, with the address it was bought with: what the thank-you page's
+ * account creation needs to know that the person choosing a password is the buyer (api/auth/signup.ts).
+ * Null for an unknown or expired token, or a purchase not (yet) a policy.
+ */
+export async function purchasedPolicy(db: Queryable, token: string | undefined, now: Date): Promise<{ policyId: number; emailLower: string } | null> {
+  if (!token) return null;
+  const read = await readToken(db, 'purchase', token, now);
+  if (!read || read.subjectId === null) return null;
+  const policy = await policyByQuote(db, read.subjectId);
+  return policy ? { policyId: policy.id, emailLower: policy.emailLower } : null;
 }
 
 /**

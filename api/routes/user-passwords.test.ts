@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BRAND, localToday, MESSAGES, type SessionResponse } from '../../contract/index.ts';
+import { BRAND, localToday, MESSAGES, PURCHASE_TOKEN_HEADER, type SessionResponse } from '../../contract/index.ts';
 import { PASSWORD_HASH_PREFIX } from '../auth/passwords.ts';
 import { GOOD_PASSWORD, logIn, mailsTo, makeAccount, newClient, textOf, tokenIn, withSession } from '../auth/testing.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
@@ -259,19 +259,22 @@ for (const target of dbTargets()) {
         assert.equal((await logIn(t, email, GOOD_PASSWORD)).res.status, 200);
       });
 
-      test('signing up on the thank-you page after the purchase claims the new account with that password', async () => {
+      test('signing up on the thank-you page with the purchase token sets the password at once; without it, it is never stored', async () => {
         const email = uniqueEmail('thankyou');
         const policy = await bindPolicy(t, testDb.db, today, { email });
-        const signUp = await post('/api/user/signup', { emailAddress: email, returnUrl: '/account/', password: 'Thank-You-Page-1' });
+        const body = { emailAddress: email, returnUrl: '/account/', password: 'Thank-You-Page-1' };
+        const stranger = await post('/api/user/signup', { ...body, password: 'Not-The-Buyer-2' });
+        assert.equal(stranger.status, 200);
+        assert.deepEqual(await errorOf((await logIn(t, email, 'Not-The-Buyer-2')).res), [MESSAGES.loginFailed]);
+        const signUp = await post('/api/user/signup', body, { ...newClient(), [PURCHASE_TOKEN_HEADER]: policy.purchaseToken });
         assert.equal(signUp.status, 200);
         const confirmation = (await mailsTo(t, email)).find((mail) => mail.headers.get('subject') === `Confirm your ${BRAND.productName} account`);
-        assert.ok(confirmation, 'a confirmation, not "you already have an account"');
-        assert.deepEqual(await errorOf((await logIn(t, email, 'Thank-You-Page-1')).res), [MESSAGES.loginUnconfirmed]);
-        const token = tokenIn(confirmation, `${PUBLIC_ORIGIN}/account/confirm`)!;
-        assert.equal((await post('/api/user/confirm_account', { token })).status, 200);
+        assert.ok(confirmation, 'the confirmation the success text promises');
         const signedIn = await logIn(t, email, 'Thank-You-Page-1');
         assert.equal(signedIn.res.status, 200);
         assert.deepEqual(((await signedIn.res.json()) as SessionResponse).policies.map((p) => p.policyNumber), [policy.policyNumber]);
+        const token = tokenIn(confirmation, `${PUBLIC_ORIGIN}/account/confirm`)!;
+        assert.deepEqual(await (await post('/api/user/confirm_account', { token })).json(), { message: MESSAGES.accountConfirmed, returnUrl: '/account/' });
       });
     });
   });

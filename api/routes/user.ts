@@ -3,8 +3,10 @@
  * sessions and passwords (issue 9). The use cases live in api/auth/; these routes read the body, call them
  * and shape the answer.
  *
- * - POST /signup: 200 { message } with doc 3's success text whatever happened (api/auth/signup.ts);
- *   400 with the rule's message for a bad e-mail or password or a returnUrl off our site; rate limited per
+ * - POST /signup: 200 { message } with doc 3's success text whatever happened (api/auth/signup.ts); the
+ *   password takes effect at once only with the purchase's Purchase-Token header, else it is never stored;
+ *   400 with the rule's message for a bad e-mail or password or a returnUrl off our site (any of our own
+ *   origins, api/auth/return-url.ts); rate limited per
  *   client (429 with Retry-After), because every sign-up costs an argon2id hash and may send an e-mail.
  * - POST /confirm_account: 200 { message, returnUrl } once per link; 404 with one message for a link that is
  *   unknown, used or expired.
@@ -23,13 +25,13 @@
  * Every answer that carries a session or a person's data is Cache-Control: no-store.
  */
 import { Hono, type Context } from 'hono';
-import { MESSAGES, type MessageAnswer, type SessionResponse } from '../../contract/index.ts';
+import { MESSAGES, PURCHASE_TOKEN_HEADER, type MessageAnswer, type SessionResponse } from '../../contract/index.ts';
 import { sessionAnswer } from '../account/session-answer.ts';
 import { afterAnswer } from '../auth/after-answer.ts';
 import { sendMagicLink } from '../auth/magic-link.ts';
 import { changePassword } from '../auth/password-change.ts';
 import { changePasswordWithToken, sendPasswordReset } from '../auth/password-reset.ts';
-import { ownReturnPath } from '../auth/return-url.ts';
+import { ownOrigins, ownReturnPath } from '../auth/return-url.ts';
 import type { OwnPath } from '../../contract/pages.ts';
 import { clearSessionCookie, requireSession, sessionCookieOf, sessionOf } from '../auth/session-guard.ts';
 import { destroySession } from '../auth/sessions.ts';
@@ -72,8 +74,9 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
     perAccount: limiterOf(deps.db, limits.loginFailuresAccount, deps.clock),
     perClient: limiterOf(deps.db, limits.loginFailuresClient, deps.clock),
   };
+  const origins = ownOrigins(deps.config);
   const returnPathOf = (returnUrl: string): OwnPath => {
-    const path = ownReturnPath(returnUrl, deps.config.publicOrigin);
+    const path = ownReturnPath(returnUrl, origins);
     if (path === null) throw new ApiError(400, MESSAGES.returnUrl, { fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] });
     return path;
   };
@@ -85,9 +88,9 @@ export function userRoutes(deps: Deps, limits: UserLimits): Hono {
   };
   const message = (msg: string): Answer<MessageAnswer> => ({ body: { msg }, headers: NO_STORE });
 
-  on(app, endpoints.signUp, perClient(limits.signUp), async (_c, request) => {
+  on(app, endpoints.signUp, perClient(limits.signUp), async (c, request) => {
     const returnPath = returnPathOf(request.returnUrl);
-    await signUp(deps, { request, returnPath }, accountMail);
+    await signUp(deps, { request, returnPath, purchaseToken: c.req.header(PURCHASE_TOKEN_HEADER) }, accountMail);
     return { body: { message: MESSAGES.signUpSuccess }, headers: NO_STORE };
   });
 

@@ -65,9 +65,11 @@ export const SUMMARIES = {
   vehicleImage: 'picture entries (`extcam02` first) pointing at our drawn silhouettes; query `vin`, `year`, `model`',
   vehicleSilhouette: 'one drawn silhouette (SVG), cached for a month',
   // user.ts
-  signUp: 'creates an account (password hashed with argon2id) and e-mails its single-use confirmation link; the same answer ' +
-      'when the address already has an account, which gets an e-mail saying so; rate limited',
-  confirmAccount: 'spends the confirmation link (the page `/account/confirm` calls it) and confirms the account; 404 for a used or expired link',
+  signUp: 'creates an account and e-mails its single-use confirmation link; the password (argon2id) takes effect at once only with ' +
+      'the purchase\'s `Purchase-Token` header, else it is never stored and is chosen after the link; the same answer when the ' +
+      'address already has an account, which gets an e-mail saying so with a link to choose a password; rate limited',
+  confirmAccount: 'spends the confirmation link (the page `/account/confirm` calls it) and confirms the account; next, for an account ' +
+      'without a password, the create-password page with a fresh link; 404 for a used or expired link',
   loginWithPassword: 'signs in (a new session cookie `__Host-ppm_session` each time) and answers user and policies; one 401 for an unknown ' +
       'address and a wrong password; 429 past 100 failures per account or per client',
   loginWithMagicLink: 'e-mails a single-use sign-in link (10 minutes) to `returnUrl?token=`; the same answer for an unknown address; rate limited',

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { define } from 'superstruct';
 import {
-  formatCents, MESSAGES, newPassword, passwordChecklist, type MailingAddress, type PasswordChecklist, type SignUpRequest,
+  formatCents, MESSAGES, newPassword, passwordChecklist, PURCHASE_TOKEN_HEADER, type MailingAddress, type PasswordChecklist, type SignUpRequest,
 } from '../../../../contract/index.ts';
 import { TextField } from '../../../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../../../core/form.ts';
@@ -13,6 +13,7 @@ import { clearWizard } from '../../persistence.ts';
 import type { StepProps } from '../../step.ts';
 import { paymentStyles } from '../payment/payment.styles.ts';
 import { purchaseOf, type BoundPolicy } from '../payment/purchase-model.ts';
+import { purchaseTokenFor } from '../payment/purchase-token.ts';
 import { quotePolicyOf } from '../quote/quote-logic.ts';
 import { SIGN_UP_TOAST_MS, THANK_YOU_TEXTS as T } from './thank-you.texts.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
@@ -22,8 +23,9 @@ import * as endpoints from '../../../../contract/api/endpoints.ts';
  * the policy documents and the text with the link for the initial odometer photo are on their way (the
  * bind queued both), and that the policy is issued only once the signed documents and a valid initial
  * odometer photo arrive. A visitor (not signed in) can create an account here: password and verify
- * password with the live checklist (contract/rules/password.ts), POST /api/user/signup, the success toast
- * for 10 s and then home; the call-us message on failure. A signed-in person (the page-wide session) gets
+ * password with the live checklist (contract/rules/password.ts), POST /api/user/signup with the bind's
+ * purchase token (so the buyer's password takes effect at once, issue 22), the success toast for 10 s and
+ * then home; the call-us message on failure, or the rule's message when the API refused the request (400). A signed-in person (the page-wide session) gets
  * a link to their account instead of the form. Without a bound policy (an anonymous quote):
  * the quote number and 'Continue to Homepage'. Everything shown comes from the wizard state, so a reload
  * shows it again; the password is never stored.
@@ -146,7 +148,8 @@ function CreateAccount({ bound, policyAddress, api, siteUrl, navigate, toastMs }
   const form = useForm<AccountValues>('ppm-account', rules, { password: '', verifyPassword: '' });
   password.current = form.values.password;
   const checklist = passwordChecklist(form.values.password, form.values.verifyPassword);
-  const [failed, setFailed] = useState(false);
+  // the call-us text (doc 3 section 8), or the rule's message when the API refused the request itself
+  const [failed, setFailed] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const sending = useRef(false);
 
@@ -156,17 +159,20 @@ function CreateAccount({ bound, policyAddress, api, siteUrl, navigate, toastMs }
     const values = form.validate();
     if (!values) return;
     sending.current = true;
-    setFailed(false);
+    setFailed(null);
     try {
       const body: SignUpRequest = {
         emailAddress: bound.emailAddress,
-        returnUrl: `${siteUrl || globalThis.location.origin}/account/`,
+        // a path on our own site ('' siteUrl), whatever name the page was reached by (issue 22 item 10)
+        returnUrl: `${siteUrl}/account/`,
         password: form.values.password,
         ...(policyAddress ? { policyAddress } : {}),
       };
-      const result = await api.call(endpoints.signUp, body);
+      // the bind's purchase token proves the buyer: the password takes effect at once (issue 22)
+      const token = purchaseTokenFor(bound.quoteNumber);
+      const result = await api.call(endpoints.signUp, body, token ? { headers: { [PURCHASE_TOKEN_HEADER]: token } } : {});
       if (!result.ok) {
-        setFailed(true);
+        setFailed(result.status === 400 && result.messages.length > 0 ? result.messages.join(' ') : T.signUpFailure);
         return;
       }
       setDone(true);
@@ -196,7 +202,7 @@ function CreateAccount({ bound, policyAddress, api, siteUrl, navigate, toastMs }
       <TextField label={T.verifyPassword} field={form.field('verifyPassword')} type="password" autoComplete="new-password" />
       {failed && (
         <p className="ppm-notice ppm-notice--danger" role="alert">
-          {T.signUpFailure}
+          {failed}
         </p>
       )}
       <button type="button" className="ppm-button" part="create-account" aria-disabled={done ? true : undefined} onClick={(event) => void onSubmit(event)}>

@@ -9,6 +9,7 @@ import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import { readWizard, saveWizard } from '../../persistence.ts';
 import type { WizardState } from '../../wizard-model.ts';
 import { initialPurchase } from '../payment/purchase-model.ts';
+import { forgetPurchaseTokens, rememberPurchaseToken } from '../payment/purchase-token.ts';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
 import { StepThankYou, type StepThankYouProps } from './StepThankYou.tsx';
@@ -41,6 +42,7 @@ afterEach(() => {
   stub?.restore();
   stub = undefined;
   endSession();
+  forgetPurchaseTokens();
   navigations = [];
 });
 
@@ -135,6 +137,45 @@ describe('Step 7, thank-you', () => {
     assert.deepEqual(navigations, [], 'the toast shows before the wizard leaves');
     await waitFor(() => navigations.length === 1, 'home');
     assert.deepEqual(navigations, ['http://site.test/']);
+  });
+
+  it('sign-up sends the bind\'s purchase token, so the buyer\'s password takes effect at once (issue 22)', async () => {
+    rememberPurchaseToken(BOUND.quoteNumber, 'a'.repeat(64));
+    await mount(boundState());
+    await type(getByLabel(root, T.password), 'Correct-Horse-9');
+    await type(getByLabel(root, T.verifyPassword), 'Correct-Horse-9');
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => signUps().length === 1, 'the sign-up');
+    assert.equal(signUps()[0]!.headers['purchase-token'], 'a'.repeat(64));
+    await waitFor(() => navigations.length === 1, 'home');
+  });
+
+  it('on our own site the return address is a path, whatever host name the page was reached by', async () => {
+    stub = stubApi(() => json(200, { message: MESSAGES.signUpSuccess }));
+    mounted = await mountStep(StepThankYou, boundState(), {
+      props: { navigate: (url: string) => void navigations.push(url), toastMs: 150 } as Partial<StepThankYouProps> as StepThankYouProps,
+      api: createApiClient('http://api.test'),
+      ready: (shadow) => shadow.querySelector('.ppm-thanks'),
+    });
+    root = mounted.root;
+    await type(getByLabel(root, T.password), 'Correct-Horse-9');
+    await type(getByLabel(root, T.verifyPassword), 'Correct-Horse-9');
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => signUps().length === 1, 'the sign-up');
+    assert.equal((signUps()[0]!.body as { returnUrl: string }).returnUrl, '/account/');
+    assert.equal(signUps()[0]!.headers['purchase-token'], undefined, 'no token remembered, none sent');
+    await waitFor(() => navigations.length === 1, 'home');
+    assert.deepEqual(navigations, ['/']);
+  });
+
+  it('a refused return address shows the rule\'s message, not the call-us text', async () => {
+    await mount(boundState(), () => json(400, { error_messages: [MESSAGES.returnUrl], fields: [{ path: 'returnUrl', message: MESSAGES.returnUrl }] }));
+    await type(getByLabel(root, T.password), 'Correct-Horse-9');
+    await type(getByLabel(root, T.verifyPassword), 'Correct-Horse-9');
+    await click(getByRole(root, 'button', T.createAccount));
+    await waitFor(() => queryAllByRole(root, 'alert').some((a) => a.textContent === MESSAGES.returnUrl), 'the rule\'s message');
+    assert.ok(!text().includes(MESSAGES.callUs));
+    assert.deepEqual(navigations, []);
   });
 
   it('sign-up failure shows the call-us message', async () => {
