@@ -23,11 +23,56 @@ for (const target of dbTargets()) {
     });
 
     describe('CORS', () => {
-      test('an allowed origin is echoed exactly, with credentials and Vary: Origin', async () => {
-        const res = await t.app.request('/api/health', { headers: { Origin: PARTNER_ORIGIN } });
+      test('an allowed origin is echoed exactly on a public widget route, without credentials, with Vary: Origin', async () => {
+        const res = await t.app.request('/api/zip/30354', { headers: { Origin: PARTNER_ORIGIN } });
         assert.equal(res.headers.get('access-control-allow-origin'), PARTNER_ORIGIN);
-        assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
+        assert.equal(res.headers.get('access-control-allow-credentials'), null);
         assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+      });
+
+      test('issue 22 item 3: a partner origin gets no CORS at all on the session and account routes', async () => {
+        for (const path of ['/api/user/retrieve_session', '/api/user/quote?policyNumber=TX0000001', '/api/user/id_card/TX0000001', '/api/account/card?policyNumber=TX0000001', '/api/health']) {
+          const res = await t.app.request(path, { headers: { Origin: PARTNER_ORIGIN } });
+          assert.equal(res.headers.get('access-control-allow-origin'), null, path);
+          assert.equal(res.headers.get('access-control-allow-credentials'), null, path);
+          assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/, path);
+        }
+        for (const path of ['/api/user/clear_session', '/api/user/request_card', '/api/user/update', '/api/user/login_with_password']) {
+          const preflight = await t.app.request(path, {
+            method: 'OPTIONS',
+            headers: { Origin: PARTNER_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+          });
+          assert.equal(preflight.status, 403, path);
+          assert.equal(preflight.headers.get('access-control-allow-origin'), null, path);
+          assert.equal(preflight.headers.get('access-control-allow-credentials'), null, path);
+          const posted = await t.app.request(...postJson(path, {}, { Origin: PARTNER_ORIGIN }));
+          assert.equal(posted.status, 403, `${path}: a partner page cannot sign the person out or change the account`);
+          assert.equal(posted.headers.get('access-control-allow-origin'), null, path);
+        }
+      });
+
+      test('issue 22 item 3: every public widget route answers a partner origin without credentials', async () => {
+        const routes: [string, string][] = [
+          ['POST', '/api/policy/quote'], ['POST', '/api/policy/price'], ['POST', '/api/policy/lookup_quote'], ['POST', '/api/policy/handover'],
+          ['POST', '/api/contact/subscribe'], ['POST', '/api/contact/claims'], ['POST', '/api/vin/check'], ['GET', '/api/zip/30354'], ['POST', '/api/vehicle/image'],
+        ];
+        for (const [method, path] of routes) {
+          const res = await t.app.request(path, {
+            method: 'OPTIONS',
+            headers: { Origin: PARTNER_ORIGIN, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'content-type' },
+          });
+          assert.equal(res.status, 204, path);
+          assert.equal(res.headers.get('access-control-allow-origin'), PARTNER_ORIGIN, path);
+          assert.equal(res.headers.get('access-control-allow-credentials'), null, path);
+        }
+      });
+
+      test('our own site (same origin) is unaffected', async () => {
+        const own = await t.app.request('http://localhost:4321/api/user/retrieve_session', { headers: { Origin: 'http://localhost:4321' } });
+        assert.equal(own.status, 401);
+        assert.equal(own.headers.get('access-control-allow-origin'), null, 'same origin needs no CORS');
+        const out = await t.app.request(...postJson('/api/user/clear_session', {}, { Origin: 'http://localhost:4321' }));
+        assert.notEqual(out.status, 403);
       });
 
       test('another origin, a look-alike and null get no CORS headers but still Vary: Origin', async () => {
@@ -39,14 +84,14 @@ for (const target of dbTargets()) {
         }
       });
 
-      test('a preflight from an allowed origin is answered 204 with methods and headers', async () => {
+      test('a preflight from an allowed origin is answered 204 with methods and headers, without credentials', async () => {
         const res = await t.app.request('/api/contact/subscribe', {
           method: 'OPTIONS',
           headers: { Origin: PARTNER_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
         });
         assert.equal(res.status, 204);
         assert.equal(res.headers.get('access-control-allow-origin'), PARTNER_ORIGIN);
-        assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
+        assert.equal(res.headers.get('access-control-allow-credentials'), null);
         assert.match(res.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
         assert.match(res.headers.get('access-control-allow-headers') ?? '', /Content-Type/i);
         assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);

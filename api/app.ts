@@ -15,7 +15,8 @@ import type { Deps } from './deps.ts';
 import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
 import { allowedOrigin, checkHost, checkOrigin } from './http/guards.ts';
 import { ownOrigins } from './auth/return-url.ts';
-import { cors } from './http/cors.ts';
+import { cors, partnerCalls } from './http/cors.ts';
+import * as endpointTable from '../contract/api/endpoints.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientAddress } from './http/client.ts';
 import { rateLimit, type RateLimit } from './http/rate-limit.ts';
@@ -63,6 +64,11 @@ export const RATE_LIMITS = {
    * works on step 4, so generous; but each costs a full pricing, so bounded.
    */
   price: { name: 'price', limit: 600, windowSeconds: 10 * 60 },
+  /**
+   * Lienholders named after a purchase: one call per financed vehicle (four at most) and a few corrections;
+   * each change prints the declarations and application again (issue 22 item 2).
+   */
+  lienholder: { name: 'lienholder', limit: 20, windowSeconds: 15 * 60 },
   /** Per recipient address, not per client: quote e-mails to one mailbox (the quote itself is not limited). */
   quoteMail: { name: 'quote-mail', limit: 10, windowSeconds: 60 * 60 },
   /** Account sign-ups: each costs an argon2id hash (19 MiB, tens of milliseconds) and may send an e-mail. */
@@ -152,10 +158,15 @@ export function createApp(options: CreateAppOptions): Hono {
   app.use('*', securityHeaders({ https: config.publicOrigin.startsWith('https:') }));
 
   const api = new Hono();
-  api.use('*', cors(config.corsOrigins));
-  // Origin is compared with our configuration only, never with the Host the caller wrote (DNS rebinding)
-  // our own site's other names (www, SITE_ORIGINS) call the API as the public origin does
-  api.use('*', checkOrigin(allowedOrigin(config.publicOrigin, [...config.corsOrigins, ...ownOrigins(config)])));
+  // Partner origins (CORS_ORIGINS) reach the public widget calls only, and never with credentials (issue 22 item 3).
+  const isPartnerCall = partnerCalls(Object.values(endpointTable));
+  api.use('*', cors(config.corsOrigins, isPartnerCall));
+  // Origin is compared with our configuration only, never with the Host the caller wrote (DNS rebinding);
+  // our own site's other names (www, SITE_ORIGINS) call the API as the public origin does; a partner origin
+  // may change state only through a public widget call (not sign a visitor out).
+  const ownOrPartner = checkOrigin(allowedOrigin(config.publicOrigin, [...config.corsOrigins, ...ownOrigins(config)]));
+  const ownOnly = checkOrigin(allowedOrigin(config.publicOrigin, ownOrigins(config)));
+  api.use('*', (c, next) => (isPartnerCall(c.req.method, c.req.path) ? ownOrPartner : ownOnly)(c, next));
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
   // only, its own size limit) its entry declares and its request checked before the route's rate limit
   // counts it (api/http/endpoint.ts).
@@ -175,7 +186,7 @@ export function createApp(options: CreateAppOptions): Hono {
     price: rateLimit(deps.db, limits.price, clientOf, deps.clock),
     quoteMail: limits.quoteMail,
   }));
-  api.route('/', purchaseRoutes(deps));
+  api.route('/', purchaseRoutes(deps, { lienholder: rateLimit(deps.db, limits.lienholder, clientOf, deps.clock) }));
   api.route('/', handoverRoutes(deps, { issue: rateLimit(deps.db, limits.lookupQuote, clientOf, deps.clock) }));
   api.route('/', paymentsRoutes(deps));
   // The provider's events: server to server, verified by their signature, not by an Origin or a session

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capLines, logError, MAX_LOG_LINE, redact, redactPath, UNMATCHED_PATH } from './log.ts';
-import { PARTNER_ORIGIN, postJson, suiteApp, tempDir } from './testing/harness.ts';
+import { postJson, PUBLIC_ORIGIN, suiteApp, tempDir } from './testing/harness.ts';
 
 /** A request line: time, method, path, status, duration. */
 const LINE = /^\S+Z (\S+) (.+) (\d{3}) \d+ms$/;
@@ -66,7 +66,7 @@ describe('logs hold no personal data', () => {
   test('a request a middleware refuses still logs the pattern it was addressed to', async () => {
     t.logs.length = 0;
     await t.app.request(...postJson('/api/user/signup', {}, { Origin: 'https://evil.example' }));
-    await t.app.request('http://localhost:4321/api/user/signup', { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'text/plain', Origin: PARTNER_ORIGIN } });
+    await t.app.request('http://localhost:4321/api/user/signup', { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'text/plain', Origin: PUBLIC_ORIGIN } });
     assert.deepEqual(t.logs.map((line) => [pathOf(line), LINE.exec(line)?.[3]]), [
       ['/api/user/signup', '403'],
       ['/api/user/signup', '415'],

@@ -22,6 +22,7 @@ import { startBilling } from './billing/job.ts';
 import { paymentGatewayFor } from './payments/configured.ts';
 import { startSettlement } from './payments/settlement-job.ts';
 import { startReconciliation } from './payments/reconciliation-job.ts';
+import { startTokenSweep } from './tokens/sweep-job.ts';
 import { afterAnswerSettled } from './auth/after-answer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
@@ -185,6 +186,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopSettlement = startSettlement({ db, mail, payments, config: live, clock: () => new Date(), documents }, log);
     // Yesterday's ledger held against the provider's charges and refunds, differences mailed to the team: api/payments/reconciliation-job.ts.
     const stopReconciliation = startReconciliation({ db, mail, payments, config: live, clock: () => new Date() }, log);
+    // Expired and spent tokens removed, once a day across every replica: api/tokens/sweep-job.ts.
+    const stopTokenSweep = startTokenSweep({ db, clock: () => new Date() }, log);
 
     return {
       url,
@@ -200,6 +203,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await stopBilling();
         await stopSettlement();
         await stopReconciliation();
+        await stopTokenSweep();
         await Promise.all(servers.map(closeServer));
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
         await afterAnswerSettled(mail);

@@ -1,9 +1,9 @@
 /**
  * A job one replica at a time runs (./lease.ts), checked on a timer inside the server: the renewals and the
  * billing cycle once a day (api/renewals/job.ts, api/billing/job.ts), the payment settlement every minute
- * (api/payments/settlement-job.ts). Each job names itself, its lease and its interval, and hands its work
- * here; the taking and giving back of the lease, the day a daily job records, the timer and its stop live
- * once, in this file.
+ * (api/payments/settlement-job.ts), the token sweep once a day (api/tokens/sweep-job.ts). Each job names
+ * itself, its lease and its interval, and hands its work here; the taking and giving back of the lease, the
+ * day a daily job records, the timer and its stop live once, in this file.
  */
 import type { Queryable } from '../db/db.ts';
 import { logError, type LogSink } from '../log.ts';

@@ -286,6 +286,11 @@ async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholde
   return rows.map((row) => ({ carNumber: row.car_number, name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip, phoneNumber: row.phone_number }));
 }
 
+/** One vehicle's lienholder on record, or null. */
+export async function lienholderOf(db: Queryable, policyId: number, carNumber: number): Promise<Lienholder | null> {
+  return (await lienholdersOf(db, policyId)).find((lienholder) => lienholder.carNumber === carNumber) ?? null;
+}
+
 async function statusHistoryOf(db: Queryable, policyId: number): Promise<StatusChange[]> {
   const rows = await db.query<{ status: PolicyStatus; changed_at: Date; effective_on: string | null }>(
     `SELECT status, changed_at, to_char(effective_on, 'YYYY-MM-DD') AS effective_on FROM policy_status_changes WHERE policy_id = $1 ORDER BY changed_at, id`,

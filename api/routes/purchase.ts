@@ -6,25 +6,27 @@
  *                                         402 payment failed | 409 quote changed or in progress | 4xx
  * POST /api/policy/complete_payment       after 3-D Secure, with the Purchase-Token header: as the bind answers
  * POST /api/payments/test_authentication  the test mode's authentication window (Complete or Fail)
- * POST /api/policy/lienholder             LienholderRequest + Purchase-Token -> 200 { ok: true } | 401 | 404 | 422
+ * POST /api/policy/lienholder             LienholderRequest + Purchase-Token (or the owner's session) -> 200 { ok: true } |
+ *                                         401 | 404 | 422 | 429
  *
  * A payment failure answers 402 with the spec's text and `error_type` (card_error, invalid_request_error or
  * api_error), so the widget can tell a decline from an outage without reading the text. A quote that is not
  * the version the buyer saw answers 409 with `error_type: 'quote_changed'` and the version in force. Nothing
  * about the card or the person is logged.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { MESSAGES, PURCHASE_TOKEN_HEADER, type BindResponse, type QuoteChangedAnswer } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { ApiError } from '../http/errors.ts';
 import { doNotKeepAnswer, idempotencyOf, idempotent } from '../http/idempotency.ts';
 import {
-  bindQuote, completePayment, purchaseTokenQuote, testAuthentication, type BindContext, type BindOutcome,
+  bindQuote, completePayment, testAuthentication, type BindContext, type BindOutcome,
 } from '../policies/bind.ts';
 import { saveLienholder } from '../policies/lienholders.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { on, type Reply } from '../http/endpoint.ts';
 import { NO_STORE } from '../http/security-headers.ts';
+import { sessionCookieOf } from '../auth/session-guard.ts';
+import { readSession } from '../auth/sessions.ts';
 import { refusal, REFUSAL_STATUS } from './refusals.ts';
 
 /** The one table from the bind's outcomes to HTTP (its plain refusals' statuses are ./refusals.ts's). */
@@ -66,7 +68,7 @@ export function paymentsRoutes(deps: Deps): Hono {
   return app;
 }
 
-export function purchaseRoutes(deps: Deps): Hono {
+export function purchaseRoutes(deps: Deps, limits: { lienholder: MiddlewareHandler }): Hono {
   const app = new Hono();
 
   // The Idempotency-Key (api/http/idempotency.ts): replays, 422 and 409 are answered before this runs; a
@@ -91,12 +93,14 @@ export function purchaseRoutes(deps: Deps): Hono {
     return { body: { ok: true }, headers: NO_STORE };
   });
 
-  on(app, endpoints.lienholder, async (c, request) => {
-    // Only the person who just paid names the lienholders (the purchase token of the bind's answer).
-    if ((await purchaseTokenQuote(deps.db, c.req.header(PURCHASE_TOKEN_HEADER), request.quoteNumber, deps.clock())) === null) {
-      throw new ApiError(401, MESSAGES.purchaseTokenRequired);
-    }
-    const outcome = await saveLienholder(deps, request, deps.clock());
+  // Only the person who just paid (the purchase token of the bind's answer) or the policy's owner signed in
+  // names a lienholder; rate limited, as each change prints the declarations again (issue 22 item 2).
+  on(app, endpoints.lienholder, limits.lienholder, async (c, request) => {
+    const now = deps.clock();
+    const sessionId = sessionCookieOf(c);
+    const session = sessionId === null ? null : await readSession(deps.db, sessionId, now);
+    const sender = { purchaseToken: c.req.header(PURCHASE_TOKEN_HEADER), accountId: session?.accountId ?? null };
+    const outcome = await saveLienholder(deps, request, sender, now);
     if (outcome.kind === 'refused') throw refusal(outcome);
     return { body: { ok: true }, headers: NO_STORE };
   });

@@ -1,22 +1,28 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES, preferredPicture, VehicleImageResponse, check } from '../../contract/index.ts';
-import { testApp, type TestApp } from '../testing/harness.ts';
+import { postJson, testApp, type TestApp } from '../testing/harness.ts';
 import { NO_DB } from '../testing/no-db.ts';
 import { porscheVin, withCheckDigit } from '../vin/build-vin.ts';
 import { silhouetteForModel } from '../vehicle/picture.ts';
 import { SILHOUETTE_KEYS, silhouetteSvg } from '../vehicle/silhouettes.ts';
 import { NO_PICTURE } from './vehicle.ts';
 
-describe('GET /api/vehicle/image', () => {
+describe('POST /api/vehicle/image', () => {
   let t: TestApp;
   before(() => {
     t = testApp(NO_DB, { clock: () => new Date('2026-03-02T10:00:00Z') });
   });
   after(() => t.cleanup());
 
-  const image = (vin: string, year: string | number, model: string) =>
-    t.app.request(`/api/vehicle/image?${new URLSearchParams({ vin, year: String(year), model })}`);
+  const image = (vin: string, year: number, model: string) => t.app.request(...postJson('/api/vehicle/image', { vin, year, model }));
+
+  test('issue 22 item 11: the VIN travels in a JSON body, never in a URL; the GET is gone', async () => {
+    const vin = porscheVin({ type: '991', year: 2015, body: 'B' });
+    const res = await t.app.request(`/api/vehicle/image?${new URLSearchParams({ vin, year: '2015', model: '911' })}`);
+    assert.ok(res.status === 404 || res.status === 405, String(res.status));
+    assert.equal((await image(vin, 2015, '911')).status, 200);
+  });
 
   test('a decodable VIN picks its line and body; extcam02 comes first', async () => {
     const res = await image(porscheVin({ type: '991', year: 2015, body: 'B' }), 2015, '911');
@@ -45,8 +51,8 @@ describe('GET /api/vehicle/image', () => {
     }
   });
 
-  test('a malformed query is a 400 with the contract messages', async () => {
-    const res = await t.app.request('/api/vehicle/image?vin=SHORT&year=1970&model=911');
+  test('a malformed body is a 400 with the contract messages', async () => {
+    const res = await image('SHORT', 1970, '911');
     assert.equal(res.status, 400);
     const { error_messages: messages } = (await res.json()) as { error_messages: string[] };
     assert.deepEqual(messages.sort(), [MESSAGES.modelYear, MESSAGES.vinLength].sort());

@@ -8,7 +8,7 @@ import { on } from '../http/endpoint.ts';
 
 export const NO_PICTURE = 'There is no picture for this vehicle.';
 /**
- * GET /api/vehicle/image?vin=&year=&model= (DESIGN.md; doc 2 section 7): picture entries of a vehicle,
+ * POST /api/vehicle/image { vin, year, model } (DESIGN.md; doc 2 section 7): picture entries of a vehicle,
  * the side-view silhouette of its line and body. The uri is an absolute path on this service; a widget
  * on another origin resolves it against its api-base. A picture service could be plugged in here later
  * and add views after extcam02. 404 (the widget clears the picture) when no silhouette applies.
@@ -19,8 +19,9 @@ export const NO_PICTURE = 'There is no picture for this vehicle.';
 export function vehicleRoutes(deps: Deps): Hono {
   const app = new Hono();
 
-  on(app, endpoints.vehicleImage, (_c, query) => {
-    const body = vehicleImageFor(query.vin, query.year, query.model, deps.clock());
+  // A POST, so the VIN stays out of URLs and their logs (issue 22 item 11)
+  on(app, endpoints.vehicleImage, (_c, request) => {
+    const body = vehicleImageFor(request.vin, request.year, request.model, deps.clock());
     if (!body) throw new ApiError(404, NO_PICTURE);
     return { body };
   });

@@ -177,7 +177,7 @@ export async function revokeTokens(db: Queryable, purpose: TokenPurpose, subject
   );
 }
 
-/** Removes tokens that expired or were spent before `before` (swept with the mail queue's rows). */
+/** Removes tokens that expired or were spent before `before` (daily, under a lease: ./sweep-job.ts). */
 export async function sweepTokens(db: Queryable, before: Date): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `WITH gone AS (DELETE FROM tokens WHERE expires_at < $1 OR used_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,

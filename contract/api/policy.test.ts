@@ -4,7 +4,7 @@ import { check } from '../validate.ts';
 import { MESSAGES } from '../messages.ts';
 import { DocumentListResponse, newestByKind } from './documents.ts';
 import { Policy, QuoteLookupRequest, RequestCardForm, RolloverResponse, openQuotes, retrieveQuoteForm } from './policy.ts';
-import { VehicleImageQuery, preferredPicture } from './vehicle-image.ts';
+import { VehicleImageRequest, preferredPicture } from './vehicle-image.ts';
 import { VinCheckRequest, VinCheckResponse, vinCheckFailureMessage } from './vin.ts';
 
 const TODAY = { year: 2025, month: 6, day: 15 };
@@ -92,10 +92,10 @@ describe('VIN check and vehicle image (doc 2 section 7)', () => {
     assert.equal(vinCheckFailureMessage(400, 'Unknown'), 'Invalid VIN / Cannot locate vehicle');
   });
   it('reads the image query from strings', () => {
-    assert.deepEqual(check({ vin: 'WP0AB2A90KS114315', year: '2019', model: '911' }, VehicleImageQuery), {
+    assert.deepEqual(check({ vin: 'WP0AB2A90KS114315', year: '2019', model: '911' }, VehicleImageRequest), {
       ok: true, value: { vin: 'WP0AB2A90KS114315', year: 2019, model: '911' },
     });
-    assert.deepEqual(check({ vin: 'WP0AB2A90KS114315', year: '1980', model: '911' }, VehicleImageQuery), {
+    assert.deepEqual(check({ vin: 'WP0AB2A90KS114315', year: '1980', model: '911' }, VehicleImageRequest), {
       ok: false, errors: [{ path: 'year', message: MESSAGES.modelYear }],
     });
   });

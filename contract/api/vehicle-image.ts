@@ -8,9 +8,11 @@ import { vin } from '../rules/vin.ts';
 export { VehicleImageResponse } from './policy.ts';
 
 /**
- * GET /api/vehicle/image?vin=&year=&model= (doc 1 section 7, doc 2 section 7, doc 3 section 3): the
- * pictures of one vehicle, found by VIN with a fallback to year and model. Query values are strings,
- * so the year is read from its digits. Answers VehicleImageResponse; 404 clears the image.
+ * POST /api/vehicle/image { vin, year, model } (doc 1 section 7, doc 2 section 7, doc 3 section 3): the
+ * pictures of one vehicle, found by VIN with a fallback to year and model. A POST with a JSON body, not a
+ * GET with a query (issue 22 item 11): a VIN in a URL ends up in access logs, proxies and the browser's
+ * history. The year may come as a number or as its four digits. Answers VehicleImageResponse; 404 clears
+ * the image.
  */
 export const modelYear = coerceString(
   define<number>('modelYear', (value) =>
@@ -21,12 +23,12 @@ export const modelYear = coerceString(
   (text) => (/^\d{4}$/.test(text) ? Number(text) : text),
 );
 
-export const VehicleImageQuery = object({
+export const VehicleImageRequest = object({
   vin,
   year: modelYear,
   model: requiredMax(LIMITS.shortTextMax),
 });
-export type VehicleImageQuery = Infer<typeof VehicleImageQuery>;
+export type VehicleImageRequest = Infer<typeof VehicleImageRequest>;
 
 /** doc 1 section 2: the picture with view extcam02 is preferred, else the first, else none (the default image). */
 export function preferredPicture(pictures: readonly { view: string; uri: string }[]): string | undefined {

@@ -49,10 +49,24 @@ export function logout(): void {
   emit(window, 'ppm-logout', { reason: 'unauthorized' });
 }
 
+/**
+ * The credentials mode of calls to `base`. Doc 1 section 7: "All requests send credentials (cookies)", on
+ * our own site. A widget embedded on a partner's page calls the API on another origin: it sends no cookie
+ * there (issue 22 item 3; DESIGN.md "Embedding": it never depends on the API's cookies, and the API
+ * answers partner origins without Allow-Credentials, so a credentialed call would be refused anyway).
+ */
+export function credentialsFor(base: string, page: { href: string; origin: string } | undefined = globalThis.location): RequestCredentials {
+  if (!page) return 'same-origin';
+  try {
+    return new URL(base || '/', page.href).origin === page.origin ? 'include' : 'omit';
+  } catch {
+    return 'omit';
+  }
+}
+
 /** `base` is the API's origin ('' for same-origin); paths start with /api/. */
 export function createApiClient(base: string): ApiClient {
-  // credentials: doc 1 section 7, "All requests send credentials (cookies)".
-  const api = wretch(base).options({ credentials: 'include' }).accept('application/json');
+  const api = wretch(base).options({ credentials: credentialsFor(base) }).accept('application/json');
 
   async function run<T>(call: () => Promise<Response>): Promise<ApiResult<T>> {
     let response: Response;

@@ -155,7 +155,7 @@ describe('<ppm-notify-me>', () => {
     const call = stub.calls[0]!;
     assert.equal(call.url, 'http://api.test/api/contact/subscribe');
     assert.equal(call.method, 'POST');
-    assert.equal(call.credentials, 'include');
+    assert.equal(call.credentials, 'omit', 'issue 22 item 3: no cookie goes to the API on another origin');
     assert.deepEqual(call.body, { userFirstName: 'Ada', userLastName: "O'Neil", userEmailAddress: 'ada@example.com', userState: 'OH' });
     assert.equal(getByLabel(root, 'First Name').value, '');
     assert.equal(getByLabel(root, 'Email').value, '');

@@ -829,7 +829,10 @@ describe('step 2, Your Vehicle', () => {
     assert.deepEqual(steps.at(-1), { step: 3, name: 'Your Drivers' });
     await waitFor(() => saved().vehicleImage?.[0]?.uri === 'https://img.test/911.svg', 'picture kept');
     const image = stub!.calls.find((c) => c.url.includes('/api/vehicle/image'))!;
-    assert.equal(image.url, 'http://api.test/api/vehicle/image?vin=WP0AA2A71HS100001&year=2019&model=911');
+    // issue 22 item 11: a POST with a JSON body, so the VIN is in no URL
+    assert.equal(image.url, 'http://api.test/api/vehicle/image');
+    assert.equal(image.method, 'POST');
+    assert.deepEqual(image.body, { vin: 'WP0AA2A71HS100001', year: 2019, model: '911' });
     // the real step 3 is mounted: the first driver's page, named after the info step's person
     await waitFor(() => root.querySelector('legend')?.textContent?.includes('Your Drivers'), 'the first driver page');
     assert.ok([...root.querySelectorAll('input')].some((input) => input.value === 'Ada'), 'the first driver follows the info form');

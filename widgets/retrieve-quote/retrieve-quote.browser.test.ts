@@ -135,7 +135,7 @@ describe('<ppm-retrieve-quote>', () => {
     const call = stub.calls[0]!;
     assert.equal(call.url, 'http://api.test/api/policy/handover');
     assert.equal(call.method, 'POST');
-    assert.equal(call.credentials, 'include');
+    assert.equal(call.credentials, 'omit', 'issue 22 item 3: no cookie goes to the API on another origin');
     assert.deepEqual(call.body, { emailAddress: 'ada+car@example.com', dob: '1980-02-29', zip: '85004' });
     const url = new URL(went[0]!);
     assert.equal(`${url.origin}${url.pathname}`, WIZARD);

@@ -5,6 +5,7 @@ import { endpoint, json } from './endpoint.ts';
 
 export const subscribe = endpoint({
   method: 'POST', path: '/api/contact/subscribe', request: SubscribeRequest, answer: SubscribeResponse, body: json, session: false,
+  partner: true,
 });
 
 /** Five photos of 10 MB each, and the claim's answers (a few KiB) with the multipart framing. */
@@ -14,6 +15,7 @@ export const claims = endpoint({
   method: 'POST', path: '/api/contact/claims', request: null, answer: ClaimAnswer,
   body: { kind: 'multipart', limitBytes: CLAIM_UPLOAD_LIMIT }, session: false, headers: ['Idempotency-Key'],
   idempotency: { scope: 'claim', each: 'claim', reused: 'claimIdempotencyKeyReused', inFlight: 'claimInProgress' },
+  partner: true,
 });
 
 export const contactSubmit = endpoint({

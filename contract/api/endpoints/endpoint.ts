@@ -45,6 +45,13 @@ export interface Endpoint<Request = unknown, Answer = unknown> {
   headers?: readonly string[];
   /** Takes an Idempotency-Key: a retry under the same key and body answers the first answer again. */
   idempotency?: Idempotency;
+  /**
+   * A public call the embeddable widgets make from a partner's page (quote start, retrieve quote, notify
+   * me, claim form, the wizard up to its hand-over). Only these answer a partner origin (CORS_ORIGINS):
+   * with CORS but never with credentials (api/http/cors.ts). Every other call, the account's and the
+   * session's above all, is our own site's alone.
+   */
+  partner?: true;
 }
 
 export type RequestOf<E> = E extends Endpoint<infer R, any> ? R : never;

@@ -4,6 +4,7 @@ import { endpoint, json } from './endpoint.ts';
 
 export const handover = endpoint({
   method: 'POST', path: '/api/policy/handover', request: HandoverRequest, answer: HandoverIssued, body: json, session: false,
+  partner: true,
 });
 
 export const redeemHandover = endpoint({

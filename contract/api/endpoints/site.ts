@@ -1,7 +1,7 @@
 /** The calls the wizard's first steps make: health, ZIP, VIN and the vehicle's picture. (Entries of contract/api/endpoints.ts.) */
 import { unknown } from 'superstruct';
 import { VehicleImageResponse } from '../policy.ts';
-import { VehicleImageQuery } from '../vehicle-image.ts';
+import { VehicleImageRequest } from '../vehicle-image.ts';
 import { VinCheckRequest, VinCheckResponse } from '../vin.ts';
 import { ZipLookupResponse } from '../zip.ts';
 import { endpoint, json, none } from './endpoint.ts';
@@ -12,14 +12,17 @@ export const health = endpoint({
 
 export const zipLookup = endpoint({
   method: 'GET', path: '/api/zip/:zip', request: null, answer: ZipLookupResponse, body: none, session: false,
+  partner: true,
 });
 
 export const vinCheck = endpoint({
   method: 'POST', path: '/api/vin/check', request: VinCheckRequest, answer: VinCheckResponse, body: json, session: false,
+  partner: true,
 });
 
 export const vehicleImage = endpoint({
-  method: 'GET', path: '/api/vehicle/image', request: VehicleImageQuery, answer: VehicleImageResponse, body: none, session: false,
+  method: 'POST', path: '/api/vehicle/image', request: VehicleImageRequest, answer: VehicleImageResponse, body: json, session: false,
+  partner: true,
 });
 
 export const vehicleSilhouette = endpoint({

@@ -62,7 +62,7 @@ export const SUMMARIES = {
   health: 'liveness, with a round trip to the database',
   zipLookup: 'city and state of a ZIP, and whether it is restricted',
   vinCheck: 'decodes a VIN offline: year, make, model line, body style; 404 invalid, 422 another maker',
-  vehicleImage: 'picture entries (`extcam02` first) pointing at our drawn silhouettes; query `vin`, `year`, `model`',
+  vehicleImage: 'picture entries (`extcam02` first) pointing at our drawn silhouettes; JSON body `vin`, `year`, `model` (a POST: no VIN in a URL)',
   vehicleSilhouette: 'one drawn silhouette (SVG), cached for a month',
   // user.ts
   signUp: 'creates an account and e-mails its single-use confirmation link; the password (argon2id) takes effect at once only with ' +

@@ -17,7 +17,8 @@ export async function fetchVehiclePictures(
   vehicle: Pick<VehicleForm, 'vin' | 'year' | 'model' | 'isVINValid'> | undefined,
 ): Promise<VehiclePictures | null> {
   if (!vehicle?.vin || vehicle.isVINValid !== true) return null;
-  const result = await api.call(endpoints.vehicleImage, null, { query: { vin: vehicle.vin, year: vehicle.year, model: vehicle.model } });
+  // POSTed: the VIN stays out of URLs (issue 22 item 11)
+  const result = await api.call(endpoints.vehicleImage, { vin: vehicle.vin, year: Number(vehicle.year), model: vehicle.model });
   return result.ok && preferredPicture(result.data.Vin.picture) ? result.data.Vin.picture : null;
 }
 

@@ -210,7 +210,7 @@ describe('Step 4, Your Coverage: the vehicle box', () => {
     await frame();
     assert.equal(heading(), T.vehicleOf(2, 2));
     await waitFor(() => root.querySelector('.ppm-cover-vehicle__picture img')?.getAttribute('src') === `${API}${PICTURE}?boxster`, 'the fetched picture');
-    assert.ok(api!.calls.some((c) => c.url.includes('vin=WP0CA2A8XJS140123')));
+    assert.ok(api!.calls.some((c) => c.url.endsWith('/api/vehicle/image') && (c.body as { vin?: string } | null)?.vin === 'WP0CA2A8XJS140123'));
   });
 });
 
