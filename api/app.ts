@@ -20,6 +20,7 @@ import * as endpointTable from '../contract/api/endpoints.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientAddress } from './http/client.ts';
 import { rateLimit, type RateLimit } from './http/rate-limit.ts';
+import type { ConcurrencyCap } from './http/concurrency.ts';
 import { staticRoutes } from './http/static.ts';
 import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -100,7 +101,20 @@ export const RATE_LIMITS = {
   passwordReset: { name: 'password-reset', limit: 10, windowSeconds: 15 * 60 },
   /** Per recipient address: sign-in links and reset links to one mailbox, together. */
   signInMail: { name: 'sign-in-mail', limit: 5, windowSeconds: 60 * 60 },
+  /**
+   * Odometer photos per link token (issue 22): each is decoded and read twice by OCR, seconds of CPU, and is
+   * kept. A policy's few vehicles, each with a retake or two after 'we could not read it', fit well inside.
+   */
+  odometerPhotoToken: { name: 'odometer-photo-token', limit: 20, windowSeconds: 60 * 60 },
+  /** Odometer photos per client address: a household or a club stand with a few policies behind one address. */
+  odometerPhotoClient: { name: 'odometer-photo-client', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
+
+/**
+ * Odometer uploads of one client address worked on at once, per process (issue 22): two, so a person with two
+ * vehicles can send both photos together; one photo's OCR takes a few seconds, hence the Retry-After.
+ */
+const ODOMETER_UPLOAD_CAP: ConcurrencyCap = { perClient: 2, retryAfterSeconds: 5 };
 
 export interface CreateAppOptions {
   config: Config;
@@ -115,6 +129,8 @@ export interface CreateAppOptions {
   clock?: () => Date;
   log?: LogSink;
   rateLimits?: Partial<typeof RATE_LIMITS>;
+  /** Default ODOMETER_UPLOAD_CAP; tests lower it. */
+  odometerUploadCap?: Partial<ConcurrencyCap>;
 }
 
 function onApiError(deps: Deps, error: unknown, c: Context): Response {
@@ -192,7 +208,12 @@ export function createApp(options: CreateAppOptions): Hono {
   // The provider's events: server to server, verified by their signature, not by an Origin or a session
   api.route('/', webhookRoutes(deps));
   api.route('/', userRoutes(deps, limits));
-  api.route('/', odometerRoutes(deps));
+  api.route('/', odometerRoutes(deps, {
+    perClient: limits.odometerPhotoClient,
+    perToken: limits.odometerPhotoToken,
+    concurrency: { ...ODOMETER_UPLOAD_CAP, ...options.odometerUploadCap },
+    clientOf,
+  }));
   api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));
   api.route('/', paymentCardRoutes(deps, { cardSetup: limits.cardSetup }));
   api.route('/', billPaymentRoutes(deps, { link: rateLimit(deps.db, limits.billPayment, clientOf, deps.clock) }));

@@ -2,35 +2,101 @@
  * The claim's damage photos (beyond the spec, issue 10): at most five, each at most 10 MB, each a JPEG, PNG,
  * WebP or HEIC photo by its bytes (contract/rules/photo.ts), whatever its name or declared type. Refused
  * before anything is stored, with a message that names the file and says what to do.
+ *
+ * What we keep and send carries no location (issue 22, item 8). A phone writes the GPS position, the device
+ * and the time into a photo's EXIF; the claims team needs the damage, not where the claimant's phone was.
+ * The claim form offers no choice to share the position, so it is stripped always; should the form ever
+ * offer one, this is the place that would keep it for those who chose to.
+ *
+ * - JPEG, PNG and WebP are checked as the odometer photo is (api/odometer/image.ts): the pixel count from
+ *   the header before anything is decoded (a 109 KB PNG can declare 30,000 x 30,000 pixels), then decoded
+ *   under the same `limitInputPixels`, turned upright by their EXIF orientation and written again in their
+ *   own format with no metadata at all. That copy is what is stored and what the mail is made from; a
+ *   photo that does not decode is refused, never kept or sent as it came.
+ * - HEIC, which our sharp cannot decode (its libheif reads AVIF only), keeps its pixels as sent, but its
+ *   Exif and XMP items are blanked in place (./heif-metadata.ts); one whose boxes we cannot read is refused.
  */
 import sharp from 'sharp';
-import { CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX, MESSAGES, PHOTO_CONTENT_TYPES, sniffPhotoFormat, type PhotoFormat } from '../../contract/index.ts';
+import {
+  CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX, MESSAGES, PHOTO_CONTENT_TYPES, PHOTO_MAX_PIXELS, sniffPhotoFormat, type PhotoFormat,
+} from '../../contract/index.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
-import { MAX_PHOTO_PIXELS } from '../odometer/limits.ts';
+import { blankHeifMetadata } from './heif-metadata.ts';
 
 export interface ClaimPhoto {
+  /** The copy we keep and send: re-encoded without metadata (HEIC: its metadata items blanked). */
   bytes: Uint8Array;
   format: PhotoFormat;
   contentType: string;
 }
 
-export type PhotosCheck =
-  | { ok: true; photos: ClaimPhoto[] }
-  | { ok: false; reason: 'claim-photos-too-many' | 'claim-photo-empty' | 'claim-photo-too-large' | 'claim-photo-not-a-photo'; message: string };
+type PhotoRefusalReason =
+  | 'claim-photos-too-many' | 'claim-photo-empty' | 'claim-photo-too-large' | 'claim-photo-not-a-photo'
+  | 'claim-photo-too-many-pixels' | 'claim-photo-damaged';
+
+export type PhotosCheck = { ok: true; photos: ClaimPhoto[] } | { ok: false; reason: PhotoRefusalReason; message: string };
 
 /** A file's name as the person knows it, for a message; never logged. */
 const shownName = (file: File) => (file.name && file.name !== 'blob' ? `"${file.name.slice(0, 80)}"` : 'A file');
 
+/** Sharp with the pixel limit on, for every decode of a sent photo (as api/odometer/image.ts). */
+const openPhoto = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+
+type Cleaned = { ok: true; bytes: Uint8Array } | { ok: false; problem: 'tooManyPixels' | 'damaged' };
+
+/**
+ * The photo upright and without metadata, in its own format: JPEG at quality 92 (a second generation at 92
+ * is not told apart from the first by eye), PNG lossless, WebP at 90. Sharp writes
+ * no metadata unless asked (no withMetadata here), so EXIF, GPS, XMP and IPTC are gone; the colour profile
+ * is applied to the pixels (sRGB out).
+ */
+async function cleanPhoto(bytes: Uint8Array, format: Exclude<PhotoFormat, 'heic'>): Promise<Cleaned> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // the header only, without the pixel limit (which sharp applies to metadata too), so the real reason is told
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (metadata.format !== format) return { ok: false, problem: 'damaged' };
+    ({ width, height } = metadata);
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+  if (!width || !height) return { ok: false, problem: 'damaged' };
+  if (width * height > PHOTO_MAX_PIXELS) return { ok: false, problem: 'tooManyPixels' };
+  try {
+    const upright = openPhoto(bytes).rotate();
+    const encoded = format === 'jpeg' ? upright.jpeg({ quality: 92 }) : format === 'png' ? upright.png() : upright.webp({ quality: 90 });
+    const out = await encoded.toBuffer();
+    return { ok: true, bytes: new Uint8Array(out.buffer, out.byteOffset, out.length) };
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+}
+
 export async function readClaimPhotos(files: readonly File[]): Promise<PhotosCheck> {
   if (files.length > CLAIM_PHOTOS_MAX) return { ok: false, reason: 'claim-photos-too-many', message: MESSAGES.claimPhotosTooMany };
   const photos: ClaimPhoto[] = [];
+  // One at a time: each decode holds up to 40 megapixels.
   for (const file of files) {
-    if (file.size === 0) return { ok: false, reason: 'claim-photo-empty', message: MESSAGES.claimPhotoEmpty(shownName(file)) };
-    if (file.size > CLAIM_PHOTO_MAX_BYTES) return { ok: false, reason: 'claim-photo-too-large', message: MESSAGES.claimPhotoTooLarge(shownName(file)) };
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const format = sniffPhotoFormat(bytes);
-    if (format === null) return { ok: false, reason: 'claim-photo-not-a-photo', message: MESSAGES.claimPhotoNotAPhoto(shownName(file)) };
-    photos.push({ bytes, format, contentType: PHOTO_CONTENT_TYPES[format] });
+    const name = shownName(file);
+    if (file.size === 0) return { ok: false, reason: 'claim-photo-empty', message: MESSAGES.claimPhotoEmpty(name) };
+    if (file.size > CLAIM_PHOTO_MAX_BYTES) return { ok: false, reason: 'claim-photo-too-large', message: MESSAGES.claimPhotoTooLarge(name) };
+    const sent = new Uint8Array(await file.arrayBuffer());
+    const format = sniffPhotoFormat(sent);
+    if (format === null) return { ok: false, reason: 'claim-photo-not-a-photo', message: MESSAGES.claimPhotoNotAPhoto(name) };
+    if (format === 'heic') {
+      const blanked = blankHeifMetadata(sent);
+      if (blanked === null) return { ok: false, reason: 'claim-photo-damaged', message: MESSAGES.claimPhotoDamaged(name) };
+      photos.push({ bytes: blanked, format, contentType: PHOTO_CONTENT_TYPES[format] });
+      continue;
+    }
+    const cleaned = await cleanPhoto(sent, format);
+    if (!cleaned.ok) {
+      return cleaned.problem === 'tooManyPixels'
+        ? { ok: false, reason: 'claim-photo-too-many-pixels', message: MESSAGES.claimPhotoTooManyPixels(name) }
+        : { ok: false, reason: 'claim-photo-damaged', message: MESSAGES.claimPhotoDamaged(name) };
+    }
+    photos.push({ bytes: cleaned.bytes, format, contentType: PHOTO_CONTENT_TYPES[format] });
   }
   return { ok: true, photos };
 }
@@ -40,9 +106,9 @@ const MAIL_PHOTO_LONG_SIDE = 2000;
 
 /**
  * The photo as the claims team's e-mail carries it: five full-size photos would make a 67 MB message (base64)
- * that mail servers refuse, so JPEG, PNG and WebP go as an upright JPEG of at most 2000 pixels a side. HEIC,
- * which sharp cannot decode, and a photo that does not decode go as they were sent. The originals stay in
- * the blob store.
+ * that mail servers refuse, so JPEG, PNG and WebP go as a JPEG of at most 2000 pixels a side, made from the
+ * kept copy (already upright, without metadata; this one writes none either). HEIC goes as kept, its
+ * metadata items blanked. The kept copies stay in the blob store.
  */
 export async function mailCopy(photo: ClaimPhoto, index: number): Promise<MailAttachment> {
   const attach = (bytes: Uint8Array, format: PhotoFormat): MailAttachment => ({
@@ -53,13 +119,14 @@ export async function mailCopy(photo: ClaimPhoto, index: number): Promise<MailAt
   });
   if (photo.format === 'heic') return attach(photo.bytes, 'heic');
   try {
-    const copy = await sharp(photo.bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+    const copy = await openPhoto(photo.bytes)
       .rotate()
       .resize({ width: MAIL_PHOTO_LONG_SIDE, height: MAIL_PHOTO_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85 })
       .toBuffer();
     return attach(new Uint8Array(copy), 'jpeg');
   } catch {
+    // The kept copy decoded once already; should it not now, it still carries no metadata.
     return attach(photo.bytes, photo.format);
   }
 }

@@ -43,9 +43,9 @@ export async function checkPhoto(bytes: Uint8Array): Promise<PhotoCheck> {
   if (format === null) return refusal('notAPhoto');
   let metadata: Metadata;
   try {
-    // Without the pixel limit, which sharp applies to metadata too: the header alone is read here, and the
-    // person is told the real reason rather than 'damaged'.
-    metadata = await sharp(bytes).metadata();
+    // Without any pixel limit, which sharp applies to metadata too (its default, 268 megapixels, as well: a
+    // 30,000 x 30,000 PNG was 'damaged'): the header alone is read here, and the person is told the real reason.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return refusal('damaged');
   }

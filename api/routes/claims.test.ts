@@ -3,6 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import exifr from 'exifr';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createDeflate } from 'node:zlib';
 import { BRAND, CLAIM_REFERENCE, MESSAGES } from '../../contract/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { parseEml } from '../mail/eml.ts';
@@ -21,6 +25,40 @@ const claimOf = (email: string, extra: Record<string, unknown> = {}) => ({
 const jpeg = (seed: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed * 40, g: 90, b: 120 } } }).jpeg().toBuffer();
 const png = () => sharp({ create: { width: 32, height: 32, channels: 4, background: '#c33' } }).png().toBuffer();
 const heic = () => Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1heic')]);
+/** Where a phone would put it: a JPEG 64 wide, 48 high, stored turned (orientation 6), with a GPS position in its EXIF. */
+const jpegWithGps = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } })
+    .jpeg()
+    .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 26/1 5/1', GPSLongitudeRef: 'W', GPSLongitude: '112/1 4/1 30/1' } } })
+    .toBuffer();
+
+/** A chunk of a PNG: length, type, data, CRC of type and data. */
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * Issue 22's decompression bomb: a valid PNG of 30,000 x 30,000 one-bit pixels, all black, about 110 KB.
+ * Its rows are deflated one at a time through a stream, so the test never holds the 112 MB they inflate to.
+ */
+async function pngBomb(side = 30_000): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter method, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(side / 8)); // filter byte 0 and the row's pixels, all 0
+  const parts: Buffer[] = [];
+  const deflate = createDeflate({ level: 9 });
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  await pipeline(Readable.from((function* () { for (let y = 0; y < side; y++) yield row; })()), deflate);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', new Uint8Array())]);
+}
 
 
 let client = 0;
@@ -71,9 +109,12 @@ for (const target of dbTargets()) {
       assert.equal(rows[0]!.claim.insuredRelation, 'INSURED');
       assert.equal(rows[0]!.claim.ownerVehicleInvolved, true);
       const stored = await photosOf(rows[0]!.id);
-      assert.deepEqual(stored.map((p) => [p.content_type, p.size_bytes]), [['image/jpeg', photos[0]!.bytes.length], ['image/png', photos[1]!.bytes.length]]);
-      const blob = await import('../blobs/file-store.ts').then((m) => m.createFileBlobStore(join(t.config.dataDir, 'blobs')).get(stored[1]!.blob_key));
-      assert.deepEqual(Buffer.from(blob!.bytes), Buffer.from(photos[1]!.bytes), 'the original photo is kept as it was sent');
+      assert.deepEqual(stored.map((p) => p.content_type), ['image/jpeg', 'image/png']);
+      const blob = await t.blobs.get(stored[1]!.blob_key);
+      assert.equal(stored[1]!.size_bytes, blob!.bytes.length);
+      // written again without metadata (issue 22), the PNG's pixels as they were sent
+      const pixels = (bytes: Uint8Array) => sharp(bytes).raw().toBuffer();
+      assert.deepEqual(await pixels(blob!.bytes), await pixels(photos[1]!.bytes), 'the PNG is kept pixel for pixel');
 
       await t.mail.settled();
       const mails = outboxFiles(t.outboxDir).filter((name) => !before.has(name)).map((name) => parseEml(readFileSync(join(t.outboxDir, name), 'utf8')));
@@ -189,6 +230,63 @@ for (const target of dbTargets()) {
       assert.equal(iphone.status, 201, JSON.stringify(iphone.body));
       const rows = await claimsOf(email);
       assert.deepEqual((await photosOf(rows[0]!.id)).map((p) => p.content_type), ['image/heic']);
+    });
+
+    test('a photo with a GPS position is stored and attached upright and without any EXIF (issue 22, item 8)', async () => {
+      const email = uniqueEmail('gps');
+      const sentPhoto = await jpegWithGps();
+      assert.ok(await exifr.gps(sentPhoto), 'the photo as sent has a position');
+      await t.mail.settled();
+      const before = new Set(outboxFiles(t.outboxDir));
+      const sent = await send(t, claimOf(email), [{ bytes: sentPhoto, name: 'IMG_0002.jpg' }]);
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+      const [row] = await claimsOf(email);
+      const [photo] = await photosOf(row!.id);
+      const kept = (await t.blobs.get(photo!.blob_key))!.bytes;
+      const keptMeta = await sharp(kept).metadata();
+      assert.equal(keptMeta.exif, undefined, 'no EXIF in the stored photo');
+      assert.equal(keptMeta.xmp, undefined);
+      assert.equal(await exifr.gps(Buffer.from(kept)).catch(() => undefined), undefined, 'no position in the stored photo');
+      assert.deepEqual([keptMeta.width, keptMeta.height], [48, 64], 'turned upright by its orientation before the EXIF was dropped');
+      assert.equal(keptMeta.orientation, undefined);
+
+      await t.mail.settled();
+      const team = outboxFiles(t.outboxDir)
+        .filter((name) => !before.has(name))
+        .map((name) => readFileSync(join(t.outboxDir, name), 'utf8'))
+        .find((raw) => parseEml(raw).headers.get('to') === 'claims-desk@apex-ppm.example')!;
+      // parseEml decodes bodies as text: the attachment's bytes are read from the raw part
+      const attached = [...team.matchAll(/Content-Type: image\/[a-z]+[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => m[1]!);
+      assert.equal(attached.length, 1);
+      const attachedBytes = Buffer.from(attached[0]!.replace(/\s+/g, ''), 'base64');
+      const attachedMeta = await sharp(attachedBytes).metadata();
+      assert.equal(attachedMeta.exif, undefined, 'no EXIF in the attachment');
+      assert.equal(await exifr.gps(attachedBytes).catch(() => undefined), undefined, 'no position in the attachment');
+      assert.deepEqual([attachedMeta.width, attachedMeta.height], [48, 64]);
+    });
+
+    test('a 30,000 x 30,000 PNG of 110 KB is refused from its header (413); nothing is filed (issue 22, item 8)', async () => {
+      const email = uniqueEmail('bomb');
+      const bomb = await pngBomb();
+      assert.ok(bomb.length < 200_000, `the bomb is small: ${bomb.length} bytes`);
+      const sent = await send(t, claimOf(email), [{ bytes: bomb, name: 'bumper.png', type: 'image/png' }]);
+      assert.equal(sent.status, 413, JSON.stringify(sent.body));
+      assert.deepEqual(sent.body.error_messages, [MESSAGES.claimPhotoTooManyPixels('"bumper.png"')]);
+      assert.match(MESSAGES.claimPhotoTooManyPixels('"bumper.png"'), /more than 40 megapixels/);
+      assert.equal((await claimsOf(email)).length, 0);
+    });
+
+    test('a JPEG that does not decode is refused (422), never kept or sent with its GPS (issue 22, item 8)', async () => {
+      const email = uniqueEmail('undecodable');
+      const withGps = await jpegWithGps();
+      // Its start (SOI and the EXIF segment with the position), then noise where the frame should be.
+      const frame = withGps.indexOf(Buffer.from([0xff, 0xdb])); // the first quantisation table: the image data starts
+      const broken = Buffer.concat([withGps.subarray(0, frame), Buffer.from('these bytes are not a JPEG frame at all'.repeat(20))]);
+      assert.ok(await exifr.gps(broken), 'the broken file still carries the position');
+      const sent = await send(t, claimOf(email), [{ bytes: broken, name: 'IMG_0003.jpg' }]);
+      assert.equal(sent.status, 422, JSON.stringify(sent.body));
+      assert.deepEqual(sent.body.error_messages, [MESSAGES.claimPhotoDamaged('"IMG_0003.jpg"')]);
+      assert.equal((await claimsOf(email)).length, 0);
     });
 
     test('is rate limited per client with 429 and Retry-After, acknowledgements per address; a foreign Origin is refused', async () => {

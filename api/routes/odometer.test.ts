@@ -7,7 +7,8 @@ import { ODOMETER_MESSAGES } from '../odometer/messages.ts';
 import { odometerImage } from '../odometer/testing/odometer-images.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
-import { dbTargets, PUBLIC_ORIGIN, suiteApp, testApp } from '../testing/harness.ts';
+import { dbTargets, PUBLIC_ORIGIN, suiteApp, testApp, type TestApp } from '../testing/harness.ts';
+import { RATE_LIMITS } from '../app.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const TODAY = localToday(NOW);
@@ -22,15 +23,27 @@ for (const target of dbTargets()) {
       await closeOcr();
     });
 
-    async function send(policy: BoundPolicy, reading: string, photo: Uint8Array, name = 'odometer.jpg', carNumber = '1') {
+    async function send(
+      policy: BoundPolicy | { documentsToken: string }, reading: string, photo: Uint8Array, name = 'odometer.jpg', carNumber = '1',
+      options: { app?: TestApp; client?: string } = {},
+    ) {
       const form = new FormData();
       form.set('token', policy.documentsToken);
       form.set('carNumber', carNumber);
       form.set('reading', reading);
       form.set('photo', new File([photo as Uint8Array<ArrayBuffer>], name, { type: 'image/jpeg' }));
-      const res = await t.app.request('http://localhost:4321/api/odometer/photo', { method: 'POST', body: form, headers: { Origin: PUBLIC_ORIGIN } });
-      return { status: res.status, body: (await res.json()) as { status?: string; message?: string; error_messages?: string[] } };
+      const headers: Record<string, string> = { Origin: PUBLIC_ORIGIN, ...(options.client ? { 'X-Forwarded-For': options.client } : {}) };
+      const res = await (options.app ?? t).app.request('http://localhost:4321/api/odometer/photo', { method: 'POST', body: form, headers });
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('Retry-After'),
+        body: (await res.json()) as { status?: string; message?: string; error_messages?: string[] },
+      };
     }
+    /** A client address of this run's own: the rate limits' rows are shared by every run against the same database. */
+    let clients = 0;
+    const newClient = () => `203.0.113.${(process.pid + ++clients) % 250}`;
+    const notAPhoto = new TextEncoder().encode('not a photo at all');
     const view = async (token: string) =>
       (await (await t.app.request(`http://localhost:4321/api/odometer?token=${token}`)).json()) as OdometerView;
     const photoOf = (reading: string, seed: number) => odometerImage({ reading, style: 'segments', dark: seed % 2 === 0, format: 'jpeg', seed });
@@ -109,6 +122,61 @@ for (const target of dbTargets()) {
         method: 'POST', headers: { 'Content-Type': 'application/json', Origin: PUBLIC_ORIGIN }, body: '{}',
       });
       assert.equal(missing.status, 415, 'an upload is multipart/form-data');
+    });
+
+    test('uploads are rate limited per token and per client address: the one past the limit is a 429 with Retry-After (issue 22)', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'CO' });
+      const limited = testApp(testDb.db, {
+        clock: () => now,
+        config: { trustProxy: 1 },
+        rateLimits: { odometerPhotoToken: { ...RATE_LIMITS.odometerPhotoToken, limit: 2 }, odometerPhotoClient: { ...RATE_LIMITS.odometerPhotoClient, limit: 3 } },
+      });
+      try {
+        // per token: two uploads on the link, each from another address, then the third is refused
+        for (let i = 0; i < 2; i++) assert.equal((await send(policy, '012345', notAPhoto, 'a.jpg', '1', { app: limited, client: newClient() })).status, 415);
+        const third = await send(policy, '012345', notAPhoto, 'a.jpg', '1', { app: limited, client: newClient() });
+        assert.equal(third.status, 429, JSON.stringify(third.body));
+        assert.deepEqual(third.body.error_messages, [MESSAGES.odometerPhotosTooMany]);
+        assert.ok(Number(third.retryAfter) >= 1);
+
+        // per client address, whatever the token (an unknown one included): three, then the fourth is refused
+        const who = newClient();
+        for (let i = 0; i < 3; i++) {
+          assert.equal((await send({ documentsToken: `no-such-token-${process.pid}-${i}` }, '012345', notAPhoto, 'a.jpg', '1', { app: limited, client: who })).status, 404);
+        }
+        const fourth = await send({ documentsToken: `no-such-token-${process.pid}-9` }, '012345', notAPhoto, 'a.jpg', '1', { app: limited, client: who });
+        assert.equal(fourth.status, 429);
+        assert.deepEqual(fourth.body.error_messages, [MESSAGES.odometerPhotosTooMany]);
+        assert.ok(Number(fourth.retryAfter) >= 1);
+      } finally {
+        limited.cleanup();
+      }
+    });
+
+    test('one client address has at most the cap of uploads worked on at once; the next is a 429 with Retry-After, and the place is given back (issue 22)', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'OR' });
+      const capped = testApp(testDb.db, { clock: () => now, payments: createTestModeGateway(testDb.db), config: { trustProxy: 1 }, odometerUploadCap: { perClient: 1, retryAfterSeconds: 5 } });
+      try {
+        const who = newClient();
+        const photo = await photoOf('027500', 4);
+        // The first is read by OCR for a while; the second arrives meanwhile from the same address.
+        const both = await Promise.all([
+          send(policy, '027500', photo, 'odometer.jpg', '1', { app: capped, client: who }),
+          send(policy, '027500', photo, 'odometer.jpg', '1', { app: capped, client: who }),
+        ]);
+        const busy = both.filter((answer) => answer.status === 429);
+        assert.equal(busy.length, 1, JSON.stringify(both.map((answer) => [answer.status, answer.body])));
+        assert.deepEqual(busy[0]!.body.error_messages, [MESSAGES.odometerPhotoBusy]);
+        assert.equal(busy[0]!.retryAfter, '5');
+        assert.equal(both.find((answer) => answer.status !== 429)!.status, 201);
+        // Once it is answered, the place is free again (this one is the same day's second photo: 409).
+        const again = await send(policy, '027500', photo, 'odometer.jpg', '1', { app: capped, client: who });
+        assert.notEqual(again.status, 429, 'the place was given back');
+      } finally {
+        capped.cleanup();
+      }
     });
 
     test('the ops page is off without a password', async () => {

@@ -9,9 +9,11 @@
  *
  * The token is the texted odometer link's or the documents link's. A photo that is not one, or too large,
  * is refused before anything is stored; a photo that was read is stored with its outcome, even a rejected
- * one (an insurer keeps what it was sent), and the person is told at once what to do.
+ * one (an insurer keeps what it was sent), and the person is told at once what to do. Uploads are limited
+ * per client address and per token (429 with Retry-After), and one address has at most two worked on at
+ * once (issue 22). The kept copy carries no metadata: no location, no device (api/odometer/image.ts).
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MESSAGES, OdometerPhotoFields, type OdometerView } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { check } from '../../contract/index.ts';
@@ -20,6 +22,8 @@ import { policyOfToken } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
 import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
+import { concurrencyCap, type ConcurrencyCap } from '../http/concurrency.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
 import { countedReading, latestReadings } from '../odometer/readings.ts';
@@ -29,7 +33,17 @@ import { readingPeriods } from '../billing/reading-period.ts';
 
 const ODOMETER_TOKENS = ['odometer-photo', 'documents'] as const;
 
-export function odometerRoutes(deps: Deps): Hono {
+export interface OdometerLimits {
+  /** Per client address, counted before the body is read. */
+  perClient: RateLimit;
+  /** Per link token, counted once the token is read from the body and known to open a policy. */
+  perToken: RateLimit;
+  /** Uploads of one client address worked on at once (api/http/concurrency.ts). */
+  concurrency: ConcurrencyCap;
+  clientOf: (c: Context) => string;
+}
+
+export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
   const app = new Hono();
 
   async function openPolicy(token: string): Promise<number> {
@@ -68,7 +82,20 @@ export function odometerRoutes(deps: Deps): Hono {
     return { body: view, headers: NO_STORE };
   });
 
-  on(app, endpoints.odometerPhoto, async (c) => {
+  /**
+   * Issue 22, item 4: the cap on uploads at once comes first (a client past it is answered before its body
+   * is read), then the per-address rate limit, then, inside, the per-token one. Each refusal is a 429 with
+   * Retry-After and the rule's own message.
+   */
+  const oneAtATime = concurrencyCap(limits.concurrency, limits.clientOf, MESSAGES.odometerPhotoBusy);
+  const tooMany = (retryAfter: number) => new ApiError(429, MESSAGES.odometerPhotosTooMany, { headers: { 'Retry-After': String(retryAfter) } });
+  const perClient: MiddlewareHandler = async (c, next) => {
+    const counted = await hit(deps.db, limits.perClient, limits.clientOf(c), deps.clock());
+    if (!counted.allowed) throw tooMany(counted.retryAfter);
+    await next();
+  };
+
+  on(app, endpoints.odometerPhoto, oneAtATime, perClient, async (c) => {
     let form: Record<string, string | File>;
     try {
       form = (await c.req.parseBody()) as Record<string, string | File>;
@@ -80,6 +107,8 @@ export function odometerRoutes(deps: Deps): Hono {
     const photo = form.photo;
     if (!(photo instanceof File) || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
     const policyId = await openPolicy(fields.value.token);
+    const counted = await hit(deps.db, limits.perToken, fields.value.token, deps.clock());
+    if (!counted.allowed) throw tooMany(counted.retryAfter);
     const outcome = await submitOdometerPhoto(deps, {
       policyId,
       carNumber: Number(fields.value.carNumber),

@@ -46,6 +46,8 @@ export const REFUSAL_STATUS = {
   'claim-photo-empty': 400,
   'claim-photo-too-large': 413,
   'claim-photo-not-a-photo': 400,
+  'claim-photo-too-many-pixels': 413,
+  'claim-photo-damaged': 422,
 } as const satisfies Record<string, ClientErrorStatusCode>;
 
 export type RefusalReason = keyof typeof REFUSAL_STATUS;

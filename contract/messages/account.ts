@@ -72,3 +72,7 @@ export const odometerReading = 'Please type the reading on the odometer: digits 
 export const odometerPhotoMissing = 'Please take or choose a photo of the odometer.';
 export const odometerVehicle = 'Please choose one of the vehicles on this policy.';
 export const odometerAlreadyVerified = "This vehicle's odometer reading is already verified. Thank you.";
+/** Past the upload's rate limit (per link and per client address; issue 22): the 429 says when to try again. */
+export const odometerPhotosTooMany = 'You have sent many photos in a short time. Please wait a few minutes, then send the photo again.';
+/** Past the cap on uploads running at once from one address (issue 22): one photo is still being read. */
+export const odometerPhotoBusy = 'We are still reading a photo you sent. Please wait for its answer, then send the next one.';
