@@ -43,7 +43,7 @@ export function standingOf(bill: BillRecord, charge: { status: string; firstFail
 /** The PDF of `bill` (its lines worded as the statement words them, its total and how it stands). */
 export async function billPdf(policy: PolicyRecord, bill: BillRecord, standing: BillStanding, now: Date): Promise<Uint8Array> {
   const title = bill.kind === 'final' ? 'Final bill' : bill.kind === 'first-payment' ? 'Bill: first payment of the term' : 'Bill';
-  const { doc, fonts } = await newDocument({ title: `${title} ${policy.policyNumber} ${bill.billDate}`, subject: title, programName: BRAND.productName, createdAt: now });
+  const { doc, fonts } = await newDocument({ title: `${title} ${policy.policyNumber} ${bill.billDate}`, subject: title, programName: BRAND.productName, createdAt: now }, [policy, bill]);
   const flow = new PageFlow(doc, fonts, { programName: BRAND.productName, insurerName: BRAND.insurer, title, reference: `Policy ${policy.policyNumber}` });
   for (const line of mailingLines(policy)) flow.paragraph(line);
   flow.space();
@@ -77,7 +77,7 @@ export interface CancellationNoticeFacts {
 /** The notice of cancellation for non-payment: the date and hour coverage ends, the amount, how to keep the policy. */
 export async function cancellationNoticePdf(policy: PolicyRecord, facts: CancellationNoticeFacts, now: Date): Promise<Uint8Array> {
   const title = 'Notice of cancellation';
-  const { doc, fonts } = await newDocument({ title: `${title} ${policy.policyNumber}`, subject: 'Notice of cancellation for non-payment of premium', programName: BRAND.productName, createdAt: now });
+  const { doc, fonts } = await newDocument({ title: `${title} ${policy.policyNumber}`, subject: 'Notice of cancellation for non-payment of premium', programName: BRAND.productName, createdAt: now }, policy);
   const flow = new PageFlow(doc, fonts, { programName: BRAND.productName, insurerName: BRAND.insurer, title, reference: `Policy ${policy.policyNumber}` });
   for (const line of mailingLines(policy)) flow.paragraph(line);
   flow.space();

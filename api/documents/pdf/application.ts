@@ -17,7 +17,7 @@ export async function applicationPdf(model: ApplicationModel): Promise<Uint8Arra
     subject: `Application for private passenger auto insurance, policy ${model.policyNumber}`,
     programName: model.programName,
     createdAt: model.createdAt,
-  });
+  }, model);
   const flow = new PageFlow(doc, fonts, policyBand(model, TITLE));
   flow.paragraph(
     'Please read this application before you sign it. It records the answers you gave when you bought your policy, ' +

@@ -59,10 +59,12 @@ describe('declarationsPdf', () => {
     for (const page of pages.slice(1)) assert.ok(page.split('\n').length > 8, page);
   });
 
-  test('names outside the standard fonts print with their accents dropped, never an error', async () => {
-    const model = sampleModel({ namedInsured: { firstName: 'Zoë', lastName: 'O’Brien-Łukasz' } });
-    const text = await pdfFlatText(await declarationsPdf(model));
-    assert.match(text, /Zoë O’Brien-Lukasz/);
+  test('names print as typed, in any script the fonts cover: Chinese, Polish, Vietnamese', async () => {
+    const model = sampleModel({ namedInsured: { firstName: '李', lastName: 'Łukasz Nguyễn' } });
+    const text = (await pdfText(await declarationsPdf(model))).join('\n');
+    assert.ok(text.split('\n').includes('李 Łukasz Nguyễn'), text);
+    const emoji = await pdfFlatText(await declarationsPdf(sampleModel({ namedInsured: { firstName: 'Zoë 🚗', lastName: 'O’Brien' } })));
+    assert.match(emoji, /Zoë \? O’Brien/, 'what no font has prints as ?, never an error');
   });
 
   test('the same model gives the same bytes, dated and titled from the model', async () => {

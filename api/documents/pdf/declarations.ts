@@ -15,7 +15,7 @@ export async function declarationsPdf(model: PolicyDocumentModel): Promise<Uint8
     subject: `Policy declarations for ${model.policyNumber}`,
     programName: model.programName,
     createdAt: model.createdAt,
-  });
+  }, model);
   const flow = new PageFlow(doc, fonts, policyBand(model, TITLE));
   binderNotice(flow, model);
   policySection(flow, model);

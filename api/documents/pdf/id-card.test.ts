@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { WRITING_STATES } from '../../../contract/index.ts';
 import { fullName } from './format.ts';
 import { idCardPdf } from './id-card.ts';
@@ -10,6 +11,16 @@ const FLORIDA_COVERAGES = [
   { name: 'Personal Injury Protection', limit: '$10,000', code: 'PIP' },
   { name: 'Property Damage Liability', limit: '$10,000', code: 'PD' },
 ];
+
+/** The fonts a PDF embeds, without the suffix pdf-lib numbers them with ('NotoSans-Regular-1200'). */
+async function baseFonts(bytes: Uint8Array): Promise<string[]> {
+  const names = new Set<string>();
+  for (const [, object] of (await PDFDocument.load(bytes)).context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Subtype'))?.toString() !== '/Type0') continue;
+    names.add(object.get(PDFName.of('BaseFont'))!.toString().replace(/^\/([A-Z]{6}\+)?(.*?)(-\d+)?$/, '$2'));
+  }
+  return [...names].sort();
+}
 
 describe('idCardPdf', () => {
   test('one card per vehicle with insurer, programme, policy number and period, named insured, vehicle and VIN', async (t) => {
@@ -78,9 +89,19 @@ describe('idCardPdf', () => {
     assert.match(pages[1]!, /Car 4 of 4/);
   });
 
-  test('names outside the standard fonts do not stop the card', async () => {
-    const model = sampleModel({ namedInsured: { firstName: 'Zoë', lastName: 'O’Brien-Łukasz' } });
-    assert.match(await pdfFlatText(await idCardPdf(model)), /Zoë O’Brien-Lukasz/);
+  test('names print as typed, in any script the fonts cover: Chinese, Polish, Vietnamese', async () => {
+    const model = sampleModel({ namedInsured: { firstName: '李', lastName: 'Łukasz Nguyễn' } });
+    const pages = await pdfText(await idCardPdf(model));
+    assert.ok(pages[0]!.split('\n').includes('Insured 李 Łukasz Nguyễn'), pages[0]);
+    assert.match(await pdfFlatText(await idCardPdf(model)), /李 Łukasz Nguyễn/);
+  });
+
+  test('a card for a Latin name embeds no CJK font; one for a Chinese name embeds it, subset', async () => {
+    const latin = await idCardPdf(sampleModel());
+    const chinese = await idCardPdf(sampleModel({ namedInsured: { firstName: '李', lastName: 'Łukasz Nguyễn' } }));
+    assert.deepEqual(await baseFonts(latin), ['NotoSans-Bold', 'NotoSans-Regular']);
+    assert.deepEqual(await baseFonts(chinese), ['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansSC-Bold', 'NotoSansSC-Regular']);
+    assert.ok(chinese.length < latin.length + 20_000, `${chinese.length} bytes against ${latin.length}`);
   });
 
   test('the same model gives the same bytes', async () => {

@@ -61,7 +61,7 @@ export async function idCardPdf(model: PolicyDocumentModel): Promise<Uint8Array>
     subject: `Insurance identification cards for policy ${model.policyNumber}`,
     programName: model.programName,
     createdAt: model.createdAt,
-  });
+  }, model);
   const context: CardContext = { model, wording: cardWording(model.ratedState), fonts };
   const back = backLines(context);
   const cards = model.vehicles.map((vehicle) => frontLines(vehicle, context));

@@ -1,6 +1,6 @@
 /**
- * The policy documents as PDFs: pure builders, data in and bytes out, with pdf-lib and the standard
- * Helvetica fonts. Loading the data and storing the files is the caller's (api/documents/).
+ * The policy documents as PDFs: pure builders, data in and bytes out, with pdf-lib and Noto Sans subset
+ * per document, with a CJK fallback (fonts.ts). Loading the data and storing the files is the caller's (api/documents/).
  */
 export { idCardPdf } from './id-card.ts';
 export { declarationsPdf } from './declarations.ts';

@@ -4,12 +4,14 @@
  * headings, label-and-value grids, paragraphs, numbered statements and tables whose cells wrap and whose
  * header row is repeated after a page break. Footers ('Page n of m') are stamped once every page exists.
  *
- * All text passes through toWinAnsi here, at the one place it is measured and drawn, so no builder can
- * hand the standard fonts a character they cannot encode.
+ * All text is measured and drawn through a Face (fonts.ts), which prints it in Noto Sans with the CJK
+ * fallback where needed, so no builder can hand a font a character it cannot draw.
  */
-import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import { BRAND } from '../../../contract/index.ts';
-import { toWinAnsi } from './winansi.ts';
+import { embedFonts, type Face, type Fonts } from './fonts.ts';
+
+export { embedFonts, type Face, type Fonts } from './fonts.ts';
 
 /** US letter in points, with a margin most printers can reach. */
 export const PAGE = { width: 612, height: 792, margin: 48 } as const;
@@ -19,11 +21,6 @@ const BAND_HEIGHT = 58;
 export const FOOTER_TOP = 44;
 /** Leading as a multiple of the type size. */
 const LEADING = 1.3;
-
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
 
 function hexColour(hex: string): Color {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -51,9 +48,10 @@ export interface DocumentInfo {
 
 /**
  * A new document whose information dictionary comes from the data alone: pdf-lib would otherwise write the
- * time of the run into it, and two runs over the same policy would differ.
+ * time of the run into it, and two runs over the same policy would differ. `data` (the model) tells
+ * whether the document needs the CJK fallback font.
  */
-export async function newDocument(info: DocumentInfo): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+export async function newDocument(info: DocumentInfo, data: unknown): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(info.title, { showInWindowTitleBar: true });
   doc.setSubject(info.subject);
@@ -63,19 +61,11 @@ export async function newDocument(info: DocumentInfo): Promise<{ doc: PDFDocumen
   doc.setLanguage('en-US');
   doc.setCreationDate(info.createdAt);
   doc.setModificationDate(info.createdAt);
-  return { doc, fonts: await embedFonts(doc) };
-}
-
-export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-  ]);
-  return { regular, bold };
+  return { doc, fonts: await embedFonts(doc, JSON.stringify(data)) };
 }
 
 export interface TextStyle {
-  font: PDFFont;
+  font: Face;
   size: number;
   color?: Color;
 }
@@ -85,18 +75,18 @@ export function lineHeight(size: number): number {
 }
 
 function textWidth(text: string, style: TextStyle): number {
-  return style.font.widthOfTextAtSize(toWinAnsi(text), style.size);
+  return style.font.widthOfTextAtSize(text, style.size);
 }
 
 /** The type size, at most `maxSize`, at which `text` fits `width` on one line (a long name on a signature line). */
-export function sizeToFit(text: string, font: PDFFont, maxSize: number, width: number): number {
-  const widthAtMax = font.widthOfTextAtSize(toWinAnsi(text), maxSize);
+export function sizeToFit(text: string, font: Face, maxSize: number, width: number): number {
+  const widthAtMax = font.widthOfTextAtSize(text, maxSize);
   return widthAtMax <= width ? maxSize : (maxSize * width) / widthAtMax;
 }
 
 /** One line of text; `y` is its baseline. */
 export function drawLine(page: PDFPage, text: string, x: number, y: number, style: TextStyle): void {
-  page.drawText(toWinAnsi(text), { x, y, font: style.font, size: style.size, color: style.color ?? COLOURS.ink });
+  style.font.draw(page, text, x, y, style.size, style.color ?? COLOURS.ink);
 }
 
 export function drawRightAligned(page: PDFPage, text: string, right: number, y: number, style: TextStyle): void {
@@ -119,7 +109,7 @@ function breakWord(word: string, style: TextStyle, width: number): string[] {
 
 /** The lines `text` takes at `width`, words kept whole where they fit. */
 export function wrapText(text: string, style: TextStyle, width: number): string[] {
-  const words = toWinAnsi(text).split(' ').filter(Boolean);
+  const words = style.font.printable(text).split(' ').filter(Boolean);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {

@@ -29,7 +29,7 @@ export async function signedApplicationPdf(applicationBytes: Uint8Array, signatu
   if (documentSha256 !== signature.documentSha256.trim().toLowerCase()) throw new DocumentMismatchError();
 
   const doc = await PDFDocument.load(applicationBytes, { updateMetadata: false });
-  const fonts = await embedFonts(doc);
+  const fonts = await embedFonts(doc, JSON.stringify([signature, doc.getTitle(), doc.getAuthor()]));
   const applicationPages = doc.getPages();
   drawSignature(applicationPages.at(-1)!, fonts, signature);
 

@@ -18,9 +18,14 @@ const STANDARD_FONT_DATA = join(dirname(createRequire(import.meta.url).resolve('
 interface PositionedText {
   str: string;
   transform: number[];
+  width: number;
 }
 
-/** The text of each page: items on one baseline joined by a space, one line per baseline. */
+/**
+ * The text of each page: items on one baseline joined by a space, one line per baseline. An item that
+ * starts where the one before it ends (a run in the CJK fallback font beside one in Noto Sans: '李' and
+ * ' Łukasz') continues it, as a reader sees one word.
+ */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
   // pdfjs takes ownership of the buffer it is given; a copy leaves the caller's bytes intact
   const loading = getDocument({ data: bytes.slice(), standardFontDataUrl: STANDARD_FONT_DATA, verbosity: 0 });
@@ -52,11 +57,17 @@ export function missingFrom(text: string, expected: readonly string[]): string[]
 function joinLines(items: readonly PositionedText[]): string {
   let text = '';
   let baseline: number | null = null;
+  let end = Number.NaN;
   for (const item of items) {
-    const y = item.transform[5]!;
-    if (baseline !== null) text += Math.abs(y - baseline) < 1 ? ' ' : '\n';
+    const [x, y] = [item.transform[4]!, item.transform[5]!];
+    if (baseline !== null) {
+      const sameLine = Math.abs(y - baseline) < 1;
+      if (!sameLine) text += '\n';
+      else if (Math.abs(x - end) > 0.5) text += ' ';
+    }
     text += item.str;
     baseline = y;
+    end = x + item.width;
   }
   return text;
 }

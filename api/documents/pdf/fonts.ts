@@ -1,0 +1,196 @@
+/**
+ * The documents' type: Noto Sans (regular and bold) for the Latin, Greek and Cyrillic scripts and
+ * Vietnamese, with Noto Sans SC as the fallback for Chinese and Japanese, embedded through fontkit and
+ * subset to the glyphs each document uses, so that a name prints as it was typed ('李 Łukasz Nguyễn').
+ *
+ * A line of text is drawn as runs: each character in the Latin face when it has the glyph, else in the
+ * fallback (a space stays in the run it is in). The fallback is embedded only in a document whose data
+ * has a character the Latin face lacks (`needsFallback` over the model), so most documents carry the
+ * two Noto Sans subsets alone. What neither face has (an emoji, Hangul, Arabic) loses its accent if the
+ * bare letter is there, else prints as '?': a character must never make a policy's documents fail.
+ *
+ * The font files are read and parsed once per process; pdf-lib asks fontkit for each document, and the
+ * parsed font is handed back from a cache (subsetting never changes it).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { Fontkit, Font } from 'pdf-lib/cjs/types/fontkit';
+
+const require = createRequire(import.meta.url);
+/** @embedpdf/fonts-latin exports only its file list; the files sit in fonts/ beside dist/. */
+const fontFile = (pkg: string, file: string) => join(dirname(require.resolve(pkg)), '..', 'fonts', file);
+
+const FILES = {
+  regular: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'),
+  bold: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf'),
+  // TrueType outlines: fontkit's CFF subsetter fails on CID-keyed CJK .otf files (@embedpdf/fonts-sc)
+  fallbackRegular: () => require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  fallbackBold: () => require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
+} as const;
+type FaceFile = keyof typeof FILES;
+
+const bytesCache = new Map<FaceFile, Uint8Array>();
+const parsed = new WeakMap<Uint8Array, Font>();
+
+function bytesOf(file: FaceFile): Uint8Array {
+  let bytes = bytesCache.get(file);
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(FILES[file]()));
+    bytesCache.set(file, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * The parsed font, laid out one glyph per character: no ligatures (a reader's text layer keeps 'fi' two
+ * letters), no kerning (pdf-lib's widths leave it out in any case), and no shaping pass on every line
+ * drawn, which cost more than the rest of a document. The text is NFC, so an accented letter is its own
+ * glyph.
+ */
+function parse(bytes: Uint8Array): Font {
+  let font = parsed.get(bytes);
+  if (!font) {
+    const base = (fontkit as Fontkit).create(bytes);
+    font = Object.create(base, {
+      layout: {
+        value: (text: string) => ({
+          glyphs: Array.from(text, (char) => base.glyphForCodePoint(char.codePointAt(0)!)),
+          positions: [],
+        }),
+      },
+    }) as Font;
+    parsed.set(bytes, font);
+  }
+  return font;
+}
+
+/** fontkit for pdf-lib, with the parsed fonts kept between documents. */
+const CACHED_FONTKIT: Fontkit = { create: (bytes) => parse(bytes) };
+
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+const ODD_SPACE = /[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+const COMBINING_MARK = /\p{M}/gu;
+const PLAIN_ASCII = /^[\x20-\x7E]*$/;
+
+/** Characters the Latin face has, asked once each (most documents ask about the same hundred). */
+const latinHas = new Map<string, boolean>();
+
+function latinCovers(char: string): boolean {
+  let has = latinHas.get(char);
+  if (has === undefined) {
+    has = parse(bytesOf('regular')).hasGlyphForCodePoint(char.codePointAt(0)!);
+    latinHas.set(char, has);
+  }
+  return has;
+}
+
+function fallbackCovers(char: string): boolean {
+  return parse(bytesOf('fallbackRegular')).hasGlyphForCodePoint(char.codePointAt(0)!);
+}
+
+/** Every space a plain space, invisible characters gone, accents composed ('e\u0308' -> 'ë'). */
+function normalise(text: string): string {
+  return text.normalize('NFC').replace(INVISIBLE, '').replace(ODD_SPACE, ' ');
+}
+
+/** True when `text` has a character the Latin face lacks and the fallback has: the document embeds it. */
+function needsFallback(text: string): boolean {
+  for (const char of normalise(text)) if (!latinCovers(char) && fallbackCovers(char)) return true;
+  return false;
+}
+
+export interface Run {
+  text: string;
+  font: PDFFont;
+}
+
+/**
+ * One weight of the documents' type: the Latin face and, when the document embeds it, the fallback.
+ * Measuring and drawing go through here, run by run.
+ */
+export class Face {
+  readonly latin: PDFFont;
+  readonly fallback: PDFFont | undefined;
+  readonly #widths = new Map<string, number>();
+
+  constructor(latin: PDFFont, fallback?: PDFFont) {
+    this.latin = latin;
+    this.fallback = fallback;
+  }
+
+  /** `text` as characters one of the faces has: odd spaces plain, unknown ones bare or '?'. */
+  printable(text: string): string {
+    if (PLAIN_ASCII.test(text)) return text; // most of every document: Noto Sans has it all, nothing to fold
+    return Array.from(normalise(text), (char) => this.#printableChar(char)).join('');
+  }
+
+  #has(char: string): boolean {
+    return latinCovers(char) || (this.fallback !== undefined && fallbackCovers(char));
+  }
+
+  #printableChar(char: string): string {
+    if (this.#has(char)) return char;
+    const bare = char.normalize('NFD').replace(COMBINING_MARK, '');
+    return bare !== '' && [...bare].every((part) => this.#has(part)) ? bare : '?';
+  }
+
+  /** Printable text cut where the face changes. */
+  runs(text: string): Run[] {
+    const runs: Run[] = [];
+    for (const char of this.printable(text)) {
+      const font = latinCovers(char) || this.fallback === undefined ? this.latin : this.fallback;
+      const last = runs.at(-1);
+      if (last && (last.font === font || char === ' ')) last.text += char;
+      else runs.push({ text: char, font });
+    }
+    return runs;
+  }
+
+  /**
+   * The sum of the characters' advances, each asked of pdf-lib once: the fonts are laid out one glyph per
+   * character (parse), so a run is exactly as wide as its characters.
+   */
+  widthOfTextAtSize(text: string, size: number): number {
+    let width = 0;
+    for (const char of this.printable(text)) {
+      let advance = this.#widths.get(char);
+      if (advance === undefined) {
+        const font = latinCovers(char) || this.fallback === undefined ? this.latin : this.fallback;
+        advance = font.widthOfTextAtSize(char, 1);
+        this.#widths.set(char, advance);
+      }
+      width += advance;
+    }
+    return width * size;
+  }
+
+  /** `text` from `x` on baseline `y`, each run after the one before. */
+  draw(page: PDFPage, text: string, x: number, y: number, size: number, color: Color): void {
+    let left = x;
+    for (const run of this.runs(text)) {
+      page.drawText(run.text, { x: left, y, font: run.font, size, color });
+      left += run.font.widthOfTextAtSize(run.text, size);
+    }
+  }
+}
+
+export interface Fonts {
+  regular: Face;
+  bold: Face;
+}
+
+/**
+ * Noto Sans regular and bold, subset to what `doc` draws, and the fallback's two weights when `text` (the
+ * document's data, e.g. its model as JSON) has a character only the fallback has.
+ */
+export async function embedFonts(doc: PDFDocument, text: string): Promise<Fonts> {
+  doc.registerFontkit(CACHED_FONTKIT);
+  const embed = (file: FaceFile) => doc.embedFont(bytesOf(file), { subset: true });
+  const [regular, bold] = await Promise.all([embed('regular'), embed('bold')]);
+  if (!needsFallback(text)) return { regular: new Face(regular), bold: new Face(bold) };
+  const [fallbackRegular, fallbackBold] = await Promise.all([embed('fallbackRegular'), embed('fallbackBold')]);
+  return { regular: new Face(regular, fallbackRegular), bold: new Face(bold, fallbackBold) };
+}
