@@ -17,4 +17,9 @@ export interface Limiter {
   take(key: string, within?: Queryable): Promise<Taken>;
   /** Whether one more would be allowed, counting nothing (a limit of failures looks first, takes after one). */
   peek(key: string): Promise<Taken>;
+  /**
+   * Gives back one that `take` counted: a limit of failures takes its place before the work, in one atomic
+   * statement, and gives it back when the work did not fail (api/auth/login-limits.ts).
+   */
+  giveBack(key: string): Promise<void>;
 }

@@ -17,6 +17,7 @@ export * from './rules/licence.ts';
 export * from './rules/photo.ts';
 export * from './rules/password.ts';
 export * from './rules/money.ts';
+export * from './rules/whole.ts';
 export * from './rules/billing-cycle.ts';
 export * from './rules/bill-lines.ts';
 // reference lists

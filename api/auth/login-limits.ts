@@ -4,9 +4,13 @@
  * account's key is the e-mail address as typed, lower-cased, whether or not an account has it, so the 429
  * says nothing about which addresses have accounts.
  *
- * Look first (`loginRefusal`, before the password is verified: a refused try costs no argon2id hash), count
- * after a failure (`countLoginFailure`). A wrong current password on the change-password page is a failed
- * sign-in too: a stolen session must not become a way to guess the password.
+ * Reserve first (`reserveLoginTry`, before the password is verified: a refused try costs no argon2id hash),
+ * and give the place back when the try did not fail (`loginTrySucceeded`). The reservation is the limit's own
+ * atomic count (one INSERT ... ON CONFLICT DO UPDATE ... RETURNING, api/http/rate-limit.ts hit): looking
+ * first and counting after the verify let concurrent tries all pass the look before any was counted (issue 22
+ * item 7: 300 parallel wrong passwords made 135 checks against a limit of 100); now 1,000 make exactly 100.
+ * A wrong current password on the change-password page is a failed sign-in too: a stolen session must not
+ * become a way to guess the password.
  */
 import type { Limiter } from '../limiter.ts';
 
@@ -23,15 +27,20 @@ export interface LoginAttempt {
   client: string;
 }
 
-/** The seconds to wait when either limit is used up, else null. */
-export async function loginRefusal(limits: LoginLimits, attempt: LoginAttempt): Promise<{ retryAfterSeconds: number } | null> {
-  const looked = await Promise.all([limits.perAccount.peek(attempt.emailLower), limits.perClient.peek(attempt.client)]);
-  const waits = looked.flatMap((taken) => (taken === 'ok' ? [] : [taken.retryAfterSeconds]));
-  return waits.length === 0 ? null : { retryAfterSeconds: Math.max(...waits) };
+/**
+ * Counts the try as a failure in advance against the account and the client; the seconds to wait when either
+ * limit is used up (and then nothing stays counted), else null.
+ */
+export async function reserveLoginTry(limits: LoginLimits, attempt: LoginAttempt): Promise<{ retryAfterSeconds: number } | null> {
+  const account = await limits.perAccount.take(attempt.emailLower);
+  if (account !== 'ok') return account;
+  const client = await limits.perClient.take(attempt.client);
+  if (client === 'ok') return null;
+  await limits.perAccount.giveBack(attempt.emailLower);
+  return client;
 }
 
-/** Counts one failed sign-in against the account and the client. */
-export async function countLoginFailure(limits: LoginLimits, attempt: LoginAttempt): Promise<void> {
-  await limits.perAccount.take(attempt.emailLower);
-  await limits.perClient.take(attempt.client);
+/** A reserved try that did not fail: its places are given back, so only failures count. */
+export async function loginTrySucceeded(limits: LoginLimits, attempt: LoginAttempt): Promise<void> {
+  await Promise.all([limits.perAccount.giveBack(attempt.emailLower), limits.perClient.giveBack(attempt.client)]);
 }

@@ -11,7 +11,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { revokeTokens, type TokenPurpose } from '../tokens/tokens.ts';
 import { PASSWORD_CHANGED_MAIL_KIND, passwordChangedMail } from './account-mail.ts';
 import { credentialsById, setPassword } from './accounts.ts';
-import { countLoginFailure, loginRefusal, type LoginLimits } from './login-limits.ts';
+import { loginTrySucceeded, reserveLoginTry, type LoginLimits } from './login-limits.ts';
 import { isPersonalPassword, personalDetailsOf } from './personal-password.ts';
 import { hashPassword, verifyPasswordOrDummy } from './passwords.ts';
 import { destroyAccountSessions, type Session } from './sessions.ts';
@@ -57,15 +57,14 @@ export async function changePassword(
   const account = await credentialsById(deps.db, session.accountId);
   if (!account) return { kind: 'wrong-current' };
   const attempt = { emailLower: account.emailLower, client };
-  const refusal = await loginRefusal(limits, attempt);
+  const refusal = await reserveLoginTry(limits, attempt);
   if (refusal) return { kind: 'limited', ...refusal };
   // An account without a password yet (made by a bought policy, signed in by link) has no current one to
   // give: the same verify, the same answer; Forgot Password sets a first one.
   const right = await verifyPasswordOrDummy(account.passwordHash, request.oldPassword);
-  if (!right || account.passwordHash === null) {
-    await countLoginFailure(limits, attempt);
-    return { kind: 'wrong-current' };
-  }
+  // A wrong password stays counted (reserved above); a right one gives its place back.
+  if (!right || account.passwordHash === null) return { kind: 'wrong-current' };
+  await loginTrySucceeded(limits, attempt);
   const details = await personalDetailsOf(deps.db, account.id);
   if (details && isPersonalPassword(request.newPassword, details)) return { kind: 'personal' };
 

@@ -17,7 +17,7 @@ import { MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { redeemToken } from '../tokens/tokens.ts';
 import { confirmByMailbox, credentialsByEmail, credentialsById, renewPasswordHash } from './accounts.ts';
-import { countLoginFailure, loginRefusal, type LoginLimits } from './login-limits.ts';
+import { loginTrySucceeded, reserveLoginTry, type LoginLimits } from './login-limits.ts';
 import { hashPassword, needsRehash, verifyPasswordOrDummy } from './passwords.ts';
 import { sessionCookieOf, setSessionCookie } from './session-guard.ts';
 import { createSession, destroySession } from './sessions.ts';
@@ -35,17 +35,16 @@ export async function signInWithPassword(
 ): Promise<PasswordSignIn> {
   const now = deps.clock();
   const attempt = { emailLower: request.accountIdentifier.trim().toLowerCase(), client };
-  const refusal = await loginRefusal(limits, attempt);
+  const refusal = await reserveLoginTry(limits, attempt);
   if (refusal) return { kind: 'limited', ...refusal };
 
   const account = await credentialsByEmail(deps.db, attempt.emailLower);
   const stored = account?.passwordHash ?? null;
   // Always one full verify: against the dummy hash when there is no password to check.
   const right = await verifyPasswordOrDummy(stored, request.password);
-  if (!account || stored === null || !right) {
-    await countLoginFailure(limits, attempt);
-    return { kind: 'refused', message: MESSAGES.loginFailed };
-  }
+  // A failure stays counted (reserved above); a right password gives its place back.
+  if (!account || stored === null || !right) return { kind: 'refused', message: MESSAGES.loginFailed };
+  await loginTrySucceeded(limits, attempt);
   if (!account.confirmed) return { kind: 'refused', message: MESSAGES.loginUnconfirmed };
   if (needsRehash(stored)) await renewPasswordHash(deps.db, account.id, stored, await hashPassword(request.password));
   return { kind: 'signed-in', accountId: account.id };

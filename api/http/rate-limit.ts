@@ -180,12 +180,32 @@ export async function peek(db: Queryable, rule: RateLimit, client: string, now: 
   return result(rule, w, hitsAt(w.start - w.windowMs), hitsAt(w.start), null);
 }
 
+/**
+ * Takes back one request `hit` counted for `client`: a limit of failures reserves its place before the work
+ * (so that concurrent tries cannot all pass one look and overshoot the limit, issue 22) and gives it back when
+ * the try did not fail. One statement: the newest of the two windows that still has a hit loses one (the
+ * current window's, unless the hit was counted just before an edge).
+ */
+async function unhit(db: Queryable, rule: RateLimit, client: string, now: Date): Promise<void> {
+  const w = windowsAt(rule, now);
+  await db.query(
+    `UPDATE rate_limits SET hits = hits - 1
+     WHERE (bucket, window_start) = (
+       SELECT bucket, window_start FROM rate_limits
+       WHERE bucket = $1 AND window_start IN ($2, $3) AND hits > 0
+       ORDER BY window_start DESC LIMIT 1
+     ) AND hits > 0`,
+    [bucketOf(rule, client), new Date(w.start), new Date(w.start - w.windowMs)],
+  );
+}
+
 /** The port a use case is handed (api/limiter.ts): `rule` counted in the database `db`, at `clock`'s time. */
 export function limiterOf(db: Queryable, rule: RateLimit, clock: () => Date): Limiter {
   const taken = (result: HitResult): Taken => (result.allowed ? 'ok' : { retryAfterSeconds: result.retryAfter });
   return {
     take: async (key, within) => taken(await hit(within ?? db, rule, key, clock())),
     peek: async (key) => taken(await peek(db, rule, key, clock())),
+    giveBack: (key) => unhit(db, rule, key, clock()),
   };
 }
 

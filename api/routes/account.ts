@@ -15,7 +15,7 @@
  * headers): a number changed by hand learns nothing. Answers hold personal data and are never cached.
  */
 import { Hono, type Context } from 'hono';
-import { check, MESSAGES, policyNumber as policyNumberRule, type CardRequestAnswer } from '../../contract/index.ts';
+import { check, MESSAGES, wholeId, policyNumber as policyNumberRule, type CardRequestAnswer } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { requestCard } from '../account/card-request.ts';
 import { idCardFileName, newestIdCard } from '../account/id-card.ts';
@@ -107,7 +107,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
   // The statements' thumbnail: the reading's id is all the URL carries. Another account's reading, one not
   // accepted, or one whose photo is gone is the one 404 of a number that does not exist.
   on(app, endpoints.accountOdometerPhoto, guard, async (c) => {
-    const readingId = /^[1-9][0-9]{0,15}$/.test(c.req.param('readingId') ?? '') ? Number(c.req.param('readingId')) : 0;
+    const readingId = wholeId(c.req.param('readingId')) ?? 0;
     const reading = readingId > 0 ? await readingById(deps.db, readingId) : null;
     const policy = reading && photoShown(reading) ? await policyById(deps.db, reading.policyId) : null;
     if (!reading || !policy) throw notOnAccount();
@@ -127,7 +127,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
   });
 
   on(app, endpoints.accountBillPdf, guard, async (c) => {
-    const billId = /^[1-9][0-9]{0,15}$/.test(c.req.param('billId') ?? '') ? Number(c.req.param('billId')) : 0;
+    const billId = wholeId(c.req.param('billId')) ?? 0;
     const bill = billId > 0 ? await billById(deps.db, billId) : null;
     const policy = bill ? await readPolicyRecord(deps.db, bill.policyId) : null;
     if (!bill || !policy) throw notOnAccount();

@@ -10,7 +10,7 @@ import { limiterOf, tooManyRequests, type RateLimit } from '../http/rate-limit.t
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
 import { subscribeConfirmation } from '../contact/subscribe-mail.ts';
-import { requestRefused } from '../http/body.ts';
+import { parseRequestJson, requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
@@ -62,8 +62,9 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
     }
     let answers: unknown;
     try {
-      answers = typeof form.claim === 'string' ? JSON.parse(form.claim) : undefined;
-    } catch {
+      answers = typeof form.claim === 'string' ? parseRequestJson(form.claim) : undefined;
+    } catch (error) {
+      if (error instanceof ApiError) throw error; // nested too deeply
       answers = undefined;
     }
     if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, MESSAGES.claimMissing);

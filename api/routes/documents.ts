@@ -12,7 +12,7 @@
  * text the documents page shows as 'link has expired'. Answers are never cached.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { DOCUMENT_DESCRIPTIONS, MESSAGES, type EsignView, type PolicyDocument } from '../../contract/index.ts';
+import { DOCUMENT_DESCRIPTIONS, MESSAGES, wholeId, type EsignView, type PolicyDocument } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
@@ -84,8 +84,8 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
 
   on(app, endpoints.documentFile, async (c, { id: token }) => {
     const policyId = await openPolicy(token);
-    const fileId = Number(c.req.param('fileId'));
-    const document = Number.isSafeInteger(fileId) && fileId > 0 ? await documentOfPolicy(deps.db, policyId, fileId) : null;
+    const fileId = wholeId(c.req.param('fileId'));
+    const document = fileId !== null ? await documentOfPolicy(deps.db, policyId, fileId) : null;
     if (!document) throw linkExpired();
     const bytes = await documentBytes(deps.blobs, document);
     const policyNumber = (await policyNumberOf(deps.db, policyId)) ?? 'policy';

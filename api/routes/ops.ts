@@ -18,7 +18,7 @@
  *                                       provider, each with its differences (api/payments/reconciliation.ts)
  */
 import { Hono } from 'hono';
-import { MarkNoticePostedRequest, OdometerReviewRequest, type MarkNoticePostedAnswer, type OdometerReviewAnswer } from '../../contract/index.ts';
+import { MarkNoticePostedRequest, wholeId, OdometerReviewRequest, type MarkNoticePostedAnswer, type OdometerReviewAnswer } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { DatabaseUnavailableError } from '../db/db.ts';
 import { readBody } from '../http/body.ts';
@@ -61,7 +61,7 @@ export function opsRoutes(deps: Deps): Hono {
   app.get('/odometer/review.js', (c) => c.body(REVIEW_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...PRIVATE }));
 
   app.get('/odometer/photos/:readingId', async (c) => {
-    const reading = await readingById(deps.db, Number(c.req.param('readingId')) || 0);
+    const reading = await readingById(deps.db, wholeId(c.req.param('readingId')) ?? 0);
     const blob = reading ? await deps.blobs.get(reading.photoBlobKey) : null;
     if (!blob) return c.text('No such photo.', 404, PRIVATE);
     return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': reading!.photoContentType, ...PRIVATE });
@@ -69,7 +69,7 @@ export function opsRoutes(deps: Deps): Hono {
 
   app.post('/odometer/:readingId', requireJson(), limitBody(4096), async (c) => {
     const request = await readBody(c, OdometerReviewRequest);
-    const outcome = await reviewReading(deps, Number(c.req.param('readingId')) || 0, request);
+    const outcome = await reviewReading(deps, wholeId(c.req.param('readingId')) ?? 0, request);
     if (outcome.kind === 'refused') throw refusal(outcome);
     // an approval may have issued the policy: its e-mail is queued
     void deps.mail.deliverDue();
@@ -88,7 +88,7 @@ export function opsRoutes(deps: Deps): Hono {
   app.get('/notices/notices.js', (c) => c.body(NOTICES_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...PRIVATE }));
 
   app.get('/notices/:noticeId/pdf', async (c) => {
-    const found = await pdfOfNotice(deps.db, deps.blobs, Number(c.req.param('noticeId')) || 0);
+    const found = await pdfOfNotice(deps.db, deps.blobs, wholeId(c.req.param('noticeId')) ?? 0);
     if (!found) return c.text('No such notice.', 404, PRIVATE);
     return c.body(found.bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',
@@ -99,7 +99,7 @@ export function opsRoutes(deps: Deps): Hono {
 
   app.post('/notices/:noticeId/posted', requireJson(), limitBody(4096), async (c) => {
     const request = await readBody(c, MarkNoticePostedRequest);
-    const outcome = await markNoticePosted(deps.db, Number(c.req.param('noticeId')) || 0, request.postedBy, deps.clock());
+    const outcome = await markNoticePosted(deps.db, wholeId(c.req.param('noticeId')) ?? 0, request.postedBy, deps.clock());
     if (outcome.kind === 'refused') throw refusal(outcome);
     return c.json({ status: 'posted', postedAt: outcome.postedAt.toISOString() } satisfies MarkNoticePostedAnswer, 200, PRIVATE);
   });

@@ -1,10 +1,11 @@
-import { array, define, enums, integer, literal, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { array, define, enums, literal, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { BRAND } from '../brand.ts';
 import { QuotePolicy } from './quote-response.ts';
 import { MESSAGES } from '../messages.ts';
 import { PAY_PLANS, type BillingFrequency } from '../reference/options.ts';
 import { oneOf } from '../rules/choice.ts';
 import { requiredMax } from '../rules/text.ts';
+import { wholeNumber } from '../rules/whole.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { policyNumber } from './common.ts';
 import { PolicyOwner } from './policy.ts';
@@ -99,8 +100,8 @@ const consentText = define<string>('cardConsent', (value, context) => {
  */
 export const BindRequest = object({
   quoteNumber: policyNumber,
-  quoteVersion: size(integer(), 1, 1_000_000),
-  amountDueCents: size(integer(), 1, 100_000_000),
+  quoteVersion: wholeNumber(1, 1_000_000),
+  amountDueCents: wholeNumber(1, 100_000_000),
   stripeKey: object({ key: publishableKey }),
   paymentToken: object({ token: paymentTokenRule }),
   billingFrequency: oneOf(BILLING),

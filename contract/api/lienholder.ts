@@ -1,10 +1,12 @@
-import { literal, number, object, type, type Infer } from 'superstruct';
+import { literal, object, type, type Infer } from 'superstruct';
+import { MESSAGES } from '../messages.ts';
 import { LIENHOLDER_OPTIONS, LIENHOLDER_UNKNOWN } from '../reference/options.ts';
 import { oneOf, valuesOf } from '../rules/choice.ts';
 import { LIMITS } from '../rules/limits.ts';
 import { usPhone } from '../rules/phone.ts';
 import { stateCode } from '../rules/state.ts';
 import { requiredMax } from '../rules/text.ts';
+import { wholeNumber } from '../rules/whole.ts';
 import { zip } from '../rules/zip.ts';
 import { policyNumber } from './common.ts';
 
@@ -25,8 +27,8 @@ const lienholderFields = {
 export const LienholderRequest = object({
   quoteNumber: policyNumber,
   ...lienholderFields,
-  /** the vehicle's carNumber on the quote response */
-  carNumber: number(),
+  /** the vehicle's carNumber on the quote response: a whole number from 1 (car_number is an integer column) */
+  carNumber: wholeNumber(1, 99, MESSAGES.odometerVehicle),
 });
 export type LienholderRequest = Infer<typeof LienholderRequest>;
 

@@ -19,6 +19,12 @@ export const maxLength = (max: number) => `Please use at most ${max} characters.
 // person types, and nothing the database can store (PostgreSQL refuses NUL and broken UTF-16 in JSON)
 export const textCharacters = 'Please remove the invisible control characters or broken symbols from this field.';
 
+// ours: a request whose JSON nests arrays or objects deeper than any form does (api/http/body.ts)
+export const nestedTooDeep = 'This request is nested too deeply to be read.';
+
+// ours: a whole number where a count, a number in a list or an id is asked (contract/rules/whole.ts)
+export const wholeNumber = 'Please enter a whole number.';
+
 // ours: state picked from the list of 50 states and DC
 export const state = 'Please choose a state from the list.';
 
