@@ -20,7 +20,8 @@ import * as endpointTable from '../contract/api/endpoints.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { clientAddress } from './http/client.ts';
 import { rateLimit, type RateLimit } from './http/rate-limit.ts';
-import type { ConcurrencyCap } from './http/concurrency.ts';
+import { concurrencyCap, SharedCap, type ConcurrencyCap } from './http/concurrency.ts';
+import { MESSAGES } from '../contract/index.ts';
 import { staticRoutes } from './http/static.ts';
 import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -116,6 +117,26 @@ export const RATE_LIMITS = {
  */
 const ODOMETER_UPLOAD_CAP: ConcurrencyCap = { perClient: 2, retryAfterSeconds: 5 };
 
+/**
+ * Claims of one client address received at once, per process (issue 22, item 5): two, so that a second press
+ * under the same Idempotency-Key still gets the key's own answer (409, claim in progress) rather than this cap's.
+ */
+const CLAIM_UPLOAD_CAP: ConcurrencyCap = { perClient: 2, retryAfterSeconds: 10 };
+
+/**
+ * Multipart uploads (claims and odometer photos) of all clients received at once, per process (issue 22,
+ * item 5): 100 parallel 10 MB claims took the server from 872 MB to 2,950 MB, as every body was read whole at
+ * once. Each upload is read into memory (Hono's parseBody and the Web Request.formData() both buffer; there
+ * is no streaming multipart parser among our dependencies), at most its limit (api/http/guards.ts
+ * limitUpload): a claim 50 MiB + 64 KiB (5 photos of 10 MiB), an odometer photo 10 MiB + 64 KiB. A claim is
+ * held about three times while it is read (the bytes the idempotency key hashes, the parsed form's files, a
+ * photo's own bytes as it is checked), so with 8 at once the uploads hold at most 8 x 3 x 50 MiB = 1.2 GiB
+ * in the worst case of eight full 50 MiB claims, and 8 x 3 x 10 MiB = 240 MiB for 10 MB ones; past 8 the
+ * request is answered 429 with Retry-After before its body is read, whatever the number of clients.
+ */
+const UPLOADS_AT_ONCE = 8;
+const UPLOADS_RETRY_AFTER_SECONDS = 5;
+
 export interface CreateAppOptions {
   config: Config;
   db: Db;
@@ -131,6 +152,10 @@ export interface CreateAppOptions {
   rateLimits?: Partial<typeof RATE_LIMITS>;
   /** Default ODOMETER_UPLOAD_CAP; tests lower it. */
   odometerUploadCap?: Partial<ConcurrencyCap>;
+  /** Default CLAIM_UPLOAD_CAP. */
+  claimUploadCap?: Partial<ConcurrencyCap>;
+  /** Default UPLOADS_AT_ONCE: multipart uploads of all clients at once. */
+  uploadsAtOnce?: number;
 }
 
 function onApiError(deps: Deps, error: unknown, c: Context): Response {
@@ -167,6 +192,7 @@ export function createApp(options: CreateAppOptions): Hono {
   if (isTestModeGateway(deps.payments)) deps.payments.setEmitter(testModeEventEmitter(() => deps).emit);
   const limits = { ...RATE_LIMITS, ...options.rateLimits };
   const clientOf = (c: Context) => clientAddress(c, config.trustProxy);
+  const uploads = new SharedCap(options.uploadsAtOnce ?? UPLOADS_AT_ONCE, UPLOADS_RETRY_AFTER_SECONDS, HTTP_MESSAGES.uploadsBusy);
 
   const app = new Hono();
   app.use('*', requestLogger(deps.log));
@@ -190,6 +216,7 @@ export function createApp(options: CreateAppOptions): Hono {
   api.route('/', contactRoutes(deps, {
     subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock),
     claims: rateLimit(deps.db, limits.claims, clientOf, deps.clock),
+    claimUploads: concurrencyCap({ ...CLAIM_UPLOAD_CAP, ...options.claimUploadCap }, clientOf, MESSAGES.claimBusy, uploads),
     claimMail: limits.claimMail,
     contact: limits.contact,
     contactMail: limits.contactMail,
@@ -212,6 +239,7 @@ export function createApp(options: CreateAppOptions): Hono {
     perClient: limits.odometerPhotoClient,
     perToken: limits.odometerPhotoToken,
     concurrency: { ...ODOMETER_UPLOAD_CAP, ...options.odometerUploadCap },
+    uploads,
     clientOf,
   }));
   api.route('/', accountRoutes(deps, { cardRequest: limits.cardRequest }));

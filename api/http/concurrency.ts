@@ -45,17 +45,46 @@ class KeyedSemaphore {
 }
 
 /**
- * The middleware: a place for the client until the rest of the route has answered (or thrown), else a 429
- * with Retry-After and `message`, the rule's own text.
+ * A cap shared by several routes: uploads of every client together (issue 22, item 5). One instance per app,
+ * passed to each upload route's concurrencyCap.
  */
-export function concurrencyCap(cap: ConcurrencyCap, clientOf: (c: Context) => string, message: string): MiddlewareHandler {
+export class SharedCap {
+  readonly #semaphore: KeyedSemaphore;
+  readonly retryAfterSeconds: number;
+  readonly message: string;
+  constructor(limit: number, retryAfterSeconds: number, message: string) {
+    this.#semaphore = new KeyedSemaphore(limit);
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.message = message;
+  }
+
+  tryAcquire(): (() => void) | null {
+    return this.#semaphore.tryAcquire('');
+  }
+}
+
+const busy = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+
+/**
+ * The middleware: a place for the client (and one under `shared`, when given) until the rest of the route
+ * has answered (or thrown), else a 429 with Retry-After and `message`, the rule's own text (the shared
+ * cap's own message when that one is full).
+ */
+export function concurrencyCap(cap: ConcurrencyCap, clientOf: (c: Context) => string, message: string, shared?: SharedCap): MiddlewareHandler {
   const semaphore = new KeyedSemaphore(cap.perClient);
   return async (c, next) => {
     const release = semaphore.tryAcquire(clientOf(c));
-    if (!release) throw new ApiError(429, message, { headers: { 'Retry-After': String(cap.retryAfterSeconds) } });
+    if (!release) throw busy(message, cap.retryAfterSeconds);
+    const releaseShared = shared ? shared.tryAcquire() : () => {};
+    if (!releaseShared) {
+      release();
+      throw busy(shared!.message, shared!.retryAfterSeconds);
+    }
     try {
       await next();
     } finally {
+      releaseShared();
       release();
     }
   };

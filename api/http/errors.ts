@@ -60,6 +60,8 @@ export const HTTP_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   notAnObject: 'The request body must be a JSON object.',
   tooLarge: 'The request body is too large.',
+  badLength: 'The Content-Length header is not a number.',
+  uploadsBusy: 'We are receiving many uploads right now. Please try again in a few seconds.',
   unsupportedType: 'Please send the request body as application/json.',
   unsupportedUploadType: 'Please send the photo as a file upload (multipart/form-data).',
   forbiddenOrigin: 'Requests from this origin are not allowed.',

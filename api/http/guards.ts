@@ -21,6 +21,57 @@ export function limitBody(maxSize: number = MAX_BODY_BYTES): MiddlewareHandler {
 }
 
 /**
+ * The size limit of an upload (issue 22, item 5), without holding the body: Hono's bodyLimit reads a body
+ * that has no Content-Length into one buffer before the route runs, so 100 chunked uploads would each hold
+ * up to their limit before the concurrency caps (./concurrency.ts) could refuse any of them.
+ *
+ * - A Content-Length over `maxSize` is a 413 before a byte of the body is read; one that is not a number is
+ *   a 400 (Node's parser refuses those already; this is for anything else that builds the Request).
+ * - Whatever the header says, the body is passed on through a counting stream, read only as the route reads,
+ *   that fails with the same 413 once more than `maxSize` bytes have come: a chunked body, or one longer
+ *   than it said. Nothing is buffered here; the route's own read (parseBody) gets the error, which it must
+ *   let through.
+ */
+export function limitUpload(maxSize: number): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    const declared = raw.headers.get('content-length');
+    if (declared !== null) {
+      if (!/^\d+$/.test(declared.trim())) throw new ApiError(400, HTTP_MESSAGES.badLength);
+      if (Number(declared.trim()) > maxSize) throw new ApiError(413, HTTP_MESSAGES.tooLarge);
+    }
+    if (raw.body) {
+      // pulled only as the route reads it (high-water mark 0): a request refused by a later cap is never read
+      const reader = raw.body.getReader();
+      let size = 0;
+      const counted = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            const { done, value } = await reader.read();
+            if (done) {
+              controller.close();
+              return;
+            }
+            size += value.byteLength;
+            if (size > maxSize) {
+              const tooLarge = new ApiError(413, HTTP_MESSAGES.tooLarge);
+              controller.error(tooLarge);
+              reader.cancel(tooLarge).catch(() => {});
+              return;
+            }
+            controller.enqueue(value);
+          },
+          cancel: (reason) => reader.cancel(reason),
+        },
+        { highWaterMark: 0 },
+      );
+      c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit);
+    }
+    await next();
+  };
+}
+
+/**
  * State-changing calls take application/json only. A cross-site HTML form can send text/plain or
  * form-encoded bodies without a preflight; it can never send application/json, so this closes that door.
  */

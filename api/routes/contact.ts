@@ -24,6 +24,8 @@ export const CONTACT_RECEIVED = 'Message received.';
 export interface ContactLimits {
   subscribe: MiddlewareHandler;
   claims: MiddlewareHandler;
+  /** Claims received at once, per client and of all uploads together (api/http/concurrency.ts). */
+  claimUploads: MiddlewareHandler;
   claimMail: RateLimit;
   contact: RateLimit;
   contactMail: RateLimit;
@@ -51,13 +53,17 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
    * with the contract's rule, and up to 5 `photos`. The Idempotency-Key (api/http/idempotency.ts) makes a
    * second press or a retry answer the first claim; it is claimed after the rate limit, so a client past its
    * limit is refused before its photos are read and hashed (and a replay counts, as any request does). The
-   * claim keeps the key too (api/claims/file-claim.ts). Nothing of the claim is logged.
+   * claim keeps the key too (api/claims/file-claim.ts). Nothing of the claim is logged. Before all that, the
+   * caps on claims received at once (issue 22, item 5): one per client address, and a place among the
+   * uploads of everyone (api/app.ts UPLOADS_AT_ONCE), or a 429 before the body is read; the body itself is
+   * counted as it comes and refused 413 past its limit (api/http/guards.ts limitUpload).
    */
-  on(app, endpoints.claims, limits.claims, idempotent(deps), async (c) => {
+  on(app, endpoints.claims, limits.claimUploads, limits.claims, idempotent(deps), async (c) => {
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody({ all: true });
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError) throw error; // the body's limit, counted as it streamed
       throw new ApiError(400, MESSAGES.claimMissing);
     }
     let answers: unknown;

@@ -22,7 +22,7 @@ import { policyOfToken } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
 import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { concurrencyCap, type ConcurrencyCap } from '../http/concurrency.ts';
+import { concurrencyCap, type ConcurrencyCap, type SharedCap } from '../http/concurrency.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
 import { refusal } from './refusals.ts';
@@ -40,6 +40,8 @@ export interface OdometerLimits {
   perToken: RateLimit;
   /** Uploads of one client address worked on at once (api/http/concurrency.ts). */
   concurrency: ConcurrencyCap;
+  /** Uploads of all clients at once, shared with the claims (api/app.ts UPLOADS_AT_ONCE). */
+  uploads?: SharedCap;
   clientOf: (c: Context) => string;
 }
 
@@ -87,7 +89,7 @@ export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
    * is read), then the per-address rate limit, then, inside, the per-token one. Each refusal is a 429 with
    * Retry-After and the rule's own message.
    */
-  const oneAtATime = concurrencyCap(limits.concurrency, limits.clientOf, MESSAGES.odometerPhotoBusy);
+  const oneAtATime = concurrencyCap(limits.concurrency, limits.clientOf, MESSAGES.odometerPhotoBusy, limits.uploads);
   const tooMany = (retryAfter: number) => new ApiError(429, MESSAGES.odometerPhotosTooMany, { headers: { 'Retry-After': String(retryAfter) } });
   const perClient: MiddlewareHandler = async (c, next) => {
     const counted = await hit(deps.db, limits.perClient, limits.clientOf(c), deps.clock());
@@ -99,7 +101,8 @@ export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
     let form: Record<string, string | File>;
     try {
       form = (await c.req.parseBody()) as Record<string, string | File>;
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError) throw error; // the body's limit, counted as it streamed
       throw new ApiError(400, MESSAGES.odometerPhotoMissing);
     }
     const fields = check({ token: form.token, carNumber: form.carNumber, reading: form.reading }, OdometerPhotoFields);

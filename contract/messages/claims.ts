@@ -27,3 +27,5 @@ export const claimIdempotencyKeyReused =
 export const claimInProgress = 'Your claim is still being sent. Please wait a moment before trying again.';
 /** The API's answer to a filed claim (the widget shows doc 1's success text with the reference). */
 export const claimReceived = (reference: string) => `Claim ${reference} received.`;
+/** A claim of this client is still being received and read (issue 22, item 5: one at a time per address). */
+export const claimBusy = 'We are still receiving a claim you sent. Please wait for its answer before sending another.';
