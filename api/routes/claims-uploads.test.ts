@@ -133,7 +133,7 @@ for (const target of dbTargets()) {
       const open: ReturnType<typeof held>[] = [];
       try {
         const who = '203.0.113.7';
-        const pending: Promise<Response>[] = [];
+        const pending: (Response | Promise<Response>)[] = [];
         for (const client of [who, who, '203.0.113.8']) {
           const body = held();
           open.push(body);
