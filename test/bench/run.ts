@@ -18,7 +18,7 @@ import { lookupZip, zipCount } from '../../api/zip/lookup.ts';
 import { priceQuote } from '../../api/rating/index.ts';
 import { prepared, typicalRequest } from '../../api/rating/testing.ts';
 import { quoteRequestFixture } from '../../api/quotes/testing.ts';
-import { localToday, type QuotePolicy } from '../../contract/index.ts';
+import { BRAND, formatIsoDate, localToday, type QuotePolicy } from '../../contract/index.ts';
 import { bindRequestFor } from '../../api/policies/testing.ts';
 import { benchDocuments } from '../../api/documents/pdf/bench.ts';
 import { odometerImage } from '../../api/odometer/testing/odometer-images.ts';
@@ -318,12 +318,8 @@ async function loadBind(name: string, server: BenchServer): Promise<Row> {
 const PHOTO_COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
 const PDF_COUNT = 20;
 
-/**
- * The paperwork of one policy, bought first through the API: PHOTO_COUNT odometer photos sent one after
- * another, each read twice by OCR in the server (the typed reading is one mile off, so each is held for
- * review and none ends the series as verified), timed from request to answer.
- */
-async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss: number }> {
+/** A policy bought through the API on `server`, and its documents link's token (from the outbox). */
+async function documentsToken(server: BenchServer): Promise<string> {
   const base = server.base;
   const quoted = await fetch(`${base}/api/policy/quote`, {
     method: 'POST',
@@ -346,6 +342,17 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
     if (!token) await new Promise((r) => setTimeout(r, 100));
   }
   if (!token) throw new Error('no documents link in the outbox');
+  return token;
+}
+
+/**
+ * The paperwork of one policy, bought first through the API: PHOTO_COUNT odometer photos sent one after
+ * another, each read twice by OCR in the server (the typed reading is one mile off, so each is held for
+ * review and none ends the series as verified), timed from request to answer.
+ */
+async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss: number }> {
+  const base = server.base;
+  const token = await documentsToken(server);
   const ms: number[] = [];
   for (let i = 0; i < PHOTO_COUNT; i += 1) {
     const reading = String(10_000 + i * 137).padStart(6, '0');
@@ -364,10 +371,140 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
   return { ms, rss: rssMiB(server.child.pid!) };
 }
 
+/**
+ * Issue 22, item 5: UPLOADS parallel 10 MB claims, then UPLOADS parallel odometer photos, against a server of
+ * its own (TRUST_PROXY=1, each request from its own X-Forwarded-For address, so the per-address caps and rate
+ * limits do not decide: the cap over all uploads does). The claim's photo is 10 MB of random bytes after a
+ * JPEG's first bytes, so it is read, hashed and parsed in full and then refused (422) without being filed;
+ * the odometer photos are real ones. The load generator sends one shared Blob, so its own memory stays small.
+ * Meanwhile /api/health is asked every 50 ms and the server's RSS read every 100 ms; then the bench waits
+ * UPLOAD_SETTLE_SECONDS (not the issue's minute: that would double the bench's time) and reads RSS again.
+ * Each request gives up after 60 s. A request refused before its body is read may show as a TypeError
+ * (fetch failed): the server answered 429 and closed the connection while the client was still sending.
+ */
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 100);
+const UPLOAD_SETTLE_SECONDS = 20;
+
+interface UploadRow {
+  name: string;
+  statuses: Record<string, number>;
+  seconds: number;
+  rssBefore: number;
+  rssPeak: number;
+  healthMs: number[];
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+async function burst(name: string, server: BenchServer, send: (i: number) => Promise<Response>): Promise<UploadRow> {
+  const pid = server.child.pid!;
+  const rssBefore = rssMiB(pid);
+  let rssPeak = rssBefore;
+  const healthMs: number[] = [];
+  let running = true;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(pid))), 100);
+  const health = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        await (await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(60_000) })).arrayBuffer();
+        healthMs.push(performance.now() - started);
+      } catch {
+        healthMs.push(Infinity);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const started = performance.now();
+  const statuses: Record<string, number> = {};
+  await Promise.all(
+    Array.from({ length: UPLOADS }, async (_, i) => {
+      let status: string;
+      try {
+        const response = await send(i);
+        await response.arrayBuffer();
+        status = String(response.status);
+      } catch (error) {
+        status = (error as Error).name;
+      }
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await health;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, rssMiB(pid));
+  return { name, statuses, seconds, rssBefore, rssPeak, healthMs };
+}
+
+async function uploadRows(): Promise<void> {
+  const server = await startBenchServer({ TRUST_PROXY: '1' });
+  try {
+    const base = server.base;
+    const boundary = 'ppm-bench-boundary';
+    const photo = new Uint8Array(10 * 1000 * 1000);
+    for (let at = 0; at < photo.length; at += 65536) crypto.getRandomValues(photo.subarray(at, at + 65536));
+    photo.set([0xff, 0xd8, 0xff, 0xe0]);
+    const claim = JSON.stringify({
+      firstName: 'Ann', lastName: 'Bench', email: 'bench.claims@example.com', telephoneNumber: '602-555-0134', insuranceProvider: BRAND.insurer,
+      insuredRelation: 'INSURED', incidentLocation: 'Phoenix', incidentDate: formatIsoDate(localToday()), incidentDescription: 'Bench.', ownerVehicleInvolved: true,
+      ownerVehicleLocation: 'tow', ownerVehicleLocationInput: '480-555-0199', ownerVehicleDamage: 'Rear bumper',
+    });
+    const claimBody = new Blob([
+      `--${boundary}\r\nContent-Disposition: form-data; name="claim"\r\n\r\n${claim}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="damage.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      photo,
+      `\r\n--${boundary}--\r\n`,
+    ]);
+    const address = (i: number) => `10.${(i >> 8) & 255}.${i & 255}.${1 + (Date.now() % 250)}`;
+    const claims = await burst(`${UPLOADS} parallel 10 MB claims`, server, (i) =>
+      fetch(`${base}/api/contact/claims`, {
+        method: 'POST',
+        body: claimBody,
+        headers: { origin: base, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': `bench-${Date.now()}-${i}`, 'x-forwarded-for': address(i) },
+        signal: AbortSignal.timeout(60_000),
+      }),
+    );
+    const token = await documentsToken(server);
+    const image = await odometerImage({ reading: '012345', style: 'segments', dark: false, format: 'jpeg', seed: 7 });
+    const photoBlob = new Blob([image as Uint8Array<ArrayBuffer>]);
+    const photos = await burst(`${UPLOADS} parallel odometer photos`, server, (i) => {
+      const form = new FormData();
+      form.set('token', token);
+      form.set('carNumber', '1');
+      form.set('reading', '012346');
+      form.set('photo', photoBlob, 'odometer.jpg');
+      return fetch(`${base}/api/odometer/photo`, { method: 'POST', body: form, headers: { origin: base, 'x-forwarded-for': address(1000 + i) }, signal: AbortSignal.timeout(60_000) });
+    });
+    await new Promise((r) => setTimeout(r, UPLOAD_SETTLE_SECONDS * 1000));
+    const settled = rssMiB(server.child.pid!);
+    console.log(`\nuploads (issue 22, item 5): each burst ${UPLOADS} requests at once, each from its own address; /api/health every 50 ms meanwhile`);
+    for (const row of [claims, photos]) {
+      const statuses = Object.entries(row.statuses).map(([status, n]) => `${n} x ${status}`).join(', ');
+      console.log(
+        `${row.name}: ${statuses} in ${row.seconds.toFixed(1)} s; server RSS ${row.rssBefore.toFixed(0)} MiB before, peak ${row.rssPeak.toFixed(0)} MiB; ` +
+          `/api/health during it p50 ${percentile(row.healthMs, 50).toFixed(1)} ms, p99 ${percentile(row.healthMs, 99).toFixed(1)} ms (${row.healthMs.length} asked)`,
+      );
+    }
+    console.log(`server RSS ${UPLOAD_SETTLE_SECONDS} s after the last burst: ${settled.toFixed(0)} MiB`);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** BENCH_ONLY=quote: the quote rows and the memory after them, nothing else (the before/after runs of issue 11). */
 const QUOTE_ONLY = process.env.BENCH_ONLY === 'quote';
 /** BENCH_ONLY=lighthouse: the Lighthouse table alone (with LIGHTHOUSE_PAGES=/a,/b, of those pages). */
 const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === 'lighthouse';
+
+if (process.env.BENCH_ONLY === 'uploads') {
+  await uploadRows();
+  process.exit(0);
+}
 
 const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY || LIGHTHOUSE_ONLY ? {} : await benchDocuments(PDF_COUNT);
 
@@ -483,6 +620,7 @@ try {
       `${r.name.padEnd(46)} ${(r.perSecond * r.vehicles).toFixed(0).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)} ${r.meanMicros.toFixed(2).padStart(9)}`,
     );
   }
+  await uploadRows();
   await lighthouseTable(base);
 } finally {
   await main.stop();
