@@ -161,3 +161,42 @@ export async function signOut(api: ApiClient): Promise<boolean> {
 export function onSession(listener: (state: SessionState) => void): () => void {
   return effect(() => listener(session.value));
 }
+
+/** What an account page does as the session becomes known: load the selected policy, or say why it cannot. */
+export interface SelectedPolicyHandlers {
+  /** The signed-in session selects `policyNumber` (called again only when the selection changes). */
+  policy: (policyNumber: string) => void;
+  /** Signed in, but no policy is selected: `several` when the chooser has some to offer. */
+  noPolicy: (several: boolean) => void;
+  /** The session could not be checked. */
+  failed: () => void;
+}
+
+/**
+ * An account page's load, as the session becomes known (after any sign-in link is spent), not once: an island
+ * that runs before the layout's guard has started its check sees 'empty' first, and loads once the person is
+ * signed in. Signed out or still asking, nothing is called (the guard sends a signed-out person to the log-in
+ * page; the page's loader stays till then). `policy` runs outside the session's effect, so what it reads
+ * subscribes to nothing. Returns the function that stops listening.
+ */
+export function whenPolicySelected(handlers: SelectedPolicyHandlers): () => void {
+  let stopped = false;
+  let stop = () => undefined as void;
+  let asked: string | null = null;
+  void sessionHold().then(() => {
+    if (stopped) return;
+    stop = onSession((state) => {
+      if (state.status === 'empty' || state.status === 'loading') return;
+      if (state.status !== 'success') return handlers.failed();
+      const policy = selectedPolicy(state);
+      if (!policy) return handlers.noPolicy(ownPolicies(state.policies).length > 1);
+      if (asked === policy.policyNumber) return;
+      asked = policy.policyNumber;
+      queueMicrotask(() => handlers.policy(policy.policyNumber));
+    });
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

@@ -7,8 +7,7 @@ import { ErrorSummary } from '../../core/ErrorSummary.tsx';
 import { MaskedField } from '../../core/fields/MaskedField.tsx';
 import { useForm, type Rules } from '../../core/form.ts';
 import { Overlay } from '../../core/overlay.tsx';
-import { onSession, ownPolicies, selectedPolicy } from '../../core/session.ts';
-import { sessionHold } from '../../core/session-hold.ts';
+import { whenPolicySelected } from '../../core/session.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { cardRules, testTokenFor } from '../../quote-wizard/steps/payment/card-logic.ts';
@@ -81,12 +80,9 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
   const form = useForm<CardValues>('ppm-card', rules, EMPTY);
 
 
-  // The session as it becomes known (after any sign-in link is spent), not once: an island that runs before
-  // the layout's guard has started its check sees 'empty' first, and asks once the person is signed in.
+  // once the signed-in session selects a policy, not on the first answer (widgets/core/session.ts whenPolicySelected)
   useEffect(() => {
     let alive = true;
-    let asked: string | null = null;
-    let stop = () => undefined as void;
     async function load(policyNumber: string) {
       const [card, config] = await Promise.all([
         api.call(paymentCard, null, { query: { policyNumber } }),
@@ -98,19 +94,10 @@ function CardPageView({ texts: overrides, mountCard }: CardPageProps) {
         kind: 'ready', answer: card.data, mode: config.ok ? config.data.mode : 'unavailable', publishableKey: config.ok ? config.data.publishableKey : '',
       });
     }
-    void sessionHold().then(() => {
-      if (!alive) return;
-      stop = onSession((state) => {
-        // signed out or still asking: the layout's guard sends a signed-out person to the log-in page; the loader stays till then
-        if (state.status === 'empty' || state.status === 'loading') return;
-        if (state.status !== 'success') return setPage({ kind: 'failed', message: T.callUs });
-        const policy = selectedPolicy(state);
-        if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
-        if (asked === policy.policyNumber) return;
-        asked = policy.policyNumber;
-        // outside the session's effect, so the calls' own reads subscribe to nothing
-        queueMicrotask(() => void load(policy.policyNumber));
-      });
+    const stop = whenPolicySelected({
+      policy: (policyNumber) => void load(policyNumber),
+      noPolicy: (several) => setPage({ kind: 'no-policy', several }),
+      failed: () => setPage({ kind: 'failed', message: T.callUs }),
     });
     return () => {
       alive = false;

@@ -2,8 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { StatementBill, StatementPeriod, StatementsAnswer, StatementVehicle } from '../../../contract/api/account.ts';
 import { statements } from '../../../contract/api/endpoints/user.ts';
 import { formatCents } from '../../../contract/index.ts';
-import { onSession, ownPolicies, selectedPolicy } from '../../core/session.ts';
-import { sessionHold } from '../../core/session-hold.ts';
+import { whenPolicySelected } from '../../core/session.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { ACCOUNT_PATHS, logInHref, safeHref } from '../dom.ts';
@@ -46,12 +45,9 @@ function StatementsPageView({ texts: overrides }: StatementsPageProps) {
   useAdoptedStyles(rootRef, statementsStyles);
   const [page, setPage] = useState<Page>({ kind: 'loading' });
 
-  // The session as it becomes known (after any sign-in link is spent), not once: an island that runs before
-  // the layout's guard has started its check sees 'empty' first, and asks once the person is signed in.
+  // once the signed-in session selects a policy, not on the first answer (widgets/core/session.ts whenPolicySelected)
   useEffect(() => {
     let alive = true;
-    let asked: string | null = null;
-    let stop = () => undefined as void;
     async function load(policyNumber: string) {
       const result = await api.call(statements, null, { query: { policyNumber } });
       if (!alive) return;
@@ -62,20 +58,13 @@ function StatementsPageView({ texts: overrides }: StatementsPageProps) {
       reportError(result.status, message, STATEMENTS_WIDGET);
       setPage({ kind: 'failed', message });
     }
-    void sessionHold().then(() => {
-      if (!alive) return;
-      stop = onSession((state) => {
-        // signed out or still asking: the layout's guard sends a signed-out person to the log-in page; the loader stays till then
-        if (state.status === 'empty' || state.status === 'loading') return;
-        if (state.status !== 'success') return setPage({ kind: 'failed', message: T.loadFailure });
-        const policy = selectedPolicy(state);
-        if (!policy) return setPage({ kind: 'no-policy', several: ownPolicies(state.policies).length > 1 });
-        if (asked === policy.policyNumber) return;
-        asked = policy.policyNumber;
+    const stop = whenPolicySelected({
+      policy: (policyNumber) => {
         setPage({ kind: 'loading' });
-        // outside the session's effect, so the call's own reads subscribe to nothing
-        queueMicrotask(() => void load(policy.policyNumber));
-      });
+        void load(policyNumber);
+      },
+      noPolicy: (several) => setPage({ kind: 'no-policy', several }),
+      failed: () => setPage({ kind: 'failed', message: T.loadFailure }),
     });
     return () => {
       alive = false;
