@@ -36,18 +36,28 @@ export interface NoticeSenderDeps {
   blobs: BlobStore;
 }
 
-/** Sends the bill's notice (its e-mail with its PDF attached, or the PDF posted) as the insured agreed. */
+/** Sends a notice as the insured agreed: its e-mail with the PDF attached, or the PDF posted (api/notices/). */
+export async function sendPdfNotice(
+  tx: Queryable,
+  deps: Pick<NoticeSenderDeps, 'blobs'>,
+  notice: { policyId: number; kind: NoticeKind; message: MailMessage; pdf: { filename: string; bytes: Uint8Array } },
+  now: Date,
+): Promise<void> {
+  const { filename, bytes } = notice.pdf;
+  const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
+  await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, { policyId: notice.policyId, kind: notice.kind, mail: { ...notice.message, attachments: [attachment] }, pdf: notice.pdf });
+}
+
+/** Sends the bill's notice with the bill's PDF. */
 async function sendBillNotice(tx: Queryable, deps: NoticeSenderDeps, kind: NoticeKind, policy: PolicyRecord, bill: BillRecord, message: MailMessage, standing: string, now: Date) {
   const bytes = await billPdf(policy, bill, { words: standing }, now);
-  const filename = `bill-${policy.policyNumber}-${bill.billDate}.pdf`;
-  const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
-  await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, { policyId: policy.id, kind, mail: { ...message, attachments: [attachment] }, pdf: { filename, bytes } });
+  await sendPdfNotice(tx, deps, { policyId: policy.id, kind, message, pdf: { filename: `bill-${policy.policyNumber}-${bill.billDate}.pdf`, bytes } }, now);
 }
 
 type Link = { url: string; label: string };
 
-/** The e-mail: its lines, its button (`link`), and a second way as a plain link under it (`also`). */
-function mail(to: string, subject: string, lines: readonly string[], link: Link | null, policyNumber: string, also?: Link): MailMessage {
+/** A billing e-mail: its lines, its button (`link`), and a second way as a plain link under it (`also`). */
+export function billingMail(to: string, subject: string, lines: readonly string[], link: Link | null, policyNumber: string, also?: Link): MailMessage {
   const alsoText = also ? `\n\nOr ${also.label.charAt(0).toLowerCase()}${also.label.slice(1)}: ${also.url}` : '';
   const text = `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}${alsoText}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
   const alsoHtml = also ? paragraph(`Or <a href="${escapeHtml(also.url)}">${escapeHtml(also.label.charAt(0).toLowerCase() + also.label.slice(1))}</a>.`) : '';
@@ -56,7 +66,7 @@ function mail(to: string, subject: string, lines: readonly string[], link: Link 
     to,
     subject,
     text,
-    html: brandedHtml({ subject, body, why: `You received this e-mail because it is about the bill of your ${BRAND.productName} policy ${policyNumber}.` }),
+    html: brandedHtml({ subject, body, why: `You received this e-mail because it is about your ${BRAND.productName} policy ${policyNumber} and its bills.` }),
   };
 }
 
@@ -78,7 +88,7 @@ export async function sendPaymentReceipt(tx: Queryable, deps: NoticeSenderDeps, 
     `Hello${firstName ? ` ${firstName}` : ''}, ${paid.charAt(0).toLowerCase()}${paid.slice(1, -1)} for ${billTitle(bill)}.`,
     'The bill is attached. Your statement in your account shows each line: the miles of each vehicle and its rate, the base rate, the fees and any credit.',
   ];
-  const message = mail(policy.emailAddress, `Payment received for policy ${policy.policyNumber}: ${formatCents(bill.amountCents)}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber);
+  const message = billingMail(policy.emailAddress, `Payment received for policy ${policy.policyNumber}: ${formatCents(bill.amountCents)}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber);
   await sendBillNotice(tx, deps, 'bill', policy, bill, message, `Paid. ${paid}`, now);
 }
 
@@ -99,7 +109,7 @@ export async function sendUnchargedBill(tx: Queryable, deps: NoticeSenderDeps, b
     standing,
     'The bill is attached. Your statement in your account shows each line: the miles of each vehicle and its rate, any credit and what is carried.',
   ];
-  const message = mail(policy.emailAddress, `Your bill for policy ${policy.policyNumber}: ${nothing.toLowerCase()}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber);
+  const message = billingMail(policy.emailAddress, `Your bill for policy ${policy.policyNumber}: ${nothing.toLowerCase()}`, lines, { url: pageUrl(deps.config.publicOrigin, PAGES.account), label: 'See your statement' }, policy.policyNumber);
   await sendBillNotice(tx, deps, 'bill', policy, bill, message, standing, now);
 }
 
@@ -139,7 +149,7 @@ export async function sendPaymentFailed(tx: Queryable, deps: NoticeSenderDeps, i
     refusalWords(input.refusal),
     next,
   ];
-  const message = mail(
+  const message = billingMail(
     policy.emailAddress, `Action needed: payment of ${formattedAmount} for policy ${policy.policyNumber} did not go through`, lines,
     { url: payUrl, label: 'Pay now' }, policy.policyNumber, { url: cardUrl, label: 'Replace your card' },
   );

@@ -18,17 +18,15 @@ import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { brandedHtml, buttonLink, careLine, escapeHtml, paragraph } from '../mail/layout.ts';
 import { mobileNumberOf } from '../messages/odometer-text.ts';
 import { enqueueText } from '../messages/texts.ts';
 import { acceptedReadings, countedReading } from '../odometer/readings.ts';
 import { saveDocument } from '../documents/store.ts';
-import { sendNotice } from '../notices/notices.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { addLedgerEntry } from '../payments/ledger.ts';
 import { insuredOf, markCancelled, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import { estimateCents, type BillLine } from './bill.ts';
-import { billTitle, type NoticeSenderDeps } from './bill-mail.ts';
+import { billingMail, billTitle, sendPdfNotice, type NoticeSenderDeps } from './bill-mail.ts';
 import { cancellationNoticePdf } from './notice-pdf.ts';
 import {
   billById, cancellationsDue, chargesOfPolicy, insertBill, insertCancellation, markChargeCanceled, moveBill, settleCancellation,
@@ -74,19 +72,11 @@ export async function sendCancellationNotice(
     `If we receive payment before ${us(cancelOn)}, your policy stays in force with no gap in coverage: pay now from the link below, or replace your card in your account and we will charge it.`,
     'If it is cancelled, we will send a final bill for the miles driven to that date, and refund any premium you paid in advance for the time after it.',
   ];
-  const text = `${lines.join('\n\n')}\n\nPay now: ${payUrl}\n\nOr replace your card: ${cardUrl}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
-  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + buttonLink(payUrl, 'Pay now') + paragraph(`Or <a href="${escapeHtml(cardUrl)}">replace your card</a>.`) + careLine();
+  const message = billingMail(policy.emailAddress, subject, lines, { url: payUrl, label: 'Pay now' }, policy.policyNumber, { url: cardUrl, label: 'Replace your card' });
   const bytes = await cancellationNoticePdf(policy, { noticedOn: today, cancelOn, amountCents: bill.amountCents, billDate: bill.billDate }, now);
-  const filename = `notice-of-cancellation-${policy.policyNumber}.pdf`;
-  const attachment = { filename, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
   // one of the policy's documents as well: its documents page lists it beside the declarations
   await saveDocument(tx, deps.blobs, { policyId: policy.id, kind: 'cancellation-notice', stage: policy.status, bytes }, now);
-  await sendNotice(tx, { blobs: deps.blobs, clock: () => now }, {
-    policyId: policy.id,
-    kind: 'cancellation-notice',
-    mail: { to: policy.emailAddress, subject, text, html: brandedHtml({ subject, body, why: `This notice is about your ${BRAND.productName} policy ${policy.policyNumber}.` }), attachments: [attachment] },
-    pdf: { filename, bytes },
-  });
+  await sendPdfNotice(tx, deps, { policyId: policy.id, kind: 'cancellation-notice', message, pdf: { filename: `notice-of-cancellation-${policy.policyNumber}.pdf`, bytes } }, now);
   const mobile = mobileNumberOf({ phoneNumbers: policy.phoneNumbers });
   if (mobile !== null) {
     await enqueueText(
@@ -211,7 +201,5 @@ async function tellCancelled(tx: Queryable, deps: { config: Pick<Config, 'public
     'Your statement in your account shows the final bill line by line.',
   ];
   const url = pageUrl(deps.config.publicOrigin, PAGES.account);
-  const text = `${lines.join('\n\n')}\n\nYour account: ${url}\n\nQuestions? Call ${BRAND.phone} or write to ${BRAND.email}.\n`;
-  const body = lines.map((line) => paragraph(escapeHtml(line))).join('\n') + buttonLink(url, 'See your statement') + careLine();
-  await enqueueMail(tx, CANCELLED_MAIL_KIND, { to: policy.emailAddress, subject, text, html: brandedHtml({ subject, body, why: `This is about your ${BRAND.productName} policy ${policy.policyNumber}.` }) }, now);
+  await enqueueMail(tx, CANCELLED_MAIL_KIND, billingMail(policy.emailAddress, subject, lines, { url, label: 'See your statement' }, policy.policyNumber), now);
 }
