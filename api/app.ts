@@ -125,14 +125,13 @@ const CLAIM_UPLOAD_CAP: ConcurrencyCap = { perClient: 2, retryAfterSeconds: 10 }
 
 /**
  * Multipart uploads (claims and odometer photos) of all clients received at once, per process (issue 22,
- * item 5): 100 parallel 10 MB claims took the server from 872 MB to 2,950 MB, as every body was read whole at
- * once. Each upload is read into memory (Hono's parseBody and the Web Request.formData() both buffer; there
- * is no streaming multipart parser among our dependencies), at most its limit (api/http/guards.ts
- * limitUpload): a claim 50 MiB + 64 KiB (5 photos of 10 MiB), an odometer photo 10 MiB + 64 KiB. A claim is
- * held about three times while it is read (the bytes the idempotency key hashes, the parsed form's files, a
- * photo's own bytes as it is checked), so with 8 at once the uploads hold at most 8 x 3 x 50 MiB = 1.2 GiB
- * in the worst case of eight full 50 MiB claims, and 8 x 3 x 10 MiB = 240 MiB for 10 MB ones; past 8 the
- * request is answered 429 with Retry-After before its body is read, whatever the number of clients.
+ * item 5): 100 parallel 10 MB claims took the server from 872 MB to 2,950 MB when every body was read whole.
+ * Now each is read as it streams, each file to a file of the request's own (api/http/multipart.ts), and its
+ * photos are checked one at a time from there; what one upload holds in memory is the parser's window and
+ * the photo being checked (up to 10 MiB, and its decode of up to 40 megapixels). So the cap no longer
+ * bounds bodies in memory: it bounds the photo decodes and OCR working together on the process's cores, and
+ * the disk the folders take (8 x 50 MiB). Past it the request is answered 429 with Retry-After before its
+ * body is read, whatever the number of clients.
  */
 const UPLOADS_AT_ONCE = 8;
 const UPLOADS_RETRY_AFTER_SECONDS = 5;

@@ -14,10 +14,12 @@
  * under the key with another fingerprint is refused, never filed.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { blobKey } from '../blobs/store.ts';
 import type { Deps } from '../deps.ts';
 import type { IdempotentRequest } from '../http/idempotency.ts';
 import type { Limiter } from '../limiter.ts';
+import type { MailAttachment } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { BRAND, type ClaimRequest } from '../../contract/index.ts';
 import { newClaimReference } from './reference.ts';
@@ -61,8 +63,10 @@ export async function fileClaim(
   // the same key that loses the race removes its own copies, never the filed claim's.
   const folder = `${now.toISOString().slice(0, 10)}-${randomBytes(12).toString('hex')}`;
   const keys = photos.map((photo, index) => blobKey('claims', folder, `${index + 1}.${photo.format === 'jpeg' ? 'jpg' : photo.format}`));
-  await Promise.all(photos.map((photo, index) => deps.blobs.put(keys[index]!, photo.bytes, photo.contentType)));
-  const attachments = await Promise.all(photos.map(mailCopy));
+  // one photo in memory at a time (each up to 10 MB), read from the request's upload folder
+  for (const [index, photo] of photos.entries()) await deps.blobs.put(keys[index]!, await readFile(photo.path), photo.contentType);
+  const attachments: MailAttachment[] = [];
+  for (const [index, photo] of photos.entries()) attachments.push(await mailCopy(photo, index));
   const removePhotos = () => Promise.all(keys.map((key) => deps.blobs.delete(key).catch(() => undefined)));
 
   let outcome: FiledClaim | null;
@@ -88,7 +92,7 @@ export async function fileClaim(
         for (const [index, photo] of photos.entries()) {
           await tx.query(
             'INSERT INTO claim_photos (claim_id, position, blob_key, content_type, size_bytes) VALUES ($1, $2, $3, $4, $5)',
-            [id, index + 1, keys[index], photo.contentType, photo.bytes.length],
+            [id, index + 1, keys[index], photo.contentType, photo.size],
           );
         }
         const team = deps.config.claimsEmail;

@@ -16,16 +16,23 @@
  * - HEIC, which our sharp cannot decode (its libheif reads AVIF only), keeps its pixels as sent, but its
  *   Exif and XMP items are blanked in place (./heif-metadata.ts); one whose boxes we cannot read is refused.
  */
+import { open, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import {
-  CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX, MESSAGES, PHOTO_CONTENT_TYPES, PHOTO_MAX_PIXELS, sniffPhotoFormat, type PhotoFormat,
+  CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX, MESSAGES, PHOTO_CONTENT_TYPES, PHOTO_MAX_PIXELS, PHOTO_SNIFF_BYTES, sniffPhotoFormat, type PhotoFormat,
 } from '../../contract/index.ts';
+import type { UploadedFile } from '../http/multipart.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
 import { blankHeifMetadata } from './heif-metadata.ts';
 
+/**
+ * The copy we keep and send: re-encoded without metadata (HEIC: its metadata items blanked), in a file of
+ * the request's upload folder (api/http/multipart.ts), so a claim's five photos are never in memory together.
+ */
 export interface ClaimPhoto {
-  /** The copy we keep and send: re-encoded without metadata (HEIC: its metadata items blanked). */
-  bytes: Uint8Array;
+  path: string;
+  size: number;
   format: PhotoFormat;
   contentType: string;
 }
@@ -37,12 +44,24 @@ type PhotoRefusalReason =
 export type PhotosCheck = { ok: true; photos: ClaimPhoto[] } | { ok: false; reason: PhotoRefusalReason; message: string };
 
 /** A file's name as the person knows it, for a message; never logged. */
-const shownName = (file: File) => (file.name && file.name !== 'blob' ? `"${file.name.slice(0, 80)}"` : 'A file');
+const shownName = (file: UploadedFile) => (file.name && file.name !== 'blob' ? `"${file.name.slice(0, 80)}"` : 'A file');
 
 /** Sharp with the pixel limit on, for every decode of a sent photo (as api/odometer/image.ts). */
-const openPhoto = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+const openPhoto = (path: string) => sharp(path, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
 
-type Cleaned = { ok: true; bytes: Uint8Array } | { ok: false; problem: 'tooManyPixels' | 'damaged' };
+type Cleaned = { ok: true; size: number } | { ok: false; problem: 'tooManyPixels' | 'damaged' };
+
+/** The first bytes of a file, by which its format is told. */
+async function headOf(path: string): Promise<Uint8Array> {
+  const file = await open(path);
+  try {
+    const head = new Uint8Array(PHOTO_SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /**
  * The photo upright and without metadata, in its own format: JPEG at quality 92 (a second generation at 92
@@ -50,12 +69,12 @@ type Cleaned = { ok: true; bytes: Uint8Array } | { ok: false; problem: 'tooManyP
  * no metadata unless asked (no withMetadata here), so EXIF, GPS, XMP and IPTC are gone; the colour profile
  * is applied to the pixels (sRGB out).
  */
-async function cleanPhoto(bytes: Uint8Array, format: Exclude<PhotoFormat, 'heic'>): Promise<Cleaned> {
+async function cleanPhoto(sent: string, format: Exclude<PhotoFormat, 'heic'>, kept: string): Promise<Cleaned> {
   let width: number | undefined;
   let height: number | undefined;
   try {
     // the header only, without the pixel limit (which sharp applies to metadata too), so the real reason is told
-    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const metadata = await sharp(sent, { limitInputPixels: false }).metadata();
     if (metadata.format !== format) return { ok: false, problem: 'damaged' };
     ({ width, height } = metadata);
   } catch {
@@ -64,39 +83,41 @@ async function cleanPhoto(bytes: Uint8Array, format: Exclude<PhotoFormat, 'heic'
   if (!width || !height) return { ok: false, problem: 'damaged' };
   if (width * height > PHOTO_MAX_PIXELS) return { ok: false, problem: 'tooManyPixels' };
   try {
-    const upright = openPhoto(bytes).rotate();
+    const upright = openPhoto(sent).rotate();
     const encoded = format === 'jpeg' ? upright.jpeg({ quality: 92 }) : format === 'png' ? upright.png() : upright.webp({ quality: 90 });
-    const out = await encoded.toBuffer();
-    return { ok: true, bytes: new Uint8Array(out.buffer, out.byteOffset, out.length) };
+    const { size } = await encoded.toFile(kept);
+    return { ok: true, size };
   } catch {
     return { ok: false, problem: 'damaged' };
   }
 }
 
-export async function readClaimPhotos(files: readonly File[]): Promise<PhotosCheck> {
+/** Checks the sent files and writes the copies we keep into `folder` (the request's upload folder). */
+export async function readClaimPhotos(files: readonly UploadedFile[], folder: string): Promise<PhotosCheck> {
   if (files.length > CLAIM_PHOTOS_MAX) return { ok: false, reason: 'claim-photos-too-many', message: MESSAGES.claimPhotosTooMany };
   const photos: ClaimPhoto[] = [];
   // One at a time: each decode holds up to 40 megapixels.
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     const name = shownName(file);
     if (file.size === 0) return { ok: false, reason: 'claim-photo-empty', message: MESSAGES.claimPhotoEmpty(name) };
-    if (file.size > CLAIM_PHOTO_MAX_BYTES) return { ok: false, reason: 'claim-photo-too-large', message: MESSAGES.claimPhotoTooLarge(name) };
-    const sent = new Uint8Array(await file.arrayBuffer());
-    const format = sniffPhotoFormat(sent);
+    if (file.tooLarge || file.size > CLAIM_PHOTO_MAX_BYTES) return { ok: false, reason: 'claim-photo-too-large', message: MESSAGES.claimPhotoTooLarge(name) };
+    const format = sniffPhotoFormat(await headOf(file.path));
     if (format === null) return { ok: false, reason: 'claim-photo-not-a-photo', message: MESSAGES.claimPhotoNotAPhoto(name) };
+    const kept = join(folder, `kept-${index + 1}.${format}`);
     if (format === 'heic') {
-      const blanked = blankHeifMetadata(sent);
+      const blanked = blankHeifMetadata(new Uint8Array(await readFile(file.path)));
       if (blanked === null) return { ok: false, reason: 'claim-photo-damaged', message: MESSAGES.claimPhotoDamaged(name) };
-      photos.push({ bytes: blanked, format, contentType: PHOTO_CONTENT_TYPES[format] });
+      await writeFile(kept, blanked);
+      photos.push({ path: kept, size: blanked.length, format, contentType: PHOTO_CONTENT_TYPES[format] });
       continue;
     }
-    const cleaned = await cleanPhoto(sent, format);
+    const cleaned = await cleanPhoto(file.path, format, kept);
     if (!cleaned.ok) {
       return cleaned.problem === 'tooManyPixels'
         ? { ok: false, reason: 'claim-photo-too-many-pixels', message: MESSAGES.claimPhotoTooManyPixels(name) }
         : { ok: false, reason: 'claim-photo-damaged', message: MESSAGES.claimPhotoDamaged(name) };
     }
-    photos.push({ bytes: cleaned.bytes, format, contentType: PHOTO_CONTENT_TYPES[format] });
+    photos.push({ path: kept, size: cleaned.size, format, contentType: PHOTO_CONTENT_TYPES[format] });
   }
   return { ok: true, photos };
 }
@@ -117,9 +138,9 @@ export async function mailCopy(photo: ClaimPhoto, index: number): Promise<MailAt
     content: Buffer.from(bytes).toString('base64'),
     encoding: 'base64',
   });
-  if (photo.format === 'heic') return attach(photo.bytes, 'heic');
+  if (photo.format === 'heic') return attach(await readFile(photo.path), 'heic');
   try {
-    const copy = await openPhoto(photo.bytes)
+    const copy = await openPhoto(photo.path)
       .rotate()
       .resize({ width: MAIL_PHOTO_LONG_SIDE, height: MAIL_PHOTO_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85 })
@@ -127,6 +148,6 @@ export async function mailCopy(photo: ClaimPhoto, index: number): Promise<MailAt
     return attach(new Uint8Array(copy), 'jpeg');
   } catch {
     // The kept copy decoded once already; should it not now, it still carries no metadata.
-    return attach(photo.bytes, photo.format);
+    return attach(await readFile(photo.path), photo.format);
   }
 }

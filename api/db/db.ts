@@ -25,5 +25,10 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     return openPostgres(options.databaseUrl, options.schema);
   }
   const { openPglite } = await import('./pglite.ts');
+  if (options.dataDir) {
+    // a new directory's initdb runs in a process of its own, whose memory goes with it (./pglite-initdb.ts)
+    const { initdbApart } = await import('./pglite-initdb.ts');
+    await initdbApart(options.dataDir);
+  }
   return openPglite(options.dataDir);
 }

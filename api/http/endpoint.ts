@@ -5,8 +5,9 @@
  *
  * - Guards from the entry: a JSON body call takes application/json only (a cross-site HTML form can send
  *   text/plain or form-encoded bodies without a preflight, never JSON) up to its own size; a call without a
- *   body takes none; a file upload takes multipart/form-data up to its size, counted as it streams and not
- *   buffered by the guard (./guards.ts limitUpload), so the route's concurrency caps run before it is read.
+ *   body takes none; a file upload takes multipart/form-data up to its size, counted as it streams (./guards.ts
+ *   limitUpload), read part by part to files under the entry's part limits only when the route asks for it
+ *   (./multipart.ts uploadOf), so the route's concurrency caps run before a byte of it is read.
  * - The request: a JSON body is parsed and checked with the entry's request struct; a GET's query with its
  *   query struct (only the struct's own fields are read, so a link that picked up utm_source still opens).
  *   Malformed JSON, a body that is not an object and every failed rule are a 400 with the rules' own messages
@@ -31,6 +32,7 @@ import { check, type Checked } from '../../contract/index.ts';
 import type { Endpoint } from '../../contract/api/endpoints.ts';
 import { readObject, requestRefused } from './body.ts';
 import { limitBody, limitUpload, requireJson, requireMultipart } from './guards.ts';
+import { uploadGuard } from './multipart.ts';
 import { idempotencyFor, placeholderStore } from './idempotency.ts';
 
 /** Marks a middleware as the session guard (api/auth/session-guard.ts), so `on()` can insist on it. */
@@ -83,7 +85,7 @@ export function checkedWith<R, A>(endpoint: Endpoint<R, A>, checkRequest: Reques
 
 function guardsFor(endpoint: Endpoint<any, any>): MiddlewareHandler[] {
   if (endpoint.body.kind === 'json') return [requireJson(), limitBody(endpoint.body.limitBytes)];
-  if (endpoint.body.kind === 'multipart') return [requireMultipart(), limitUpload(endpoint.body.limitBytes)];
+  if (endpoint.body.kind === 'multipart') return [requireMultipart(), limitUpload(endpoint.body.limitBytes), uploadGuard(endpoint.body.parts)];
   return [];
 }
 

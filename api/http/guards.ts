@@ -29,7 +29,7 @@ export function limitBody(maxSize: number = MAX_BODY_BYTES): MiddlewareHandler {
  *   a 400 (Node's parser refuses those already; this is for anything else that builds the Request).
  * - Whatever the header says, the body is passed on through a counting stream, read only as the route reads,
  *   that fails with the same 413 once more than `maxSize` bytes have come: a chunked body, or one longer
- *   than it said. Nothing is buffered here; the route's own read (parseBody) gets the error, which it must
+ *   than it said. Nothing is buffered here; the route's own read (./multipart.ts) gets the error, which it must
  *   let through.
  */
 export function limitUpload(maxSize: number): MiddlewareHandler {

@@ -12,6 +12,7 @@ import { json, type Endpoint } from '../../contract/api/endpoints.ts';
 import { on } from './endpoint.ts';
 import { ApiError, errorResponse, HTTP_MESSAGES } from './errors.ts';
 import { claimKey, doNotKeepAnswer, idempotencyOf, idempotent, IDEMPOTENCY_LOCK_MS, type IdempotencyStore } from './idempotency.ts';
+import { textsOf, uploadOf, valuesOf, type UploadedFile } from './multipart.ts';
 import { dbTargets, suiteDb } from '../testing/harness.ts';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
@@ -186,13 +187,14 @@ for (const target of dbTargets()) {
     test('multipart: the same fields and file bytes under a new boundary are the same request; other bytes are 422', async () => {
       const app = withErrors(new Hono());
       let runs = 0;
-      const upload = declared('/api/upload', { body: { kind: 'multipart', limitBytes: 1024 * 1024 } });
+      const parts = { files: 1, fileBytes: 1024, fields: 1, fieldBytes: 1024 };
+      const upload = declared('/api/upload', { body: { kind: 'multipart', limitBytes: 1024 * 1024, parts } });
       on(app, upload, idempotent(store), async (c) => {
         runs += 1;
-        // the handler reads the body the middleware fingerprinted, as it was sent
-        const form = await c.req.parseBody({ all: true });
-        const photo = form.photo as File;
-        return c.json({ run: runs, text: form.text, photo: [photo.name, photo.size] }, 201);
+        // the handler reads the form the middleware fingerprinted, as it was sent
+        const form = await uploadOf(c);
+        const photo = valuesOf(form, 'photo')[0] as UploadedFile;
+        return c.json({ run: runs, text: textsOf(form, 'text')[0], photo: [photo.name, photo.size] }, 201);
       });
       const send = async (bytes: number[], key: string) => {
         const form = new FormData();

@@ -33,7 +33,7 @@
  * - multipart: each field by name, its values in order, a text as it is and a file as the SHA-256 of its bytes
  *   with its name and type (the claim's answers are one JSON text: the widget sends the same text again);
  * - a body that does not parse: the hash of its bytes (the handler then refuses it and the key is released).
- * Hono keeps the body it read, so the handler reads the same bytes again without a second upload.
+ * A multipart body is read once, to files (./multipart.ts), and the handler gets that same form.
  *
  * Exactly once, also across a crash. The store replays HTTP answers; it cannot by itself make a record exist
  * once: a process that commits a claim and dies before the claim's answer is stored leaves the key locked, and
@@ -51,6 +51,7 @@ import { sha256Hex } from '../hash.ts';
 import type { Queryable } from '../db/db.ts';
 import { logError, type LogSink } from '../log.ts';
 import { ApiError } from './errors.ts';
+import { MalformedUpload, uploadOf, valuesOf, type UploadedForm, type UploadedValue } from './multipart.ts';
 import { NO_STORE } from './security-headers.ts';
 
 /** How long a running request holds its key before a retry may take it over (a dead process's key). */
@@ -132,9 +133,9 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-async function partOf(value: string | File): Promise<unknown> {
+function partOf(value: UploadedValue): unknown {
   if (typeof value === 'string') return value;
-  return { file: sha256Hex(new Uint8Array(await value.arrayBuffer())), name: value.name, type: value.type };
+  return { file: value.sha256, name: value.name, type: value.type };
 }
 
 /**
@@ -152,20 +153,16 @@ async function fingerprintOf(c: Context, kind: BodyKind): Promise<string> {
     }
   }
   if (kind === 'multipart') {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    let form: Record<string, string | File | (string | File)[]>;
+    let form: UploadedForm;
     try {
-      // the handler's own call gets this parse from Hono's cache (same options)
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      return sha256Hex(canonicalJson({ unparsed: sha256Hex(bytes) }));
+      // read once, to files (./multipart.ts): the handler's own uploadOf gets this same form
+      form = await uploadOf(c);
+    } catch (error) {
+      if (error instanceof MalformedUpload) return sha256Hex(canonicalJson({ unparsed: error.bytesSha256 }));
+      throw error;
     }
-    const fields = await Promise.all(
-      Object.keys(form).sort().map(async (name) => {
-        const value = form[name]!;
-        return [name, await Promise.all((Array.isArray(value) ? value : [value]).map(partOf))];
-      }),
-    );
+    const names = [...new Set(form.parts.map((part) => part.name))].sort();
+    const fields = names.map((name) => [name, valuesOf(form, name).map(partOf)]);
     return sha256Hex(canonicalJson({ multipart: fields }));
   }
   return sha256Hex(canonicalJson({ none: true }));

@@ -1,11 +1,11 @@
 /**
- * What an odometer photo may be (issue 8, item 4). The route uses MAX_PHOTO_BYTES as the upload's body
- * limit too, so a larger file is refused before it is read whole.
+ * What an odometer photo may be (issue 8, item 4). The upload's entry (contract/api/endpoints/documents.ts)
+ * takes the same limit for its file part, so a larger file is cut off as it streams, never kept whole.
  */
-import { PHOTO_MAX_PIXELS } from '../../contract/rules/photo.ts';
+import { ODOMETER_PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '../../contract/rules/photo.ts';
 
 /** 10 MB: a phone's full-size JPEG is 2 to 6 MB. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PHOTO_BYTES = ODOMETER_PHOTO_MAX_BYTES;
 
 /**
  * 40 megapixels: above what phone cameras save by default (12 to 24; their 48 and 200 megapixel sensors

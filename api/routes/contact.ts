@@ -5,6 +5,7 @@ import { readClaimPhotos } from '../claims/photos.ts';
 import { addSubscriber } from '../contact/subscribers.ts';
 import { submitContact } from '../contact/messages.ts';
 import { idempotencyOf, idempotent, REPLAYED_HEADER } from '../http/idempotency.ts';
+import { MalformedUpload, textsOf, uploadOf, valuesOf, type UploadedFile, type UploadedForm } from '../http/multipart.ts';
 import { clientAddress } from '../http/client.ts';
 import { limiterOf, tooManyRequests, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
@@ -59,16 +60,17 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
    * counted as it comes and refused 413 past its limit (api/http/guards.ts limitUpload).
    */
   on(app, endpoints.claims, limits.claimUploads, limits.claims, idempotent(deps), async (c) => {
-    let form: Record<string, string | File | (string | File)[]>;
+    let form: UploadedForm;
     try {
-      form = await c.req.parseBody({ all: true });
+      form = await uploadOf(c);
     } catch (error) {
-      if (error instanceof ApiError) throw error; // the body's limit, counted as it streamed
-      throw new ApiError(400, MESSAGES.claimMissing);
+      if (error instanceof MalformedUpload) throw new ApiError(400, MESSAGES.claimMissing);
+      throw error; // the body's or a part's limit (413)
     }
+    const claimText = textsOf(form, 'claim').at(-1);
     let answers: unknown;
     try {
-      answers = typeof form.claim === 'string' ? parseRequestJson(form.claim) : undefined;
+      answers = claimText === undefined ? undefined : parseRequestJson(claimText);
     } catch (error) {
       if (error instanceof ApiError) throw error; // nested too deeply
       answers = undefined;
@@ -76,9 +78,10 @@ export function contactRoutes(deps: Deps, limits: ContactLimits): Hono {
     if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) throw new ApiError(400, MESSAGES.claimMissing);
     const checked = check(answers, claimRule);
     if (!checked.ok) throw requestRefused(checked.errors);
-    const sent = form.photos === undefined ? [] : Array.isArray(form.photos) ? form.photos : [form.photos];
-    if (sent.some((part) => !(part instanceof File))) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
-    const photos = await readClaimPhotos(sent as File[]);
+    const sent = valuesOf(form, 'photos');
+    if (sent.some((part) => typeof part === 'string')) throw new ApiError(400, MESSAGES.claimPhotoNotAPhoto('A photo'));
+    if (form.tooManyFiles) throw refusal({ reason: 'claim-photos-too-many', message: MESSAGES.claimPhotosTooMany });
+    const photos = await readClaimPhotos(sent as UploadedFile[], form.folder);
     if (!photos.ok) throw refusal(photos);
     const filed = await fileClaim(deps, { claim: checked.value, photos: photos.photos, request: idempotencyOf(c) }, claimMail);
     if (filed.kind === 'mismatch') throw new ApiError(422, MESSAGES.claimIdempotencyKeyReused);

@@ -22,6 +22,7 @@ import { policyOfToken } from '../documents/links.ts';
 import { on } from '../http/endpoint.ts';
 import { requestRefused } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
+import { bytesOf, MalformedUpload, textsOf, uploadOf, valuesOf, type UploadedForm } from '../http/multipart.ts';
 import { concurrencyCap, type ConcurrencyCap, type SharedCap } from '../http/concurrency.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { NO_STORE } from '../http/security-headers.ts';
@@ -29,6 +30,7 @@ import { refusal } from './refusals.ts';
 import { countedReading, latestReadings } from '../odometer/readings.ts';
 import { policyNumberOf, vehiclesOf } from '../policies/records.ts';
 import { submitOdometerPhoto } from '../odometer/submit.ts';
+import { ODOMETER_MESSAGES } from '../odometer/messages.ts';
 import { readingPeriods } from '../billing/reading-period.ts';
 
 const ODOMETER_TOKENS = ['odometer-photo', 'documents'] as const;
@@ -98,17 +100,20 @@ export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
   };
 
   on(app, endpoints.odometerPhoto, oneAtATime, perClient, async (c) => {
-    let form: Record<string, string | File>;
+    let form: UploadedForm;
     try {
-      form = (await c.req.parseBody()) as Record<string, string | File>;
+      form = await uploadOf(c);
     } catch (error) {
-      if (error instanceof ApiError) throw error; // the body's limit, counted as it streamed
-      throw new ApiError(400, MESSAGES.odometerPhotoMissing);
+      if (error instanceof MalformedUpload) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
+      throw error; // the body's or a part's limit (413)
     }
-    const fields = check({ token: form.token, carNumber: form.carNumber, reading: form.reading }, OdometerPhotoFields);
+    const last = (name: string) => textsOf(form, name).at(-1);
+    const fields = check({ token: last('token'), carNumber: last('carNumber'), reading: last('reading') }, OdometerPhotoFields);
     if (!fields.ok) throw requestRefused(fields.errors);
-    const photo = form.photo;
-    if (!(photo instanceof File) || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
+    const photo = valuesOf(form, 'photo').at(-1);
+    if (photo === undefined || typeof photo === 'string' || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
+    // cut off at the entry's 10 MB as it streamed (api/http/multipart.ts): the photo check's own refusal
+    if (photo.tooLarge) throw refusal({ reason: 'photo-too-large', message: ODOMETER_MESSAGES.tooLarge });
     const policyId = await openPolicy(fields.value.token);
     const counted = await hit(deps.db, limits.perToken, fields.value.token, deps.clock());
     if (!counted.allowed) throw tooMany(counted.retryAfter);
@@ -116,7 +121,7 @@ export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
       policyId,
       carNumber: Number(fields.value.carNumber),
       typedReading: Number(fields.value.reading),
-      photo: new Uint8Array(await photo.arrayBuffer()),
+      photo: await bytesOf(photo),
     });
     if (outcome.kind === 'refused') throw refusal(outcome);
     // A verified reading may have issued the policy, whose e-mail is queued.

@@ -9,6 +9,8 @@ export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 /** ours: up to 5 photos of the damage, each at most 10 MB (a phone's full-size JPEG is 2 to 6 MB). */
 export const CLAIM_PHOTOS_MAX = 5;
 export const CLAIM_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** ours (issue 8): the odometer photo, at most 10 MB, as a claim's photo (api/odometer/limits.ts). */
+export const ODOMETER_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * ours (issue 22): at most 40 megapixels, for the claim's photos and the odometer photo (api/odometer/limits.ts) alike:
  * above what phone cameras save by default, and it bounds what one decoded photo takes (160 MB as RGBA).

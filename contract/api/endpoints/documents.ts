@@ -13,10 +13,11 @@ import {
   OdometerView,
   TokenQuery,
 } from '../onboarding.ts';
-import { endpoint, json, none } from './endpoint.ts';
+import { ODOMETER_PHOTO_MAX_BYTES } from '../../rules/photo.ts';
+import { DEFAULT_JSON_LIMIT, endpoint, json, none } from './endpoint.ts';
 
 /** A phone photo is a few MB; the image check refuses more than 10 MB, the form's fields add little. */
-export const PHOTO_UPLOAD_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+export const PHOTO_UPLOAD_LIMIT = ODOMETER_PHOTO_MAX_BYTES + 64 * 1024;
 
 export const documentList = endpoint({
   method: 'GET', path: '/api/documents', request: DocumentListQuery, answer: DocumentListResponse, body: none, session: false,
@@ -44,5 +45,10 @@ export const odometerView = endpoint({
 
 export const odometerPhoto = endpoint({
   method: 'POST', path: '/api/odometer/photo', request: null, answer: OdometerPhotoAnswer,
-  body: { kind: 'multipart', limitBytes: PHOTO_UPLOAD_LIMIT }, session: false,
+  body: {
+    kind: 'multipart', limitBytes: PHOTO_UPLOAD_LIMIT,
+    // the token, the vehicle's number, the typed reading and the photo
+    parts: { files: 1, fileBytes: ODOMETER_PHOTO_MAX_BYTES, fields: 4, fieldBytes: DEFAULT_JSON_LIMIT },
+  },
+  session: false,
 });

@@ -30,6 +30,20 @@ export interface Idempotency {
   inFlight: TextMessageKey;
 }
 
+/**
+ * What one file upload takes, part by part (api/http/multipart.ts): files past `files` are not kept and a
+ * file past `fileBytes` is cut off, each for the route to refuse with its own words; a text part past
+ * `fieldBytes`, or more than `fields` of them, is a 413.
+ */
+export interface UploadParts {
+  files: number;
+  fileBytes: number;
+  fields: number;
+  fieldBytes: number;
+}
+
+export type EndpointBody = { kind: 'json' | 'none'; limitBytes: number } | { kind: 'multipart'; limitBytes: number; parts: UploadParts };
+
 export interface Endpoint<Request = unknown, Answer = unknown> {
   method: 'GET' | 'POST';
   /** The full path, with `:name` for path parameters. */
@@ -38,7 +52,7 @@ export interface Endpoint<Request = unknown, Answer = unknown> {
   request: Struct<Request, any> | null;
   /** The answer's shape on success; null when the answer is not JSON (an image). */
   answer: Struct<Answer, any> | null;
-  body: { kind: BodyKind; limitBytes: number };
+  body: EndpointBody;
   /** Needs a signed-in session (the account area's calls, issue 9). */
   session: boolean;
   /** Request headers the call needs beyond JSON ('Idempotency-Key' exactly when `idempotency` is declared). */
