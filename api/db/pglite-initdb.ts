@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Whether PostgreSQL's files are there: initdb writes PG_VERSION among its first files and the server needs it. */
-export function isInitialized(dataDir: string): boolean {
+function isInitialized(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
