@@ -1,5 +1,5 @@
 /**
- * The seeded fuzz (issue 22): every entry of the table of endpoints gets about 50 hostile requests
+ * The seeded fuzz (issue 22): every entry of the table of endpoints gets 200 hostile requests
  * (api/testing/fuzz.ts) and answers none of them with a 5xx. The counts by status are in each test's name's
  * diagnostic. `npm run fuzz` sends 10,000 a route with the same generator (api/testing/fuzz-cli.ts).
  */
@@ -11,7 +11,7 @@ import { fuzzRequests, statusCounts, type FuzzRequest } from '../testing/fuzz.ts
 import { GOOD_PASSWORD, logIn, makeAccount, newClient, withSession } from '../auth/testing.ts';
 
 const SEED = 22;
-const PER_ROUTE = 50;
+const PER_ROUTE = 200;
 
 /** Sends the requests one after another; the statuses, and the labels of any 5xx. */
 export async function sendAll(t: TestApp, requests: FuzzRequest[]): Promise<{ statuses: number[]; failures: string[] }> {

@@ -1,6 +1,6 @@
 /**
  * A seeded generator of hostile requests for every entry of the table of endpoints (issue 22): the API must
- * answer each with a 4xx (or a 2xx), never a 5xx. Used by api/http/fuzz.test.ts (about 50 requests a route,
+ * answer each with a 4xx (or a 2xx), never a 5xx. Used by api/http/fuzz.test.ts (200 requests a route,
  * in the suite) and api/testing/fuzz-cli.ts (`npm run fuzz`: 10,000 a route, outside it).
  *
  * For a JSON call it builds a plausible body from the entry's request struct (a value each field's rule

@@ -487,6 +487,7 @@ async function uploadRows(): Promise<void> {
     });
     await new Promise((r) => setTimeout(r, UPLOAD_SETTLE_SECONDS * 1000));
     const settled = rssMiB(server.child.pid!);
+    const settledParts = rssParts(server.child.pid!);
     console.log(
       `\nuploads (issue 22, item 5), on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: each burst ${UPLOADS} requests at once, each from its own address; /api/health every 50 ms meanwhile`,
     );
@@ -497,7 +498,10 @@ async function uploadRows(): Promise<void> {
           `/api/health during it p50 ${percentile(row.healthMs, 50).toFixed(1)} ms, p99 ${percentile(row.healthMs, 99).toFixed(1)} ms (${row.healthMs.length} asked)`,
       );
     }
-    console.log(`server RSS ${UPLOAD_SETTLE_SECONDS} s after the last burst: ${settled.toFixed(0)} MiB`);
+    console.log(
+      `server RSS ${UPLOAD_SETTLE_SECONDS} s after the last burst: ${settled.toFixed(0)} MiB (files ${settledParts.files.toFixed(0)}, ` +
+        `malloc heap ${settledParts.mallocHeap.toFixed(0)}, anonymous ${settledParts.anonymous.toFixed(0)})`,
+    );
   } finally {
     await server.stop();
   }
