@@ -14,6 +14,7 @@ import { createApp, type CreateAppOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { closeOcrProcess } from './odometer/ocr-process.ts';
 import { createDemoApp } from './demo.ts';
 import { blobStoreFromEnv } from './blobs/config.ts';
 import { startReminders } from './policies/reminders.ts';
@@ -205,6 +206,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await stopReconciliation();
         await stopTokenSweep();
         await Promise.all(servers.map(closeServer));
+        await closeOcrProcess();
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
         await afterAnswerSettled(mail);
         await documents!.stop();

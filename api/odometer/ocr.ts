@@ -11,11 +11,10 @@
  * tesseract.js; seven-segment digits, which its English model misreads, by their lit segments
  * (seven-segment.ts).
  *
- * Tesseract runs in one worker thread, started at the first photo and kept while photos come (loading the
- * model takes about a second, reading a row tens of milliseconds); once no photo has been read for
- * OCR_IDLE_MS it is ended, so the memory it holds goes back to the system between bursts (issue 22, item 5:
- * the server was to be back under 300 MiB a minute after 100 photos). `closeOcr()` ends it at shutdown and
- * after tests. The
+ * This runs in a process of its own in the server (./ocr-process.ts): the pixel work is JavaScript, 100 to
+ * 170 ms of one thread a photo. Tesseract runs in one worker thread of that process, started at the first
+ * photo and kept (loading the model takes about a second, reading a row tens of milliseconds); `closeOcr()`
+ * ends it when the process ends and after tests. The
  * English model comes from the @tesseract.js-data/eng package in node_modules, never from a CDN, and
  * nothing is cached to disk. Only digits are allowed, and the page is one line.
  */
@@ -50,11 +49,6 @@ const MAX_DIGITS = 7;
 
 let started: Promise<Worker> | null = null;
 
-/** Quiet this long, the worker is ended: starting one again costs about a second of the next photo's time. */
-const OCR_IDLE_MS = 30_000;
-let recognizing = 0;
-let idleTimer: ReturnType<typeof setTimeout> | undefined;
-
 async function startWorker(): Promise<Worker> {
   const worker = await createWorker('eng', OEM.LSTM_ONLY, {
     langPath: ENGLISH_MODEL_DIR,
@@ -79,29 +73,11 @@ function ocrWorker(): Promise<Worker> {
   return started;
 }
 
-/** Ends the worker thread (server shutdown, end of tests, OCR_IDLE_MS of quiet); the next reading starts a new one. */
+/** Ends the worker thread (server shutdown, end of tests); the next reading starts a new one. */
 export async function closeOcr(): Promise<void> {
-  clearTimeout(idleTimer);
   const running = started;
   started = null;
   if (running) await (await running).terminate();
-}
-
-/** Tesseract's reading of one prepared row, on the shared worker, which is ended after OCR_IDLE_MS of quiet. */
-async function recognize(image: Buffer): Promise<{ text: string; confidence: number }> {
-  recognizing += 1;
-  clearTimeout(idleTimer);
-  try {
-    const { data } = await (await ocrWorker()).recognize(image);
-    return data;
-  } finally {
-    recognizing -= 1;
-    if (recognizing === 0) {
-      idleTimer = setTimeout(() => {
-        if (recognizing === 0) void closeOcr();
-      }, OCR_IDLE_MS).unref();
-    }
-  }
 }
 
 /** One byte a pixel: sharp turns a one-channel input into three channels on some operations unless told. */
@@ -188,7 +164,8 @@ async function readPass(photo: Uint8Array, pass: Pass): Promise<PassReading> {
     // The segment reader has no graded confidence: every segment was either plainly lit or plainly not.
     return { digits, confidence: digits === null ? 0 : 100 };
   }
-  const data = await recognize(await tesseractInput(found.image, found.row.digitHeight, pass.digitHeight));
+  const worker = await ocrWorker();
+  const { data } = await worker.recognize(await tesseractInput(found.image, found.row.digitHeight, pass.digitHeight));
   const digits = plausible(data.text.replace(/\D/g, ''));
   return { digits, confidence: digits === null ? 0 : data.confidence };
 }

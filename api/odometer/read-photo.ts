@@ -6,7 +6,8 @@
  */
 import { captureTime, type CaptureTime } from './exif.ts';
 import { checkPhoto, normalisePhoto, refusal, type NormalisedPhoto, type PhotoFormat, type PhotoRefusal } from './image.ts';
-import { readDigits, type OcrReadings } from './ocr.ts';
+import type { OcrReadings } from './ocr.ts';
+import { readDigitsApart } from './ocr-process.ts';
 
 export interface OdometerPhotoReading {
   ok: true;
@@ -32,5 +33,5 @@ export async function readOdometerPhoto(bytes: Uint8Array): Promise<OdometerPhot
     return refusal('damaged');
   }
   const capturedAt = await captureTime(bytes);
-  return { ok: true, format: check.format, width: check.width, height: check.height, normalised, capturedAt, readings: await readDigits(normalised.bytes) };
+  return { ok: true, format: check.format, width: check.width, height: check.height, normalised, capturedAt, readings: await readDigitsApart(normalised.bytes) };
 }

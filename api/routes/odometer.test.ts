@@ -2,7 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { localToday, MESSAGES, type OdometerView } from '../../contract/index.ts';
-import { closeOcr } from '../odometer/ocr.ts';
+import { closeOcrProcess } from '../odometer/ocr-process.ts';
 import { ODOMETER_MESSAGES } from '../odometer/messages.ts';
 import { odometerImage } from '../odometer/testing/odometer-images.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
@@ -20,7 +20,7 @@ for (const target of dbTargets()) {
     let now = NOW;
     const { testDb, t } = suiteApp(target, (db) => ({ clock: () => now, payments: createTestModeGateway(db), config: { opsPassword: OPS_PASSWORD } }));
     after(async () => {
-      await closeOcr();
+      await closeOcrProcess();
     });
 
     async function send(
