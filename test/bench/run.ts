@@ -403,25 +403,52 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-async function burst(name: string, server: BenchServer, send: (i: number) => Promise<Response>): Promise<UploadRow> {
-  const pid = server.child.pid!;
-  const rssBefore = rssMiB(pid);
-  let rssPeak = rssBefore;
-  const healthMs: number[] = [];
-  let running = true;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(pid))), 100);
-  const health = (async () => {
+/**
+ * /api/health asked every 50 ms, and the server's RSS read every 100 ms, from a process of its own until
+ * stop(): in the load generator's own process its timers waited behind the 1 GB of upload bodies being
+ * written (6 answers in 13 s), which measured the generator, not the server. Each answer's milliseconds
+ * (Infinity for a failure) and the highest RSS seen, MiB.
+ */
+function serverProbe(base: string, pid: number): { stop(): Promise<{ healthMs: number[]; rssPeak: number }> } {
+  const script = `
+    import { readFileSync } from 'node:fs';
+    const ms = [];
+    let peak = 0;
+    const rss = () => Number(/^VmRSS:\\s+(\\d+)/m.exec(readFileSync('/proc/' + process.argv[2] + '/status', 'utf8'))?.[1] ?? 0) / 1024;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 100);
+    let running = true;
+    process.stdin.on('data', () => (running = false)).resume();
     while (running) {
       const started = performance.now();
       try {
-        await (await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(60_000) })).arrayBuffer();
-        healthMs.push(performance.now() - started);
+        await (await fetch(process.argv[1], { signal: AbortSignal.timeout(60000) })).arrayBuffer();
+        ms.push(performance.now() - started);
       } catch {
-        healthMs.push(Infinity);
+        ms.push(null);
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-  })();
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    process.stdout.write(JSON.stringify({ ms, peak }), () => process.exit(0));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, `${base}/api/health`, String(pid)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    async stop() {
+      child.stdin!.end('stop');
+      await exited;
+      const { ms, peak } = JSON.parse(out) as { ms: (number | null)[]; peak: number };
+      return { healthMs: ms.map((each) => each ?? Infinity), rssPeak: peak };
+    },
+  };
+}
+
+async function burst(name: string, server: BenchServer, send: (i: number) => Promise<Response>): Promise<UploadRow> {
+  const pid = server.child.pid!;
+  const rssBefore = rssMiB(pid);
+  const probe = serverProbe(server.base, pid);
   const started = performance.now();
   const statuses: Record<string, number> = {};
   await Promise.all(
@@ -438,11 +465,8 @@ async function burst(name: string, server: BenchServer, send: (i: number) => Pro
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  running = false;
-  await health;
-  clearInterval(sampler);
-  rssPeak = Math.max(rssPeak, rssMiB(pid));
-  return { name, statuses, seconds, rssBefore, rssPeak, healthMs };
+  const { healthMs, rssPeak } = await probe.stop();
+  return { name, statuses, seconds, rssBefore, rssPeak: Math.max(rssBefore, rssPeak), healthMs };
 }
 
 async function uploadRows(): Promise<void> {
