@@ -1,7 +1,7 @@
 import type { HandoverRequest, QuoteRequest, QuoteResponse } from '../../contract/index.ts';
 import type { ApiClient } from '../core/api-client.ts';
-import { quotePolicyOf } from './steps/quote/quote-logic.ts';
-import { initialWizardState, type WizardState } from './wizard-model.ts';
+import { quotePolicyOf } from './model/quote-policy.ts';
+import { initialWizardState, type WizardState } from './model/wizard-model.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 
 /**

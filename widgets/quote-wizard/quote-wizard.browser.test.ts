@@ -13,7 +13,7 @@ import { QuoteWizard, type QuoteWizardProps } from './QuoteWizard.tsx';
 import { STORAGE_KEY, clearWizard, forgetPageDecision, readWizard, resumeWizard, saveWizard } from './persistence.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
 import './quote-wizard.ts';
-import { emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from './wizard-model.ts';
+import { emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from './model/wizard-model.ts';
 
 const VIN_A = 'WP0AB2A99KS123456';
 const VIN_B = 'WP0CA2A88JS765432';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../core/api-client.ts';
-import type { WizardState } from './wizard-model.ts';
+import type { WizardState } from './model/wizard-model.ts';
 
 /**
  * How the wizard shell and a step talk. The shell draws the step indicator and the Back and Continue

@@ -6,7 +6,7 @@ import { lazyStep, type LazyStep } from './shell/lazy-step.tsx';
 import type { StepPaymentProps } from './steps/payment/StepPayment.tsx';
 import type { StepThankYouProps } from './steps/thank-you/StepThankYou.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
-import type { StepNumber } from './wizard-model.ts';
+import type { StepNumber } from './model/wizard-model.ts';
 
 /**
  * The wizard's steps, in order, as one table: what each step is called, which component draws it, which of

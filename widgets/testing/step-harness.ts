@@ -5,7 +5,7 @@ import { Snackbars } from '../core/snackbar.tsx';
 import { useWidget } from '../core/widget.tsx';
 import { settle } from '../quote-wizard/quote/quote-lifecycle.ts';
 import type { StepController, StepProps } from '../quote-wizard/step.ts';
-import type { WizardState } from '../quote-wizard/wizard-model.ts';
+import type { WizardState } from '../quote-wizard/model/wizard-model.ts';
 import { renderWidget, type RenderedWidget } from './render.ts';
 
 /**

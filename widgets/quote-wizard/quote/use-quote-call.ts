@@ -5,7 +5,7 @@ import type { ApiClient } from '../../core/api-client.ts';
 import { useWidget } from '../../core/widget.tsx';
 import type { StepProps } from '../step.ts';
 import { requestForToday, storedRequestOf } from '../steps/quote/quote-logic.ts';
-import type { WizardState } from '../wizard-model.ts';
+import type { WizardState } from '../model/wizard-model.ts';
 import { QUOTE_CALL_TEXTS as TEXTS } from './quote-call.texts.ts';
 import { joinedQuoteError, quoteInputsChanged, quotedPolicy } from './quote-lifecycle.ts';
 import { buildQuoteRequest, sameQuoteRequest } from './quote-request.ts';

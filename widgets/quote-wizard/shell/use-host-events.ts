@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useWidget } from '../../core/widget.tsx';
 import { PAGE_VIEW_DELAY_MS } from '../quote-wizard.texts.ts';
-import { purchaseOf } from '../steps/payment/purchase-model.ts';
-import { quotePolicyOf } from '../steps/quote/quote-logic.ts';
+import { purchaseOf } from '../model/purchase-model.ts';
+import { quotePolicyOf } from '../model/quote-policy.ts';
 import type { WizardStep } from '../steps.ts';
-import type { StepNumber, WizardState } from '../wizard-model.ts';
+import type { StepNumber, WizardState } from '../model/wizard-model.ts';
 
 /**
  * What the host page hears (DESIGN.md "Embedding"; quote-wizard.ts lists the events): a page view per step

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { StepNumber } from '../wizard-model.ts';
+import type { StepNumber } from '../model/wizard-model.ts';
 
 /**
  * A new step on screen puts focus on its heading and, after 100 ms, the wizard's top in view (doc 2 section

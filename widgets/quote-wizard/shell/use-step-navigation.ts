@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import type { StepController, StepProps } from '../step.ts';
 import { nextStep, previousStep, stepToShow, type StepContext, type WizardStep } from '../steps.ts';
-import type { StepNumber, WizardState } from '../wizard-model.ts';
+import type { StepNumber, WizardState } from '../model/wizard-model.ts';
 
 /**
  * Back and Continue through the steps table (steps.ts). The step on screen is the table's entry for the

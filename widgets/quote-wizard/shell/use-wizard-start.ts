@@ -8,7 +8,7 @@ import { QUOTE_WIZARD_TEXTS as TEXTS } from '../quote-wizard.texts.ts';
 import { readSavedQuoteQuery, withoutSavedQuoteParams, type SavedQuoteQuery } from '../steps/quote/quote-logic.ts';
 import { stepById, stepToShow } from '../steps.ts';
 import type { QuoteResponse } from '../../../contract/index.ts';
-import { initialWizardState, type WizardState } from '../wizard-model.ts';
+import { initialWizardState, type WizardState } from '../model/wizard-model.ts';
 import { withPresets, type PresetAttributes } from './presets.ts';
 import type { WizardStateHandle } from './use-wizard-state.ts';
 

@@ -10,7 +10,7 @@ import {
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import { buildQuoteRequest } from '../../quote/quote-request.ts';
 import type { StepController } from '../../step.ts';
-import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from '../../wizard-model.ts';
+import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from '../../model/wizard-model.ts';
 import { StepCoverage } from './StepCoverage.tsx';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
 

@@ -9,11 +9,11 @@ import { useBoundForm, type Rules } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
-import type { WizardState } from '../../wizard-model.ts';
-import { quotePolicyOf } from '../quote/quote-logic.ts';
-import { paymentStyles } from '../payment/payment.styles.ts';
-import { financedVehicles, purchaseOf, type LienholderAnswers } from '../payment/purchase-model.ts';
-import { purchaseTokenFor } from '../payment/purchase-token.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
+import { quotePolicyOf } from '../../model/quote-policy.ts';
+import { purchaseStyles } from '../purchase.styles.ts';
+import { financedVehicles, purchaseOf, type LienholderAnswers } from '../../model/purchase-model.ts';
+import { purchaseTokenFor } from '../../model/purchase-token.ts';
 import { LIENHOLDER_TEXTS as T } from './lienholders.texts.ts';
 
 import * as endpoints from '../../../../contract/api/endpoints.ts';
@@ -58,7 +58,7 @@ function vehicleTitle(vehicle: QuotePolicy['vehicleInfo'][number]): string {
 
 export function StepLienholders({ state, update, register, api, busy }: StepProps) {
   const rootRef = useRef<HTMLDivElement>(null);
-  useAdoptedStyles(rootRef, paymentStyles);
+  useAdoptedStyles(rootRef, purchaseStyles);
   const policy = quotePolicyOf(state.quoteResponse);
   const vehicles = financedVehicles(policy);
   const bound = purchaseOf(state).bound;

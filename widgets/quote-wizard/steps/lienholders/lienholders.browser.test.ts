@@ -5,9 +5,9 @@ import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
-import type { WizardState } from '../../wizard-model.ts';
-import { initialPurchase } from '../payment/purchase-model.ts';
-import { forgetPurchaseTokens, rememberPurchaseToken } from '../payment/purchase-token.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
+import { initialPurchase } from '../../model/purchase-model.ts';
+import { forgetPurchaseTokens, rememberPurchaseToken } from '../../model/purchase-token.ts';
 import { StepPurchase } from '../payment/StepPurchase.tsx';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';

@@ -15,12 +15,12 @@ import { useTestAuthentication } from '../../../core/test-authentication.tsx';
 import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
-import { effectiveDatePassed, quotePolicyOf } from '../quote/quote-logic.ts';
+import { effectiveDatePassed, quotePolicyOf } from '../../model/quote-policy.ts';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
-import { paymentStyles } from './payment.styles.ts';
+import { purchaseStyles } from '../purchase.styles.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
-import { financedVehicles, purchaseOf, type BoundPolicy } from './purchase-model.ts';
-import { rememberPurchaseToken } from './purchase-token.ts';
+import { financedVehicles, purchaseOf, type BoundPolicy } from '../../model/purchase-model.ts';
+import { rememberPurchaseToken } from '../../model/purchase-token.ts';
 import { useStripeFields, type MountCard } from './StripeFields.tsx';
 import { cardRules, testTokenFor } from './card-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
@@ -80,7 +80,7 @@ export interface StepPaymentProps extends StepProps {
 export function StepPayment({ state, update, register, api, mountCard }: StepPaymentProps) {
   const { showLoader, hideLoader } = useWidget();
   const rootRef = useRef<HTMLDivElement>(null);
-  useAdoptedStyles(rootRef, paymentStyles);
+  useAdoptedStyles(rootRef, purchaseStyles);
   const policy = quotePolicyOf(state.quoteResponse);
   const purchase = purchaseOf(state);
   const frequency = purchase.billingFrequency;

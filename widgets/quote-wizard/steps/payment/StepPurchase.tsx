@@ -1,7 +1,7 @@
 import type { StepProps } from '../../step.ts';
 import { StepLienholders } from '../lienholders/StepLienholders.tsx';
 import { StepPayment, type StepPaymentProps } from './StepPayment.tsx';
-import { purchaseOf } from './purchase-model.ts';
+import { purchaseOf } from '../../model/purchase-model.ts';
 
 /**
  * What step 6 shows: the payment until the quote is bound, then the lienholder sub-step (doc 3 section 4:

@@ -6,13 +6,13 @@ import {
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import type { StepController } from '../../step.ts';
-import type { WizardState } from '../../wizard-model.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
 import { LIENHOLDER_TEXTS } from '../lienholders/lienholders.texts.ts';
-import { initialPurchase } from './purchase-model.ts';
-import { forgetPurchaseTokens } from './purchase-token.ts';
+import { initialPurchase } from '../../model/purchase-model.ts';
+import { forgetPurchaseTokens } from '../../model/purchase-token.ts';
 import { StepPayment, type StepPaymentProps } from './StepPayment.tsx';
 import { StepPurchase } from './StepPurchase.tsx';
 import type { CardState } from './stripe-card.ts';

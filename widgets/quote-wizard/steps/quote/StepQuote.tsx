@@ -10,9 +10,10 @@ import { useWidget } from '../../../core/widget.tsx';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
 import type { StepProps } from '../../step.ts';
 import {
-  effectiveDatePassed, formatCents, formatMiles, formatMoney, quotePolicyOf, summarizeQuote, type CoverageLine,
+  formatCents, formatMiles, formatMoney, summarizeQuote, type CoverageLine,
   type QuoteSummary, type VehicleSummary,
 } from './quote-logic.ts';
+import { effectiveDatePassed, quotePolicyOf } from '../../model/quote-policy.ts';
 import { quoteStyles } from './quote.styles.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
 import * as endpoints from '../../../../contract/api/endpoints/user.ts';

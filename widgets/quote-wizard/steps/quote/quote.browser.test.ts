@@ -10,7 +10,7 @@ import { bare, sessionAnswer, signInAda } from '../../../testing/session-fixture
 import { QuoteWizard, type QuoteWizardProps } from '../../QuoteWizard.tsx';
 import { clearWizard, readWizard, resumeWizard, saveWizard } from '../../persistence.ts';
 import '../../quote-wizard.ts';
-import { initialWizardState, type WizardState } from '../../wizard-model.ts';
+import { initialWizardState, type WizardState } from '../../model/wizard-model.ts';
 import { quoteFixture, quoteRequestFixture } from './quote.fixture.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
 import { wizardWithSavedQuote } from './saved-quote.ts';

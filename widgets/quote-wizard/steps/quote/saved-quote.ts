@@ -1,8 +1,9 @@
 import { localToday, type QuoteResponse } from '../../../../contract/index.ts';
 import type { ApiClient } from '../../../core/api-client.ts';
 import { buildQuoteRequest, sameQuoteRequest, wizardFromQuote } from '../../quote/quote-request.ts';
-import { initialWizardState, type StepNumber, type WizardState } from '../../wizard-model.ts';
-import { quotePolicyOf, type SavedQuoteQuery } from './quote-logic.ts';
+import { initialWizardState, type StepNumber, type WizardState } from '../../model/wizard-model.ts';
+import { quotePolicyOf } from '../../model/quote-policy.ts';
+import type { SavedQuoteQuery } from './quote-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**

@@ -1,8 +1,11 @@
-import { modalStyles } from '../../../core/modal.tsx';
-import { baseStyles } from '../../../core/styles/base.styles.ts';
+import { modalStyles } from '../../core/modal.tsx';
+import { baseStyles } from '../../core/styles/base.styles.ts';
 
-/** Step 6's own rules, and the lienholder sub-step's and step 7's (one purchase sheet); shared ones come from core. */
-const paymentOwnStyles = /* css */ `
+/**
+ * The purchase's one sheet: step 6 (payment), the lienholder step and step 7 (thank-you) share its rules, so it
+ * sits beside their folders rather than inside one of them (a step imports no other step). Shared ones come from core.
+ */
+const purchaseOwnStyles = /* css */ `
 .ppm-payment__heading { margin: 0 0 0.5rem; font-size: 1.25rem; line-height: 1.3; }
 .ppm-payment__summary { margin: 0 0 1.25rem; padding: 1rem; background: #f4f6f8; border-radius: var(--_radius); }
 .ppm-payment__pairs { margin: 0; }
@@ -82,4 +85,4 @@ const paymentOwnStyles = /* css */ `
 @media (max-width: 30em) { .ppm-thanks__account .ppm-button { width: 100%; } }
 `;
 
-export const paymentStyles: readonly string[] = [baseStyles, modalStyles, paymentOwnStyles];
+export const purchaseStyles: readonly string[] = [baseStyles, modalStyles, purchaseOwnStyles];
