@@ -120,6 +120,8 @@ function QuoteWizardView({
               register={navigation.register}
               api={api}
               busy={busy}
+              act={navigation.act}
+              back={navigation.onBack}
               onLocationProblem={departures.onLocationProblem}
               goHome={departures.goHome}
               apiBase={widget.apiBase}

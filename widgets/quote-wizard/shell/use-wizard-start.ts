@@ -90,7 +90,7 @@ export function useWizardStart({ api, offOrigin, setState, goHome, presets }: Wi
         beforeShowing?.();
         setState(state);
       };
-      const preload = stepToShow(state.step, { offOrigin })?.preload?.();
+      const preload = stepToShow(state, { offOrigin })?.preload?.();
       if (preload) void preload.catch(() => undefined).then(show);
       else show();
     };

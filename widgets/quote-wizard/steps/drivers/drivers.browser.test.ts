@@ -68,7 +68,7 @@ const frame = async () => {
 };
 
 /** The shell's Continue and Back. */
-async function next(): Promise<string> {
+async function next(): Promise<unknown> {
   const result = await controller.onContinue();
   await frame();
   return result;

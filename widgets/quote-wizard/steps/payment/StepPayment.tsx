@@ -14,6 +14,7 @@ import { Modal } from '../../../core/modal.tsx';
 import { useTestAuthentication } from '../../../core/test-authentication.tsx';
 import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import type { StepIntent } from '../../model/step-ids.ts';
 import type { StepProps } from '../../step.ts';
 import { effectiveDatePassed, quotePolicyOf } from '../../model/quote-policy.ts';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
@@ -77,7 +78,7 @@ export interface StepPaymentProps extends StepProps {
   mountCard?: MountCard;
 }
 
-export function StepPayment({ state, update, register, api, mountCard }: StepPaymentProps) {
+export function StepPayment({ state, update, register, api, act, back, mountCard }: StepPaymentProps) {
   const { showLoader, hideLoader } = useWidget();
   const rootRef = useRef<HTMLDivElement>(null);
   useAdoptedStyles(rootRef, purchaseStyles);
@@ -130,10 +131,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   }, [api]);
 
   register({
-    onContinue: async () => {
-      await submit();
-      return 'stay' as const;
-    },
+    onContinue: submit,
     onBack: () => (latest.current.purchase?.bound ? 'stay' : 'previous'),
   });
 
@@ -162,23 +160,23 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
     return 'token' in made ? made.token : { error: made.error || T.callUs };
   }
 
-  async function submit(): Promise<void> {
+  /** Submit Payment: 'next' once the quote is bound, the coverage step when it cannot be priced for today, else 'stay'. */
+  async function submit(): Promise<StepIntent> {
     // a second click, or Enter while the first is running, is the same payment: it waits for that one
-    if (busy.current) return;
+    if (busy.current) return 'stay';
     const now = purchaseOf(latest.current);
-    if (now.bound) return;
+    if (now.bound) return 'stay';
     if (now.paymentFailed) {
       setDialog(true);
-      return;
+      return 'stay';
     }
-    if (!policy || card.kind !== 'ready') return;
+    if (!policy || card.kind !== 'ready') return 'stay';
     const values = form.validate();
     if (values && effectiveDatePassed((quotePolicyOf(latest.current.quoteResponse) ?? policy).effectiveDate, localToday())) {
-      await priceForToday();
-      return;
+      return priceForToday();
     }
     // Stripe's fields are checked once ours pass, so the focus goes to the first problem on the page
-    if (!values || !(testMode || stripe.validate())) return;
+    if (!values || !(testMode || stripe.validate())) return 'stay';
     busy.current = true;
     setSubmitting(true);
     setFailure(null);
@@ -199,7 +197,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         const token = await tokenFor(values);
         if (typeof token !== 'string') {
           setFailure([token.error]);
-          return;
+          return 'stay';
         }
         current = {
           key: newIdempotencyKey(),
@@ -218,7 +216,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         };
         attempt.current = current;
       }
-      await settle(await bind(api, current), current, livePolicy);
+      return await settle(await bind(api, current), current, livePolicy);
     } finally {
       hideLoader();
       busy.current = false;
@@ -227,7 +225,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   }
 
   /** The bind's answer (or complete_payment's, which answers as the bind does). */
-  async function settle(first: ApiResult<BindResponse>, current: Attempt, livePolicy: QuotePolicy): Promise<void> {
+  async function settle(first: ApiResult<BindResponse>, current: Attempt, livePolicy: QuotePolicy): Promise<StepIntent> {
     const quoteNumber = current.body.quoteNumber;
     let result = first;
     for (let round = 0; ; round++) {
@@ -235,13 +233,9 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         attempt.current = null;
         rememberPurchaseToken(quoteNumber, result.data.purchaseToken);
         const bound = boundFrom(result.data, quoteNumber, livePolicy);
-        const needsLienholders = financedVehicles(livePolicy).length > 0;
-        update((s) => ({
-          ...s,
-          purchase: { ...purchaseOf(s), bound, lienholdersDone: !needsLienholders },
-          step: needsLienholders ? 6 : 7,
-        }));
-        return;
+        // a policy with no financed or leased vehicle has no lienholders to give: the steps table passes them over
+        update((s) => ({ ...s, purchase: { ...purchaseOf(s), bound, lienholdersDone: financedVehicles(livePolicy).length === 0 } }));
+        return 'next';
       }
       if (result.status === 202 && is(result.body, PaymentNeedsAuthentication) && round < 3) {
         const needs = result.body;
@@ -249,7 +243,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         if (!(await authenticate(needs, quoteNumber))) {
           // nothing charged yet: the same attempt (same key) asks again, and the bank's check opens again
           setFailure([T.authNotFinished]);
-          return;
+          return 'stay';
         }
         result = await api.call(endpoints.completePayment, { quoteNumber }, { headers: { [PURCHASE_TOKEN_HEADER]: needs.purchaseToken } });
         continue;
@@ -260,24 +254,23 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
         attempt.current = null;
         update((s) => ({ ...s, quoteResponse: withPolicy(s.quoteResponse, changed) }));
         setQuoteChanged(result.messages.length ? result.messages : [MESSAGES.quoteChanged]);
-        return;
+        return 'stay';
       }
       if (result.status === 422 && result.messages.includes(MESSAGES.effectiveDatePassed)) {
         // nothing was charged: the 'Sorry!' flow prices the quote from today, then the buyer confirms the new figures
         attempt.current = null;
         hideLoader();
-        await priceForToday();
-        return;
+        return priceForToday();
       }
       if (result.status === 0 || result.status >= 500 || result.status === 409 || result.status === 202) {
         // no answer, our fault or still running: whether it was charged is not known; the same key asks again
         setFailure([T.callUs]);
-        return;
+        return 'stay';
       }
       attempt.current = null;
       setFailure(result.messages.length ? result.messages : [T.callUs]);
       update((s) => ({ ...s, purchase: { ...purchaseOf(s), paymentFailed: true } }));
-      return;
+      return 'stay';
     }
   }
 
@@ -286,22 +279,19 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
    * Confirmed, the quote is priced again from today, as on step 5, and the new figures stay on this step with
    * the quote-changed notice: nothing is charged until the buyer presses Submit Payment again.
    */
-  async function priceForToday(): Promise<void> {
+  async function priceForToday(): Promise<StepIntent> {
     const policyNow = quotePolicyOf(latest.current.quoteResponse);
-    if (!policyNow) return;
+    if (!policyNow) return 'stay';
     const confirmed = await new Promise<boolean>((resolve) => {
       pastAnswer.current = resolve;
       setPastWindow(true);
     });
-    if (!confirmed) return;
+    if (!confirmed) return 'stay';
     const repriced = await quoteCall.repriceForToday(latest.current, policyNow, localToday());
-    if (repriced.ok) {
-      attempt.current = null;
-      setQuoteChanged([MESSAGES.quoteChanged]);
-    } else {
-      // as on step 5: the buyer picks a date on the coverage step and prices the quote there
-      update((s) => ({ ...s, step: 4 }));
-    }
+    if (!repriced.ok) return { to: 'coverage' }; // as on step 5: the buyer picks a date there and prices the quote again
+    attempt.current = null;
+    setQuoteChanged([MESSAGES.quoteChanged]);
+    return 'stay';
   }
 
   function closePast(confirmed: boolean) {
@@ -332,7 +322,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
   function onSubmitClick(event: MouseEvent<HTMLButtonElement>) {
     // the wizard's form would submit too (Enter in a field clicks this button): this click is the one path
     event.preventDefault();
-    void submit();
+    void act(submit);
   }
 
   const frequencyField: FieldBinding = {
@@ -418,7 +408,7 @@ export function StepPayment({ state, update, register, api, mountCard }: StepPay
       </p>
 
       <div className="ppm-wizard__actions">
-        <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 5 }))}>
+        <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={back}>
           {T.back}
         </button>
         <button

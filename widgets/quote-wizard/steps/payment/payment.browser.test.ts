@@ -1,4 +1,5 @@
 /// <reference types="mocha" />
+import { createElement } from 'react';
 import { CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, billingSummary, formatCents, formatIsoDate, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import {
@@ -14,7 +15,8 @@ import { LIENHOLDER_TEXTS } from '../lienholders/lienholders.texts.ts';
 import { initialPurchase } from '../../model/purchase-model.ts';
 import { forgetPurchaseTokens } from '../../model/purchase-token.ts';
 import { StepPayment, type StepPaymentProps } from './StepPayment.tsx';
-import { StepPurchase } from './StepPurchase.tsx';
+import { StepLienholders } from '../lienholders/StepLienholders.tsx';
+import { stepToShow } from '../../steps.ts';
 import type { CardState } from './stripe-card.ts';
 import { TEST_AUTHENTICATION_TEXTS as AUTH } from '../../../core/test-authentication.tsx';
 
@@ -46,13 +48,18 @@ function api(bind: Respond = () => json(200, BOUND), config: unknown = { mode: '
 const binds = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/policy/bind');
 const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
 
+/** Step 6 as the wizard draws it: the payment, then the lienholders the steps table shows after a bind that needs them. */
+function PurchaseSteps(props: StepPaymentProps) {
+  return stepToShow(props.state, { offOrigin: false })?.id === 'lienholders' ? createElement(StepLienholders, props) : createElement(StepPayment, props);
+}
+
 /** Step 6 with the fixture's quote (two vehicles in AZ, the second FINANCED unless `owned`). */
 async function mount(options: { owned?: boolean; state?: Partial<WizardState>; props?: Partial<StepPaymentProps>; purchase?: boolean } = {}): Promise<void> {
   const response = quoteFixture();
   if (options.owned) response.policies[0]!.vehicleInfo[1]!.financing = 'OWNED';
   const initial: WizardState = { ...wizardWithSavedQuote(response), step: 6, ...options.state };
   // `purchase`: step 6 as the wizard shows it, the lienholder sub-step following the payment
-  mounted = await mountStep(options.purchase ? StepPurchase : StepPayment, initial, {
+  mounted = await mountStep(options.purchase ? PurchaseSteps : StepPayment, initial, {
     props: (options.props ?? {}) as StepPaymentProps,
     api: createApiClient('http://api.test'),
     ready: (shadow) => shadow.querySelector('.ppm-payment') && !shadow.querySelector('.ppm-payment__status'),
@@ -478,7 +485,7 @@ describe('Step 6, Your Payment', () => {
         createElement('div', null,
           createElement(StepPayment, {
             state, update: (change) => (state = change(state)), register: () => undefined, api: createApiClient('http://api.test'),
-            busy: (work) => work(), mountCard: fakeStripe,
+            busy: (work) => work(), act: async (action) => void (await action()), back: () => undefined, mountCard: fakeStripe,
           }),
           createElement(Overlay)));
     }
