@@ -32,7 +32,8 @@ import { element } from './quote-wizard.element.ts';
  * - use-wizard-start.ts: what it opens with (a hand-over, a saved quote, this tab's save, or presets.ts);
  * - use-step-navigation.ts: Back and Continue through the steps table (steps.ts);
  * - use-step-arrival.ts: focus and scroll on a new step;
- * - use-host-events.ts: the events the host page hears (page views, prices, purchases, failures);
+ * - use-host-events.ts: the events the host page hears of the shell (page views, failures; a price and a
+ *   purchase are told where they happen);
  * - use-departures.ts: the redirects (unavailable pages, home, the hand-over to our site);
  * - use-busy.ts: the overlay while a step's calls run;
  * - StepFrame.tsx (with the error summary), StepIndicator.tsx, WizardHero.tsx, WizardLoading.tsx,
@@ -98,7 +99,7 @@ function QuoteWizardView({
     handOver: () => departures.handOver(() => busy(() => handOverPurchase(api, site, stateRef.current))),
   });
   const current = navigation.current;
-  useHostEvents(state, current);
+  useHostEvents(current);
   useStepArrival({ shownNumber: current?.number ?? 0, headingRef, rootRef, scrollDelayMs });
 
   const Step = current?.component;

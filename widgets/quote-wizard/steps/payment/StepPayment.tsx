@@ -79,7 +79,7 @@ export interface StepPaymentProps extends StepProps {
 }
 
 export function StepPayment({ state, update, register, api, act, back, mountCard }: StepPaymentProps) {
-  const { showLoader, hideLoader } = useWidget();
+  const { showLoader, hideLoader, emit } = useWidget();
   const rootRef = useRef<HTMLDivElement>(null);
   useAdoptedStyles(rootRef, purchaseStyles);
   const policy = quotePolicyOf(state.quoteResponse);
@@ -233,6 +233,15 @@ export function StepPayment({ state, update, register, api, act, back, mountCard
         attempt.current = null;
         rememberPurchaseToken(quoteNumber, result.data.purchaseToken);
         const bound = boundFrom(result.data, quoteNumber, livePolicy);
+        // the host page hears of the purchase here, where the bind answered (its conversion tag)
+        emit('ppm-purchase', {
+          policyNumber: bound.policyNumber,
+          binderNumber: bound.binderNumber,
+          quoteNumber: bound.quoteNumber,
+          billingFrequency: current.body.billingFrequency,
+          // what the card was charged, as the bind answered it from the payment record (in dollars, as before)
+          amount: (bound.amountChargedCents ?? 0) / 100,
+        });
         // a policy with no financed or leased vehicle has no lienholders to give: the steps table passes them over
         update((s) => ({ ...s, purchase: { ...purchaseOf(s), bound, lienholdersDone: financedVehicles(livePolicy).length === 0 } }));
         return 'next';

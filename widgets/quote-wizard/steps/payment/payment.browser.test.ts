@@ -203,6 +203,21 @@ describe('Step 6, Your Payment', () => {
     assert.equal(current.purchase!.lienholdersDone, true);
   });
 
+  it('the host page hears ppm-purchase once, from the payment where the bind answered, with no personal data (issue 23)', async () => {
+    api();
+    await mount({ owned: true });
+    const purchases: CustomEvent[] = [];
+    root.host.addEventListener('ppm-purchase', (event) => purchases.push(event as CustomEvent));
+    await fillCard('4242424242424242');
+    await click(submitButton());
+    await waitFor(() => purchases.length === 1, 'ppm-purchase');
+    assert.deepEqual(purchases[0]!.detail, {
+      policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', quoteNumber: 'Q-AZ-000123', billingFrequency: 'monthly', amount: 198.64,
+    });
+    await waitFor(() => current.step === 7, 'step 7');
+    assert.equal(purchases.length, 1, 'once');
+  });
+
   it("a decline shows the server's message; the next submit shows only the call modal", async () => {
     api(() => json(402, { error_messages: [DECLINED], error_type: 'card_error' }));
     await mount();
