@@ -1,5 +1,6 @@
 import { modalStyles } from '../../core/modal.tsx';
 import { baseStyles } from '../../core/styles/base.styles.ts';
+import { callToCompleteStyles } from './CallToComplete.tsx';
 
 /**
  * The purchase's one sheet: step 6 (payment), the lienholder step and step 7 (thank-you) share its rules, so it
@@ -46,7 +47,6 @@ const purchaseOwnStyles = /* css */ `
 .ppm-payment__failure p { margin: 0.25rem 0; font-weight: 400; }
 .ppm-payment__failure .ppm-payment__failure-title { font-size: 1.0625rem; font-weight: 700; }
 .ppm-payment__submit[aria-disabled="true"] { opacity: 0.6; cursor: progress; }
-.ppm-payment__nowrap { white-space: nowrap; }
 /* the test authentication window's two choices sit together under its text, not as the step's footer (no divider, not spread apart) */
 .ppm-payment .ppm-modal__body .ppm-wizard__actions { justify-content: flex-start; margin-top: 1rem; padding-top: 0; border-top: 0; }
 .ppm-purchase__lead { margin: 0 0 1rem; }
@@ -85,4 +85,4 @@ const purchaseOwnStyles = /* css */ `
 @media (max-width: 30em) { .ppm-thanks__account .ppm-button { width: 100%; } }
 `;
 
-export const purchaseStyles: readonly string[] = [baseStyles, modalStyles, purchaseOwnStyles];
+export const purchaseStyles: readonly string[] = [baseStyles, modalStyles, callToCompleteStyles, purchaseOwnStyles];

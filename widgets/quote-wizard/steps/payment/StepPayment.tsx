@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { is } from 'superstruct';
 import {
-  BRAND, CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
+  CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, PAY_PLANS, PURCHASE_TOKEN_HEADER, PaymentNeedsAuthentication, PaymentsConfig, QuoteChangedAnswer, billingSummary,
   formatCents, localToday, requiredMax, LIMITS, type BillingFrequency, type BindRequest, type BindResponse, type QuotePolicy,
 } from '../../../../contract/index.ts';
 import type { ApiClient, ApiResult } from '../../../core/api-client.ts';
@@ -19,6 +19,7 @@ import type { StepProps } from '../../step.ts';
 import { effectiveDatePassed, quotePolicyOf } from '../../model/quote-policy.ts';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
 import { purchaseStyles } from '../purchase.styles.ts';
+import { CallToComplete } from '../CallToComplete.tsx';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
 import { financedVehicles, purchaseOf, type BoundPolicy } from '../../model/purchase-model.ts';
 import { rememberPurchaseToken } from '../../model/purchase-token.ts';
@@ -440,19 +441,7 @@ export function StepPayment({ state, update, register, api, act, back, mountCard
         </button>
       </Modal>
 
-      <Modal open={dialog} title={T.callTitle} onClose={() => setDialog(false)} closeLabel={T.close}>
-        <p>
-          {T.callLead}{' '}
-          <a className="ppm-wizard__phone" href={BRAND.phoneHref}>
-            {BRAND.phone}
-          </a>{' '}
-          {T.callQuote} <span className="ppm-payment__nowrap">{policy?.policyNumber}</span>.
-        </p>
-        <p>{T.callHours}</p>
-        <button type="button" className="ppm-button" onClick={() => setDialog(false)}>
-          {T.ok}
-        </button>
-      </Modal>
+      <CallToComplete open={dialog} quoteNumber={policy?.policyNumber} onClose={() => setDialog(false)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { formatPerMileRate } from '../../../../contract/rules/money.ts';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { BRAND, localToday, type QuotePolicy } from '../../../../contract/index.ts';
+import { localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { Modal } from '../../../core/modal.tsx';
 import { session, startSession } from '../../../core/session.ts';
 import type { SnackbarKind } from '../../../core/store.ts';
@@ -15,6 +15,7 @@ import {
   type QuoteSummary, type VehicleSummary,
 } from './quote-logic.ts';
 import { effectiveDatePassed, quotePolicyOf } from '../../model/quote-policy.ts';
+import { CallToComplete } from '../CallToComplete.tsx';
 import { quoteStyles } from './quote.styles.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
 import * as endpoints from '../../../../contract/api/endpoints/user.ts';
@@ -173,19 +174,7 @@ export function StepQuote({ state, update, register, api, busy, act, back, goHom
         </button>
       </div>
 
-      <Modal open={dialog === 'call'} title={TEXTS.callTitle} onClose={() => setDialog(null)} closeLabel={TEXTS.close}>
-        <p>
-          {TEXTS.callLead}{' '}
-          <a className="ppm-wizard__phone" href={BRAND.phoneHref}>
-            {BRAND.phone}
-          </a>{' '}
-          {TEXTS.callQuote} <span className="ppm-quote__nowrap">{summary.quoteNumber}</span>.
-        </p>
-        <p>{TEXTS.callHours}</p>
-        <button type="button" className="ppm-button" onClick={() => setDialog(null)}>
-          {TEXTS.ok}
-        </button>
-      </Modal>
+      <CallToComplete open={dialog === 'call'} quoteNumber={summary.quoteNumber} onClose={() => setDialog(null)} />
 
       <Modal open={dialog === 'past'} title={TEXTS.sorry} onClose={() => closePast(false)} closeLabel={TEXTS.close}>
         <p>{TEXTS.datePassed}</p>
