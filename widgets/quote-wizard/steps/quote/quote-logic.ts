@@ -5,7 +5,7 @@ import { LIMIT_DESCRIPTIONS, type LimitName } from '../../../../contract/referen
 import { billingSummary, type BillingFee, type BillingSummary } from '../../../../contract/pricing/billing.ts';
 import { formatLimitText } from '../../../../contract/rules/money.ts';
 import {
-  compareDates, expirationDateFor, formatIsoDate, isoToUs, parseIsoDate, usToIso, type CalendarDate,
+  expirationDateFor, formatIsoDate, isoToUs, parseIsoDate, usToIso, type CalendarDate,
 } from '../../../../contract/rules/dates.ts';
 import { check } from '../../../../contract/validate.ts';
 
