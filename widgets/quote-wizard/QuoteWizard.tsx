@@ -87,7 +87,7 @@ function QuoteWizardView({
   const departures = useDepartures({ site, navigate, locationDelayMs, homeNoticeMs });
   const busy = useBusy(departures.isLeaving);
   const { state, stateRef, setState, update } = useWizardState({ offOrigin, isLeaving: departures.isLeaving });
-  const { handoverLost } = useWizardStart({ api, offOrigin, setState, goHome: departures.goHome, presets: { state: stateAttribute, dealer } });
+  const { handoverLost, handedOver } = useWizardStart({ api, offOrigin, setState, goHome: departures.goHome, presets: { state: stateAttribute, dealer } });
 
   /** doc 2 section 2: the first vehicle's picture is fetched after step 2, for the coverage step. */
   function onMovedOn(from: WizardStep) {
@@ -100,7 +100,7 @@ function QuoteWizardView({
   });
   const current = navigation.current;
   useHostEvents(current);
-  useStepArrival({ shownNumber: current?.number ?? 0, headingRef, rootRef, scrollDelayMs });
+  useStepArrival({ shownNumber: current?.number ?? 0, headingRef, rootRef, scrollDelayMs, continuesJourney: handedOver });
 
   const Step = current?.component;
   return (

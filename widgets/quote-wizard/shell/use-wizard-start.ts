@@ -60,9 +60,20 @@ function takeSavedQuoteQuery(): SavedQuoteQuery | null {
   return query;
 }
 
-export function useWizardStart({ api, offOrigin, setState, goHome, presets }: WizardStartOptions): { handoverLost: boolean } {
+export interface WizardStart {
+  /** The hand-over could not be redeemed: the page that says so shows instead of the wizard. */
+  handoverLost: boolean;
+  /**
+   * The wizard opened from a hand-over: the person pressed Purchase Now on another site's page, and this
+   * page is the next step of the same journey, so it arrives as a new step does (use-step-arrival.ts).
+   */
+  handedOver(): boolean;
+}
+
+export function useWizardStart({ api, offOrigin, setState, goHome, presets }: WizardStartOptions): WizardStart {
   const { showLoader, hideLoader } = useWidget();
   const [handoverLost, setHandoverLost] = useState(false);
+  const handedOver = useRef(false);
   // Taken in a layout effect (before the first paint, and never in a render React may throw away), once.
   const taken = useRef<{ handover: string | null; query: SavedQuoteQuery | null } | null>(null);
   useLayoutEffect(() => {
@@ -102,7 +113,12 @@ export function useWizardStart({ api, offOrigin, setState, goHome, presets }: Wi
         .catch(() => null)
         .then((handed) => {
           if (!alive) return;
-          if (handed) return open(handed, hideLoader);
+          if (handed) {
+            return open(handed, () => {
+              handedOver.current = true;
+              hideLoader();
+            });
+          }
           hideLoader();
           setHandoverLost(true);
         });
@@ -142,5 +158,5 @@ export function useWizardStart({ api, offOrigin, setState, goHome, presets }: Wi
     if (startedFresh.current) setState((s) => (s.step === 0 ? s : withPresets(s, latestPresets.current)));
   }, [presets.state, presets.dealer]);
 
-  return { handoverLost };
+  return { handoverLost, handedOver: () => handedOver.current };
 }
