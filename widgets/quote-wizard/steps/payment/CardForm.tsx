@@ -27,8 +27,17 @@ export function CardForm({ card, field }: { card: PaymentCard; field(name: CardF
           {T.cardLoading}
         </p>
       )}
-      {state.kind === 'failed' && <p className="ppm-notice ppm-notice--danger">{T.cardUnavailable}</p>}
-      {state.kind === 'off-site' && <p className="ppm-notice ppm-notice--danger">{T.notOnThisSite}</p>}
+      {/* announced as it appears (an alert): the form the person waits for will not come */}
+      {state.kind === 'failed' && (
+        <p className="ppm-notice ppm-notice--danger" role="alert">
+          {T.cardUnavailable}
+        </p>
+      )}
+      {state.kind === 'off-site' && (
+        <p className="ppm-notice ppm-notice--danger" role="alert">
+          {T.notOnThisSite}
+        </p>
+      )}
       {card.testMode && (
         <>
           <MaskedField label={T.cardNumber} field={field('cardNumber')} mask="cardNumber" autoComplete="off" />

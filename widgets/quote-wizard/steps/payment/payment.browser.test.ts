@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, billingSummary, formatCents, formatIsoDate, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import {
-  assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+  assert, checkA11y, click, focused, getByLabel, getByRole, json, nameOf, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import type { StepController } from '../../step.ts';
@@ -216,6 +216,14 @@ describe('Step 6, Your Payment', () => {
     });
     await waitFor(() => current.step === 7, 'step 7');
     assert.equal(purchases.length, 1, 'once');
+  });
+
+  it('a card form that cannot load is announced: an alert with the reason and the phone (issue 23)', async () => {
+    stub = stubApi((call) => (call.url.endsWith('/api/payments/config') ? json(503, { error_messages: ['down'] }) : json(404, {})));
+    await mount();
+    const alert = await waitFor(() => queryAllByRole(root, 'alert')[0], 'the alert');
+    assert.equal(alert.textContent, T.cardUnavailable);
+    await checkA11y(root.host as HTMLElement);
   });
 
   it("a decline shows the server's message; the next submit shows only the call modal", async () => {
@@ -507,6 +515,17 @@ describe('Step 6, Your Payment', () => {
     react.render(createElement(Harness));
     try {
       await waitFor(() => mountedOn.length === 4, 'Elements mounted');
+      // issue 23: no <label for> names a div (Stripe's frame sits in one); each frame's div is a group named by its visible text
+      for (const label of host.querySelectorAll('label[for]')) {
+        const target = host.querySelector(`#${label.getAttribute('for')}`);
+        assert.ok(target && ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName), `label "${label.textContent}" names a ${target?.tagName}`);
+      }
+      for (const [id, name] of [['ppm-payment-cardNumber', T.cardNumber], ['ppm-payment-cardExpiry', T.cardExpiry], ['ppm-payment-cardCvc', T.cardCvc]] as const) {
+        const frame = host.querySelector(`#${id}`)!;
+        assert.equal(frame.getAttribute('role'), 'group');
+        assert.equal(nameOf(frame), name, `${id} is named ${name}`);
+      }
+      await checkA11y(host);
       assert.deepEqual(mountedOn, ['pk_test_fromTheServer', 'ppm-payment-cardNumber', 'ppm-payment-cardExpiry', 'ppm-payment-cardCvc']);
       assert.equal(host.querySelector('#ppm-payment-cardNumber')!.getRootNode(), document, 'in the light DOM');
       assert.equal(host.textContent!.includes(T.testModeTitle), false, 'no test-mode notice with Stripe');
