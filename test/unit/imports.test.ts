@@ -60,6 +60,34 @@ test('imports point one way: site -> widgets -> contract, api -> contract', () =
   assert.deepEqual(violations(files), []);
 });
 
+/**
+ * Issue 23: the wizard's steps (widgets/quote-wizard/steps/<step>/) import no other step's folder; what
+ * they share lives in widgets/quote-wizard/model/ (or beside the step folders, as the purchase sheet).
+ * Tests may borrow another step's fixture.
+ */
+function crossStepImports(stepsDir: string): string[] {
+  const found: string[] = [];
+  const isFolder = (name: string) => statSync(join(stepsDir, name), { throwIfNoEntry: false })?.isDirectory() === true;
+  for (const file of sourceFiles(stepsDir)) {
+    if (/\.(test|fixture)\.ts$/.test(file)) continue;
+    const own = relative(stepsDir, file).split(sep)[0]!;
+    if (!isFolder(own)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const specifier = match[1]!;
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(stepsDir, resolve(dirname(file), specifier));
+      const folder = target.split(sep)[0]!;
+      if (target.startsWith('..') || folder === own || !isFolder(folder)) continue;
+      found.push(`${relative(ROOT, file)} imports ${specifier}`);
+    }
+  }
+  return found;
+}
+
+test('a wizard step imports no other step (issue 23): what steps share is in quote-wizard/model/', () => {
+  assert.deepEqual(crossStepImports(join(ROOT, 'widgets', 'quote-wizard', 'steps')), []);
+});
+
 test('the check itself catches a wrong-way import', async () => {
   const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');

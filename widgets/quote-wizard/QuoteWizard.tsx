@@ -32,7 +32,8 @@ import { element } from './quote-wizard.element.ts';
  * - use-wizard-start.ts: what it opens with (a hand-over, a saved quote, this tab's save, or presets.ts);
  * - use-step-navigation.ts: Back and Continue through the steps table (steps.ts);
  * - use-step-arrival.ts: focus and scroll on a new step;
- * - use-host-events.ts: the events the host page hears (page views, prices, purchases, failures);
+ * - use-host-events.ts: the events the host page hears of the shell (page views, failures; a price and a
+ *   purchase are told where they happen);
  * - use-departures.ts: the redirects (unavailable pages, home, the hand-over to our site);
  * - use-busy.ts: the overlay while a step's calls run;
  * - StepFrame.tsx (with the error summary), StepIndicator.tsx, WizardHero.tsx, WizardLoading.tsx,
@@ -86,7 +87,7 @@ function QuoteWizardView({
   const departures = useDepartures({ site, navigate, locationDelayMs, homeNoticeMs });
   const busy = useBusy(departures.isLeaving);
   const { state, stateRef, setState, update } = useWizardState({ offOrigin, isLeaving: departures.isLeaving });
-  const { handoverLost } = useWizardStart({ api, offOrigin, setState, goHome: departures.goHome, presets: { state: stateAttribute, dealer } });
+  const { handoverLost, handedOver } = useWizardStart({ api, offOrigin, setState, goHome: departures.goHome, presets: { state: stateAttribute, dealer } });
 
   /** doc 2 section 2: the first vehicle's picture is fetched after step 2, for the coverage step. */
   function onMovedOn(from: WizardStep) {
@@ -98,8 +99,8 @@ function QuoteWizardView({
     handOver: () => departures.handOver(() => busy(() => handOverPurchase(api, site, stateRef.current))),
   });
   const current = navigation.current;
-  useHostEvents(state, current);
-  useStepArrival({ shownNumber: current?.number ?? 0, headingRef, rootRef, scrollDelayMs });
+  useHostEvents(current);
+  useStepArrival({ shownNumber: current?.number ?? 0, headingRef, rootRef, scrollDelayMs, continuesJourney: handedOver });
 
   const Step = current?.component;
   return (
@@ -120,6 +121,8 @@ function QuoteWizardView({
               register={navigation.register}
               api={api}
               busy={busy}
+              act={navigation.act}
+              back={navigation.onBack}
               onLocationProblem={departures.onLocationProblem}
               goHome={departures.goHome}
               apiBase={widget.apiBase}

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
 import { MESSAGES, TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
-import { assert, checkA11y, click, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall } from '../testing/browser.ts';
+import { assert, checkA11y, click, focused, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall } from '../testing/browser.ts';
 import { PAYMENT_TEXTS } from './steps/payment/payment.texts.ts';
 import { renderWidget, type RenderedWidget } from '../testing/render.ts';
 import { QuoteWizard, type QuoteWizardProps } from './QuoteWizard.tsx';
@@ -167,6 +167,24 @@ describe('the hand-over from another origin', () => {
       billingFrequency: 'monthly',
       amount: 123.45, // what the bind answered it charged, not recomputed from the quote
     });
+  });
+
+  it("arriving by a hand-over, focus is on step 6's heading, as on every other step, not on the page's body (issue 23)", async () => {
+    const quote = quoteFixture();
+    stub = stubApi((call: StubbedCall) => {
+      if (call.url.endsWith('/api/policy/redeem_handover')) {
+        return json(200, { quoteNumber: quote.policies[0]!.policyNumber, wizard: handoverSnapshot(wizardWithSavedQuote(quote)), quote, quoteRequest: quoteRequestFixture() });
+      }
+      if (call.url.endsWith('/api/payments/config')) return json(200, { mode: 'test', publishableKey: TEST_MODE_PUBLISHABLE_KEY });
+      return json(404, { error_messages: ['not stubbed'] });
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+    history.replaceState(null, '', `${location.pathname}?${HANDOVER_PARAM}=${TOKEN}`);
+    const root = await mount({ offOrigin: false });
+    await waitFor(() => heading(root) === 'Payment', 'step 6');
+    const stepHeading = root.querySelector('.ppm-wizard__heading');
+    await waitFor(() => focused() === stepHeading, "focus on step 6's heading");
+    await checkA11y(rendered!.host);
   });
 
   it('a spent or expired hand-over gets a clear page with the phone and a way to retrieve the quote, never a blank wizard', async () => {

@@ -1,7 +1,8 @@
 import type { HandoverRequest, QuoteRequest, QuoteResponse } from '../../contract/index.ts';
 import type { ApiClient } from '../core/api-client.ts';
-import { quotePolicyOf } from './steps/quote/quote-logic.ts';
-import { initialWizardState, type WizardState } from './wizard-model.ts';
+import { quotePolicyOf } from './model/quote-policy.ts';
+import { stepNumberOf } from './model/step-ids.ts';
+import { initialWizardState, type WizardState } from './model/wizard-model.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 
 /**
@@ -34,7 +35,7 @@ export function isOffOrigin(siteUrl: string): boolean {
 
 /** What a hand-over carries of the wizard: the answers, without the quote (the server holds that). */
 export function handoverSnapshot(state: WizardState): Record<string, unknown> {
-  return { ...state, quoteResponse: null, quoteRequest: null, vehicleImage: null, step: 6 };
+  return { ...state, quoteResponse: null, quoteRequest: null, vehicleImage: null, step: stepNumberOf('payment') };
 }
 
 /** The insured's birth date and the mailing ZIP of the priced request: the proof the API asks for. */
@@ -96,6 +97,6 @@ export async function redeemHandover(
     quoteResponse: quote,
     quoteRequest: result.data.quoteRequest as QuoteRequest,
     vehicleImage: null,
-    step: 6,
+    step: stepNumberOf('payment'),
   };
 }

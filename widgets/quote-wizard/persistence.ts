@@ -1,4 +1,4 @@
-import type { WizardState } from './wizard-model.ts';
+import type { WizardState } from './model/wizard-model.ts';
 import { mapRecentLimits } from '../../contract/index.ts';
 
 /**

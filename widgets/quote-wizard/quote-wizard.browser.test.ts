@@ -13,7 +13,10 @@ import { QuoteWizard, type QuoteWizardProps } from './QuoteWizard.tsx';
 import { STORAGE_KEY, clearWizard, forgetPageDecision, readWizard, resumeWizard, saveWizard } from './persistence.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
 import './quote-wizard.ts';
-import { emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from './wizard-model.ts';
+import { emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from './model/wizard-model.ts';
+import { initialPurchase } from './model/purchase-model.ts';
+import { quoteFixture } from './steps/quote/quote.fixture.ts';
+import { wizardWithSavedQuote } from './steps/quote/saved-quote.ts';
 
 const VIN_A = 'WP0AB2A99KS123456';
 const VIN_B = 'WP0CA2A88JS765432';
@@ -140,6 +143,21 @@ describe('quote wizard shell', () => {
     await waitFor(() => steps.length === 1, 'the page view');
     assert.deepEqual(steps, [{ step: 1, name: 'Your Info' }]);
     await checkA11y(rendered!.host);
+  });
+
+  it("the heading counts doc 2's step list on every step, the lienholders' page of step 6 too (issue 23)", async () => {
+    api();
+    let root = await mount();
+    const counted = () => root.querySelector('.ppm-wizard__heading')?.textContent;
+    assert.equal(counted(), 'Step 1 of 6: Your Info', '1 Your Info to 6 Payment, whatever the indicator lists');
+    unmount();
+    // bound, with the fixture's financed Cayman: the steps table shows the lienholders on step 6
+    const bound = { quoteNumber: 'Q-AZ-000123', policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', emailAddress: 'ada@example.com' };
+    saveWizard({ ...wizardWithSavedQuote(quoteFixture()), step: 6, purchase: { ...initialPurchase(), bound } });
+    root = await mount();
+    await waitFor(() => root.querySelector('[part="lienholders"]'), 'the lienholders');
+    assert.equal(counted(), 'Step 6 of 6: Payment');
+    assert.equal(root.querySelector('[aria-current="step"]')?.textContent, '6Payment');
   });
 
   it('resumes at the same step with everything typed after a remount; a first arrival starts afresh', async () => {

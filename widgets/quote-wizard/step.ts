@@ -1,5 +1,6 @@
 import type { ApiClient } from '../core/api-client.ts';
-import type { WizardState } from './wizard-model.ts';
+import type { StepIntent } from './model/step-ids.ts';
+import type { WizardState } from './model/wizard-model.ts';
 
 /**
  * How the wizard shell and a step talk. The shell draws the step indicator and the Back and Continue
@@ -9,11 +10,11 @@ import type { WizardState } from './wizard-model.ts';
 export interface StepController {
   /**
    * Continue was pressed. Validate the page (focusing the first invalid field), then either move within
-   * the step ('stay': e.g. to the next driver page) or finish it ('next': the shell merges nothing more,
-   * scrolls up after 100 ms and shows the next step). May await a call; the shell shows the overlay
-   * "Please wait, we're hitting our servers!" while it is pending.
+   * the step ('stay': e.g. to the next driver page), finish it ('next': the shell merges nothing more,
+   * scrolls up after 100 ms and shows the next step) or name the step to go to ({ to }, e.g. the coverage
+   * step when a quote cannot be priced for today). May await a call.
    */
-  onContinue(): Promise<'next' | 'stay'> | 'next' | 'stay';
+  onContinue(): Promise<StepIntent> | StepIntent;
   /** Back was pressed: move to the previous page within the step ('stay'), or leave it ('previous'). */
   onBack(): 'previous' | 'stay';
 }
@@ -32,4 +33,12 @@ export interface StepProps {
   api: ApiClient;
   /** Runs a call under the wizard's overlay ('Please wait, we're hitting our servers!'). */
   busy<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * A button of the step's own that is not Continue (Submit Payment's click, Save My Quote, a dialog's OK):
+   * the shell runs `action` as it runs Continue (one at a time) and goes where its intent says. A step never
+   * sets the step number itself.
+   */
+  act(action: () => Promise<StepIntent> | StepIntent): Promise<void>;
+  /** A Back button the step draws itself (steps 5 and 6): the shell's Back, asking the step's onBack first. */
+  back(): void;
 }

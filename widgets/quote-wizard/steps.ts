@@ -6,7 +6,9 @@ import { lazyStep, type LazyStep } from './shell/lazy-step.tsx';
 import type { StepPaymentProps } from './steps/payment/StepPayment.tsx';
 import type { StepThankYouProps } from './steps/thank-you/StepThankYou.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
-import type { StepNumber } from './wizard-model.ts';
+import { purchaseOf } from './model/purchase-model.ts';
+import { stepNumberOf, type StepId, type StepIntent } from './model/step-ids.ts';
+import type { StepNumber, WizardState } from './model/wizard-model.ts';
 
 /**
  * The wizard's steps, in order, as one table: what each step is called, which component draws it, which of
@@ -16,9 +18,9 @@ import type { StepNumber } from './wizard-model.ts';
  *
  * The persisted state keeps the step as its number (wizard-model.ts StepNumber, doc 2 section 4: 0 loading,
  * 1 info ... 7 final), so a tab's save and a hand-over's payload read the same as before; the ids are names
- * for code.
+ * for code (model/step-ids.ts). Two entries share step 6: the payment, and the lienholders once it is
+ * bound with a financed or leased vehicle; which one shows is the state's (`applies`), never a step's choice.
  */
-export type StepId = 'info' | 'vehicles' | 'drivers' | 'coverage' | 'quote' | 'payment' | 'thank-you';
 
 /** What decides whether a step can be shown. */
 export interface StepContext {
@@ -42,13 +44,14 @@ export interface WizardStepProps extends StepProps {
 
 /**
  * The shell's Back and Continue on a step, or 'own' when the step draws its own row: step 5 (Back, Call to
- * Complete, Save My Quote, and Purchase Now as its Continue) and step 6 (Back and Submit Payment; then the
- * lienholder sub-step's Back, Continue and Submit).
+ * Complete, Save My Quote, and Purchase Now as its Continue), step 6 (Back and Submit Payment) and the
+ * lienholders (Back, Continue and Submit between the financed vehicles).
  */
 export type StepActions = { back: boolean; continue: boolean } | 'own';
 
 export interface WizardStep {
   id: StepId;
+  /** Its number in doc 2's step list (model/step-ids.ts): what the state keeps and the heading counts. */
   number: Exclude<StepNumber, 0>;
   /** The heading, the indicator's entry and the ppm-step event's name. */
   title: string;
@@ -62,6 +65,11 @@ export interface WizardStep {
   indicator: 'always' | 'when-current' | 'never';
   /** Whether the step can be shown in this context. */
   available(context: StepContext): boolean;
+  /**
+   * Whether the step has anything to do in this state (absent: always). A step that does not apply is passed
+   * over by 'next', and among entries sharing a number the last one that applies is shown.
+   */
+  applies?(state: WizardState): boolean;
   /**
    * What moving forward to the step does where it is not available: 'hand-over' sends the visitor, with
    * the answers and the quote, to this step on our own site (handover.ts). Without it the wizard stays.
@@ -82,8 +90,10 @@ const StepVehicles = lazyStep(() => import('./steps/vehicles/StepVehicles.tsx').
 const StepDrivers = lazyStep(() => import('./steps/drivers/StepDrivers.tsx').then((module) => module.StepDrivers));
 const StepCoverage = lazyStep(() => import('./steps/coverage/StepCoverage.tsx').then((module) => module.StepCoverage));
 const StepQuote = lazyStep(() => import('./steps/quote/StepQuote.tsx').then((module) => module.StepQuote));
-/** Step 6: the payment, then the lienholder sub-step (StepPurchase.tsx). */
-const PurchaseStep = lazyStep<StepPaymentProps>(() => import('./steps/payment/StepPurchase.tsx').then((module) => module.StepPurchase));
+/** Step 6: the payment. */
+const PaymentStep = lazyStep<StepPaymentProps>(() => import('./steps/payment/StepPayment.tsx').then((module) => module.StepPayment));
+/** Step 6 after a bind with a financed or leased vehicle: the lienholders. */
+const LienholdersStep = lazyStep(() => import('./steps/lienholders/StepLienholders.tsx').then((module) => module.StepLienholders));
 /** Step 7: thank-you and account creation. */
 const ThankYouStep = lazyStep<StepThankYouProps>(() => import('./steps/thank-you/StepThankYou.tsx').then((module) => module.StepThankYou));
 
@@ -106,48 +116,86 @@ const everywhere = () => true;
 const ownOriginOnly = (context: StepContext) => !context.offOrigin;
 const BOTH = { back: true, continue: true } as const;
 
+/**
+ * doc 3 section 4: "On success, if any vehicle is LEASED or FINANCED, the lienholder sub-step shows". The
+ * payment marks a bind with none of them as having no lienholders to give (lienholdersDone), so this reads
+ * the purchase alone.
+ */
+const lienholdersPending = (state: WizardState) => {
+  const purchase = purchaseOf(state);
+  return purchase.bound !== null && !purchase.lienholdersDone;
+};
+
+type Entry = Omit<WizardStep, 'number'>;
+
 // doc 3 section 2: "Back is shown on steps 2 to 6. Continue is shown on every step except 7."
 // doc 2 section 1: the indicator lists Your Info to Your Quote, "and Payment (the last shown only on step 6)".
-const WIZARD_STEPS: readonly WizardStep[] = [
+const ENTRIES: readonly Entry[] = [
   {
-    id: 'info', number: 1, title: TEXTS.stepTitles.info, intro: TEXTS.intro, component: StepInfo,
+    id: 'info', title: TEXTS.stepTitles.info, intro: TEXTS.intro, component: StepInfo,
     actions: { back: false, continue: true }, indicator: 'always', available: everywhere,
   },
-  { id: 'vehicles', number: 2, title: TEXTS.stepTitles.vehicles, component: StepVehicles, preload: StepVehicles.preload, actions: BOTH, indicator: 'always', available: everywhere },
-  { id: 'drivers', number: 3, title: TEXTS.stepTitles.drivers, component: StepDrivers, preload: StepDrivers.preload, actions: BOTH, indicator: 'always', available: everywhere },
-  { id: 'coverage', number: 4, title: TEXTS.stepTitles.coverage, component: StepCoverage, preload: StepCoverage.preload, actions: BOTH, indicator: 'always', available: everywhere },
-  { id: 'quote', number: 5, title: TEXTS.stepTitles.quote, component: StepQuote, preload: StepQuote.preload, actions: 'own', indicator: 'always', available: everywhere },
+  { id: 'vehicles', title: TEXTS.stepTitles.vehicles, component: StepVehicles, preload: StepVehicles.preload, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'drivers', title: TEXTS.stepTitles.drivers, component: StepDrivers, preload: StepDrivers.preload, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'coverage', title: TEXTS.stepTitles.coverage, component: StepCoverage, preload: StepCoverage.preload, actions: BOTH, indicator: 'always', available: everywhere },
+  { id: 'quote', title: TEXTS.stepTitles.quote, component: StepQuote, preload: StepQuote.preload, actions: 'own', indicator: 'always', available: everywhere },
   {
-    id: 'payment', number: 6, title: TEXTS.stepTitles.payment, component: PurchaseStep, preload: PurchaseStep.preload, actions: 'own', indicator: 'when-current',
+    id: 'payment', title: TEXTS.stepTitles.payment, component: PaymentStep, preload: PaymentStep.preload, actions: 'own', indicator: 'when-current',
     available: ownOriginOnly, elsewhere: 'hand-over',
   },
+  // step 6 still: the heading and the indicator read Payment, as they did when the payment drew the lienholders
   {
-    id: 'thank-you', number: 7, title: TEXTS.stepTitles['thank-you'], component: ThankYouStep, preload: ThankYouStep.preload,
+    id: 'lienholders', title: TEXTS.stepTitles.payment, component: LienholdersStep, preload: LienholdersStep.preload, actions: 'own', indicator: 'when-current',
+    available: ownOriginOnly, applies: lienholdersPending,
+  },
+  {
+    id: 'thank-you', title: TEXTS.stepTitles['thank-you'], component: ThankYouStep, preload: ThankYouStep.preload,
     actions: { back: false, continue: false }, indicator: 'never', available: ownOriginOnly,
   },
 ];
+const WIZARD_STEPS: readonly WizardStep[] = ENTRIES.map((entry) => ({ ...entry, number: stepNumberOf(entry.id) }));
+
+const applies = (step: WizardStep, state: WizardState) => step.applies?.(state) ?? true;
 
 export function stepById(id: StepId): WizardStep {
   return WIZARD_STEPS.find((step) => step.id === id)!;
 }
 
 /**
- * The step to show for the state's step number: its entry when it is available here, else the nearest
- * earlier one that is. Undefined for 0 (loading).
+ * The step to show for the state's step number: its entry when it is available here and applies, else the
+ * nearest earlier one that does (among entries of one number, the last). Undefined for 0 (loading).
  */
-export function stepToShow(number: StepNumber, context: StepContext): WizardStep | undefined {
-  return WIZARD_STEPS.filter((step) => step.number <= number && step.available(context)).at(-1);
+export function stepToShow(state: WizardState, context: StepContext): WizardStep | undefined {
+  return WIZARD_STEPS.filter((step) => step.number <= state.step && step.available(context) && applies(step, state)).at(-1);
 }
 
-/** The step after `step` (whether or not it is available here), or undefined after the last. */
-export function nextStep(step: WizardStep): WizardStep | undefined {
-  return WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1];
+/** Where a step's intent leads: a step to show, a hand-over to our site, or nowhere. */
+export type Destination = { kind: 'show'; step: WizardStep } | { kind: 'hand-over' } | { kind: 'stay' };
+
+/**
+ * Where `intent`, given on `from`, leads in `state`: 'next' is the first later entry that applies (the
+ * lienholders only after a bind that needs them); { to } is the named entry. A step not available here
+ * does what the table says instead (Purchase Now off our origin: the hand-over), else the wizard stays.
+ */
+export function destination(from: WizardStep, intent: StepIntent, state: WizardState, context: StepContext): Destination {
+  if (intent === 'stay') return { kind: 'stay' };
+  const to = intent === 'next' ? WIZARD_STEPS.slice(WIZARD_STEPS.indexOf(from) + 1).find((step) => applies(step, state)) : stepById(intent.to);
+  if (!to) return { kind: 'stay' };
+  if (!to.available(context)) return to.elsewhere === 'hand-over' ? { kind: 'hand-over' } : { kind: 'stay' };
+  return { kind: 'show', step: to };
 }
 
 /** doc 2 section 2: "Back goes to the previous step, never below step 1". */
 export function previousStep(step: WizardStep, context: StepContext): WizardStep {
   return WIZARD_STEPS.filter((earlier) => earlier.number < step.number && earlier.available(context)).at(-1) ?? step;
 }
+
+/**
+ * The count the heading reads ("Step N of M"): the numbered steps of doc 2's step list (1 Your Info to 6
+ * Payment; 7 is the final state, which the indicator never lists), on every step, whatever the indicator
+ * shows; entries that share a number (payment, lienholders) count once.
+ */
+export const STEP_COUNT = new Set(WIZARD_STEPS.filter((step) => step.indicator !== 'never').map((step) => step.number)).size;
 
 /** The step indicator's entries while `current` is shown; empty when the indicator hides. */
 export function indicatorSteps(current: WizardStep): readonly WizardStep[] {

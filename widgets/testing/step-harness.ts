@@ -1,19 +1,23 @@
-import { Fragment, createElement, useState, type ComponentType } from 'react';
+import { Fragment, createElement, useRef, useState, type ComponentType } from 'react';
 import type { ApiClient } from '../core/api-client.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { Snackbars } from '../core/snackbar.tsx';
 import { useWidget } from '../core/widget.tsx';
 import { settle } from '../quote-wizard/quote/quote-lifecycle.ts';
+import type { StepIntent } from '../quote-wizard/model/step-ids.ts';
 import type { StepController, StepProps } from '../quote-wizard/step.ts';
-import type { WizardState } from '../quote-wizard/wizard-model.ts';
+import { destination, previousStep, stepToShow } from '../quote-wizard/steps.ts';
+import type { WizardState } from '../quote-wizard/model/wizard-model.ts';
 import { renderWidget, type RenderedWidget } from './render.ts';
 
 /**
  * A stand-in for the wizard shell, for testing one step on its own: it holds the state, applies the quote
  * lifecycle on every update exactly as QuoteWizard does (settle), draws the overlay and snackbars of the
  * wizard's widget context (the test reads them as `mounted.widget`), and hands the test the controller the
- * step registers, as the shell's Back and Continue would use it.
+ * step registers, as the shell's Back and Continue would use it. The step's own actions (StepProps.act) and
+ * Back move the state's step through the steps table as the shell does, on our own origin.
  */
+const OUR_ORIGIN = { offOrigin: false };
 export interface StepHarnessOptions<Extra> {
   /** Props the step takes besides StepProps. */
   props?: Extra;
@@ -36,7 +40,20 @@ export async function mountStep<Extra extends object>(
   function Harness() {
     const widget = useWidget();
     const [state, setState] = useState(initial);
+    const latest = useRef(state);
+    latest.current = state;
+    const controller = useRef<StepController | null>(null);
     options.onState?.(state);
+    // the step the action starts on (its own updates may already show another by the time it ends)
+    const act = async (action: () => Promise<StepIntent> | StepIntent) => {
+      const from = stepToShow(latest.current, OUR_ORIGIN);
+      const intent = await action();
+      if (!from) return;
+      setState((s) => {
+        const where = destination(from, intent, s, OUR_ORIGIN);
+        return where.kind === 'show' ? { ...s, step: where.step.number } : s;
+      });
+    };
     return createElement(
       Fragment,
       null,
@@ -44,9 +61,18 @@ export async function mountStep<Extra extends object>(
         ...(options.props as Extra),
         state,
         update: (change: (previous: WizardState) => WizardState) => setState((previous) => settle(previous, change(previous))),
-        register: (controller: StepController) => options.onRegister?.(controller),
+        register: (registered: StepController) => {
+          controller.current = registered;
+          options.onRegister?.(registered);
+        },
         api: options.api ?? widget.api,
         busy: <T,>(work: () => Promise<T>) => work(),
+        act,
+        back: () => {
+          const from = stepToShow(latest.current, OUR_ORIGIN);
+          if (!from || controller.current?.onBack() === 'stay') return;
+          setState((s) => ({ ...s, step: previousStep(from, OUR_ORIGIN).number }));
+        },
       }),
       createElement(Overlay),
       createElement(Snackbars),

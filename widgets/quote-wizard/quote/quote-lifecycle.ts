@@ -1,6 +1,6 @@
 import { is } from 'superstruct';
 import { QuoteResponse, type QuotePolicy } from '../../../contract/index.ts';
-import { garagingStateOf, type VehicleForm, type WizardState } from '../wizard-model.ts';
+import { garagingStateOf, type VehicleForm, type WizardState } from '../model/wizard-model.ts';
 
 /**
  * The quote's life in the wizard (doc 3 section 4, doc 2 section 4's last rule), as pure functions the

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { MESSAGES, check, quoteRequest, type CalendarDate, type QuoteRequest, type QuoteResponse } from '../../../contract/index.ts';
 import { applyCoverageChange, coverageDefaults, coverageFields } from '../../../contract/coverage/index.ts';
 import { DECLINE, type CoverageForm } from '../../../contract/coverage/coverage-model.ts';
-import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type DriverForm, type VehicleForm, type WizardState } from '../wizard-model.ts';
+import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type DriverForm, type VehicleForm, type WizardState } from '../model/wizard-model.ts';
 import { settle } from './quote-lifecycle.ts';
 import { buildQuoteRequest, coverageVehicles, priorCoverageOf, sameQuoteRequest, wizardFromQuote } from './quote-request.ts';
 

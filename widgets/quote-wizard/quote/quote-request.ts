@@ -11,7 +11,7 @@ import type { CoverageVehicle } from '../../../contract/coverage/coverage-model.
 import {
   emptyDriver, emptyInfo, emptyVehicle, garagingStateOf, newId, type DriverForm, type DriverRole, type InfoForm,
   type VehicleForm, type WizardState,
-} from '../wizard-model.ts';
+} from '../model/wizard-model.ts';
 
 /**
  * The quote request of doc 3 section 3, built from what the person entered in steps 1 to 4, in one place,

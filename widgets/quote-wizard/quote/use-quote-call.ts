@@ -5,7 +5,7 @@ import type { ApiClient } from '../../core/api-client.ts';
 import { useWidget } from '../../core/widget.tsx';
 import type { StepProps } from '../step.ts';
 import { requestForToday, storedRequestOf } from '../steps/quote/quote-logic.ts';
-import type { WizardState } from '../wizard-model.ts';
+import type { WizardState } from '../model/wizard-model.ts';
 import { QUOTE_CALL_TEXTS as TEXTS } from './quote-call.texts.ts';
 import { joinedQuoteError, quoteInputsChanged, quotedPolicy } from './quote-lifecycle.ts';
 import { buildQuoteRequest, sameQuoteRequest } from './quote-request.ts';
@@ -82,7 +82,7 @@ function withQuoteNumber(request: QuoteRequest, from: WizardState): QuoteRequest
 type Answer = { ok: true; response: QuoteResponse } | { ok: false; status: number; messages: string[] };
 
 export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCallOptions): QuoteCall {
-  const { showLoader, hideLoader, showSnackbar, reportError } = useWidget();
+  const { showLoader, hideLoader, showSnackbar, reportError, emit } = useWidget();
   const [failure, setFailure] = useState<QuoteFailure | null>(null);
   const calling = useRef(false);
 
@@ -103,7 +103,8 @@ export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCal
 
   /**
    * The call itself, under the overlay. A priced answer is stored with its request, and with what `more`
-   * adds, unless the answers changed while the call ran.
+   * adds, unless the answers changed while the call ran. The host page hears of every price the API made
+   * (ppm-quote 'priced', no personal data), here where it is made: a stale one was priced (and mailed) too.
    */
   async function call(from: WizardState, request: QuoteRequest, loaderText: string, more?: (state: WizardState) => Partial<WizardState>): Promise<Answer> {
     calling.current = true;
@@ -117,7 +118,15 @@ export function useQuoteCall({ api, update, siteUrl = '', reportFrom }: QuoteCal
     }
     if (result.ok && is(result.data, QuoteResponse) && result.data.policies.length > 0) {
       const response = result.data;
-      const number = response.policies[0]?.policyNumber;
+      const policy = response.policies[0]!;
+      const number = policy.policyNumber;
+      emit('ppm-quote', {
+        action: 'priced',
+        policyNumber: policy.policyNumber,
+        ratedState: policy.ratedState,
+        vehicles: policy.vehicleInfo.length,
+        estimatedMonthlyPayment: policy.estimatedMonthlyPayment,
+      });
       update((s) => (quoteInputsChanged(from, s) ? s : {
         ...s, ...more?.(s), quoteResponse: response, quoteRequest: request, ...(number ? { quoteNumber: number } : {}),
       }));

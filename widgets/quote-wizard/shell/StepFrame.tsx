@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ErrorSummary } from '../../core/ErrorSummary.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../quote-wizard.texts.ts';
-import { indicatorSteps, shellActions, type WizardStep } from '../steps.ts';
+import { STEP_COUNT, shellActions, type WizardStep } from '../steps.ts';
 
 /**
- * The step on screen inside the wizard's one form (doc 2 section 1): its heading ("Step N of M" read before
- * the title), its intro, the error summary of a Continue that failed, the step itself, and the shell's Back
- * and Continue where the step shows them (steps.ts). Every step's submit buttons are in this form, so the
+ * The step on screen inside the wizard's one form (doc 2 section 1): its heading ("Step N of 6" read before
+ * the title: doc 2's step list, on every step), its intro, the error summary of a Continue that failed, the
+ * step itself, and the shell's Back and Continue where the step shows them (steps.ts). Every step's submit buttons are in this form, so the
  * summary (core/ErrorSummary.tsx) is placed here once, for all of them.
  */
 export interface StepFrameProps {
@@ -19,16 +19,17 @@ export interface StepFrameProps {
 
 export function StepFrame({ step, headingRef, onContinue, onBack, children }: StepFrameProps) {
   const [form, setForm] = useState<HTMLFormElement | null>(null);
-  const total = indicatorSteps(step).length;
+  // the final state (step 7) is no step of the list: its heading has no count
+  const counted = step.indicator !== 'never';
   const buttons = shellActions(step);
   return (
     <form ref={setForm} className="ppm-wizard__form" noValidate onSubmit={onContinue} part="form">
       <h3 ref={headingRef} className="ppm-wizard__heading" tabIndex={-1}>
-        {total > 0 && <span className="ppm-visually-hidden">{TEXTS.stepOf(step.number, total)}: </span>}
+        {counted && <span className="ppm-visually-hidden">{TEXTS.stepOf(step.number, STEP_COUNT)}: </span>}
         {step.title}
       </h3>
       {step.intro && <p className="ppm-wizard__intro">{step.intro}</p>}
-      <ErrorSummary scope={form} resetKey={step.number} headingLevel={4} />
+      <ErrorSummary scope={form} resetKey={step.id} headingLevel={4} />
 
       {children}
 

@@ -1,6 +1,6 @@
 import { HEAR_ABOUT_DEALER, WRITING_STATES, inStates } from '../../../contract/index.ts';
 import { dealerByCode } from '../../../contract/reference/dealers.ts';
-import type { WizardState } from '../wizard-model.ts';
+import type { WizardState } from '../model/wizard-model.ts';
 
 /** What a page may preset: the element's `state` and `dealer` attributes. */
 export interface PresetAttributes {

@@ -1,19 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useWidget } from '../../core/widget.tsx';
 import { PAGE_VIEW_DELAY_MS } from '../quote-wizard.texts.ts';
-import { purchaseOf } from '../steps/payment/purchase-model.ts';
-import { quotePolicyOf } from '../steps/quote/quote-logic.ts';
 import type { WizardStep } from '../steps.ts';
-import type { StepNumber, WizardState } from '../wizard-model.ts';
+import type { StepNumber } from '../model/wizard-model.ts';
 
 /**
- * What the host page hears (DESIGN.md "Embedding"; quote-wizard.ts lists the events): a page view per step
- * shown (ppm-step, doc 2 section 1: "about 25 ms delay"), a new price (ppm-quote), a bound policy
- * (ppm-purchase), and every failure the person is shown as a red snackbar (ppm-error). What the wizard
- * started with (a resumed or handed-over quote) is not news. Events leave from the wizard's host element
- * while the wizard is on the page.
+ * What the host page hears of the shell (DESIGN.md "Embedding"; quote-wizard.ts lists the events): a page
+ * view per step shown (ppm-step, doc 2 section 1: "about 25 ms delay") and every failure the person is
+ * shown as a red snackbar (ppm-error). The events of an action leave where the action happens: a new price
+ * from the quote call (quote/use-quote-call.ts, ppm-quote), a bound policy from the payment
+ * (steps/payment, ppm-purchase). Events leave from the wizard's host element while the wizard is on the page.
  */
-export function useHostEvents(state: WizardState, shown: WizardStep | undefined): void {
+export function useHostEvents(shown: WizardStep | undefined): void {
   const widget = useWidget();
   const { rootRef } = widget;
 
@@ -30,39 +28,6 @@ export function useHostEvents(state: WizardState, shown: WizardStep | undefined)
       if (rootRef.current) widget.emit('ppm-step', view);
     }, PAGE_VIEW_DELAY_MS);
   }, [shownNumber]);
-
-  const announced = useRef<{ quote: string | null; bound: string | null } | null>(null);
-  useEffect(() => {
-    if (state.step === 0) return;
-    const policy = quotePolicyOf(state.quoteResponse);
-    const purchase = purchaseOf(state);
-    const bound = purchase.bound;
-    const seen = { quote: policy?.policyNumber ?? null, bound: bound?.policyNumber ?? null };
-    const before = announced.current;
-    announced.current = seen;
-    if (!before || !rootRef.current) return;
-    if (policy && seen.quote !== before.quote) {
-      widget.emit('ppm-quote', {
-        action: 'priced',
-        policyNumber: policy.policyNumber,
-        ratedState: policy.ratedState,
-        vehicles: policy.vehicleInfo.length,
-        estimatedMonthlyPayment: policy.estimatedMonthlyPayment,
-      });
-    }
-    if (bound && seen.bound !== before.bound) {
-      const frequency = purchase.billingFrequency;
-      widget.emit('ppm-purchase', {
-        policyNumber: bound.policyNumber,
-        binderNumber: bound.binderNumber,
-        quoteNumber: bound.quoteNumber,
-        billingFrequency: frequency,
-        // what the card was charged, as the bind answered it from the payment record (in dollars, as before);
-        // the event fires only when a bind in this page binds, so the answer's amount is always there
-        amount: (bound.amountChargedCents ?? 0) / 100,
-      });
-    }
-  }, [state]);
 
   useEffect(() => {
     const reported = new Set(widget.snackbars.peek().map((snackbar) => snackbar.id));

@@ -8,7 +8,7 @@ import { QUOTE_WIZARD_TEXTS as TEXTS } from '../quote-wizard.texts.ts';
 import { readSavedQuoteQuery, withoutSavedQuoteParams, type SavedQuoteQuery } from '../steps/quote/quote-logic.ts';
 import { stepById, stepToShow } from '../steps.ts';
 import type { QuoteResponse } from '../../../contract/index.ts';
-import { initialWizardState, type WizardState } from '../wizard-model.ts';
+import { initialWizardState, type WizardState } from '../model/wizard-model.ts';
 import { withPresets, type PresetAttributes } from './presets.ts';
 import type { WizardStateHandle } from './use-wizard-state.ts';
 
@@ -60,9 +60,20 @@ function takeSavedQuoteQuery(): SavedQuoteQuery | null {
   return query;
 }
 
-export function useWizardStart({ api, offOrigin, setState, goHome, presets }: WizardStartOptions): { handoverLost: boolean } {
+export interface WizardStart {
+  /** The hand-over could not be redeemed: the page that says so shows instead of the wizard. */
+  handoverLost: boolean;
+  /**
+   * The wizard opened from a hand-over: the person pressed Purchase Now on another site's page, and this
+   * page is the next step of the same journey, so it arrives as a new step does (use-step-arrival.ts).
+   */
+  handedOver(): boolean;
+}
+
+export function useWizardStart({ api, offOrigin, setState, goHome, presets }: WizardStartOptions): WizardStart {
   const { showLoader, hideLoader } = useWidget();
   const [handoverLost, setHandoverLost] = useState(false);
+  const handedOver = useRef(false);
   // Taken in a layout effect (before the first paint, and never in a render React may throw away), once.
   const taken = useRef<{ handover: string | null; query: SavedQuoteQuery | null } | null>(null);
   useLayoutEffect(() => {
@@ -90,7 +101,7 @@ export function useWizardStart({ api, offOrigin, setState, goHome, presets }: Wi
         beforeShowing?.();
         setState(state);
       };
-      const preload = stepToShow(state.step, { offOrigin })?.preload?.();
+      const preload = stepToShow(state, { offOrigin })?.preload?.();
       if (preload) void preload.catch(() => undefined).then(show);
       else show();
     };
@@ -102,7 +113,12 @@ export function useWizardStart({ api, offOrigin, setState, goHome, presets }: Wi
         .catch(() => null)
         .then((handed) => {
           if (!alive) return;
-          if (handed) return open(handed, hideLoader);
+          if (handed) {
+            return open(handed, () => {
+              handedOver.current = true;
+              hideLoader();
+            });
+          }
           hideLoader();
           setHandoverLost(true);
         });
@@ -142,5 +158,5 @@ export function useWizardStart({ api, offOrigin, setState, goHome, presets }: Wi
     if (startedFresh.current) setState((s) => (s.step === 0 ? s : withPresets(s, latestPresets.current)));
   }, [presets.state, presets.dealer]);
 
-  return { handoverLost };
+  return { handoverLost, handedOver: () => handedOver.current };
 }

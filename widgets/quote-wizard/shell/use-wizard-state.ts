@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { clearOnLinkOut, saveWizard } from '../persistence.ts';
 import { settle } from '../quote/quote-lifecycle.ts';
 import type { StepProps } from '../step.ts';
-import { initialWizardState, type WizardState } from '../wizard-model.ts';
+import { initialWizardState, type WizardState } from '../model/wizard-model.ts';
 
 /**
  * The wizard's state (wizard-model.ts): step 0 ("Loading...") until the start decides what it holds

@@ -1,6 +1,6 @@
 import { preferredPicture } from '../../../contract/index.ts';
 import type { ApiClient } from '../../core/api-client.ts';
-import type { VehicleForm } from '../wizard-model.ts';
+import type { VehicleForm } from '../model/wizard-model.ts';
 import * as endpoints from '../../../contract/api/endpoints.ts';
 
 /**

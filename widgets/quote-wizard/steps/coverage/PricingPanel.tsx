@@ -3,7 +3,7 @@ import {
   UNLIMITED_STATES, billingFees, billingSummary, formatCents, inStates, type BillingFrequency, type QuotePolicy,
 } from '../../../../contract/index.ts';
 import { Tooltip } from '../../../core/Tooltip.tsx';
-import type { VehicleForm } from '../../wizard-model.ts';
+import type { VehicleForm } from '../../model/wizard-model.ts';
 import { formatLimitText } from '../../../../contract/rules/money.ts';
 import {
   coverageShares, money, monthlyMilesOf, perMileRate, pricedVehicle, unlimitedMonthly, type ShownPriceKind,

@@ -6,7 +6,7 @@ import { quotedPolicy, withBilling } from '../../quote/quote-lifecycle.ts';
 import { buildQuoteRequest, sameQuoteRequest } from '../../quote/quote-request.ts';
 import { usePricePreview } from '../../quote/use-price-preview.ts';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
-import type { WizardState } from '../../wizard-model.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
 import type { StepProps } from '../../step.ts';
 import { CoverageField } from './CoverageField.tsx';
 import { headlineCents, planSwitchedSincePriced, ratesOnline, shownPrice } from './coverage-logic.ts';

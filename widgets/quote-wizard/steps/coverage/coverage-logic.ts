@@ -1,7 +1,7 @@
 import {
   QUOTE_STATES, billingSummary, inStates, isPlaceholderVin, requestMiles, type BillingFrequency, type QuotePolicy, type QuoteRequest,
 } from '../../../../contract/index.ts';
-import type { VehicleForm } from '../../wizard-model.ts';
+import type { VehicleForm } from '../../model/wizard-model.ts';
 
 /**
  * Step 4's small pure pieces: what the vehicle box and the pricing panel show. Money is in dollars as the

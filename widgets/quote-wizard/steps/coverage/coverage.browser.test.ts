@@ -10,7 +10,7 @@ import {
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import { buildQuoteRequest } from '../../quote/quote-request.ts';
 import type { StepController } from '../../step.ts';
-import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from '../../wizard-model.ts';
+import { emptyDriver, emptyInfo, emptyVehicle, initialWizardState, type VehicleForm, type WizardState } from '../../model/wizard-model.ts';
 import { StepCoverage } from './StepCoverage.tsx';
 import { COVERAGE_TEXTS as T } from './coverage.texts.ts';
 
@@ -432,6 +432,28 @@ describe('Step 4: calculating the quote', () => {
     assert.deepEqual(mounted!.widget.snackbars.value.map((s) => [s.kind, s.text, s.duration]), [['danger', MESSAGES.callUs, null]]);
     assert.equal(mounted!.widget.loader.value, null);
     assert.ok(current.quoteResponse, 'the quote priced before stays');
+  });
+
+  it('the host page hears ppm-quote for each price the quote call makes, a new version of the same quote too (issue 23)', async () => {
+    const state = wizard('TX');
+    answering(() => json(200, quoteAnswer(state, true)));
+    await mount(state);
+    const priced: CustomEvent[] = [];
+    root.host.addEventListener('ppm-quote', (event) => priced.push(event as CustomEvent));
+    await choosePackage();
+    await click(getByRole(root, 'button', T.calculate));
+    await waitFor(() => priced.length === 1, 'ppm-quote');
+    const policy = quoteAnswer(state, true).policies[0]!;
+    assert.deepEqual(priced[0]!.detail, {
+      action: 'priced', policyNumber: 'Q-2025-000123', ratedState: 'TX', vehicles: state.vehicles.length, estimatedMonthlyPayment: policy.estimatedMonthlyPayment,
+    });
+    assert.ok(priced[0]!.bubbles && priced[0]!.composed);
+    await click(getByRole(root, 'tab', T.unlimited));
+    await frame();
+    assert.equal(await controller.onContinue(), 'next');
+    // the API keeps the quote's number for a new version (issue 11): a new price all the same
+    await waitFor(() => priced.length === 2, 'ppm-quote for the new version');
+    assert.equal((priced[1]!.detail as { policyNumber: string }).policyNumber, 'Q-2025-000123');
   });
 
   it('moves on without a call when nothing changed, and re-requests with the new billing when a plan switched', async () => {

@@ -5,7 +5,7 @@ import { applyCoverageChange, coverageFields } from '../../../../contract/covera
 import type { ChangeResult, CoverageForm, CoverageVehicle, FieldView } from '../../../../contract/coverage/coverage-model.ts';
 import { useBoundForm, type BoundForm } from '../../../core/form.ts';
 import type { StepProps } from '../../step.ts';
-import type { WizardState } from '../../wizard-model.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
 
 /**
  * The coverage fields of the vehicle on screen, bound to the wizard's coverage form (doc 3 sections 2, 4 and

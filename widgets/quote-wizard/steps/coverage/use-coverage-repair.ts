@@ -4,7 +4,7 @@ import { applyVehicleChange, recommendedCoverage } from '../../../../contract/co
 import type { CoverageForm, CoverageVehicle } from '../../../../contract/coverage/coverage-model.ts';
 import { coverageVehicles } from '../../quote/quote-request.ts';
 import type { StepProps } from '../../step.ts';
-import { garagingStateOf, type WizardState } from '../../wizard-model.ts';
+import { garagingStateOf, type WizardState } from '../../model/wizard-model.ts';
 
 /**
  * The coverage form step 4 works on (doc 3 section 4): the wizard's, or the rated state's recommended package

@@ -19,7 +19,7 @@ import { Modal } from '../../../core/modal.tsx';
 import { useWidget } from '../../../core/widget.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import type { StepProps } from '../../step.ts';
-import { emptyDriver, mailingStateOf, type DriverForm, type WizardState } from '../../wizard-model.ts';
+import { emptyDriver, mailingStateOf, type DriverForm, type WizardState } from '../../model/wizard-model.ts';
 import {
   NO, PRIOR_CURRENT, PRIOR_LAPSED_RECENTLY, YES, applyExclusion, applyPriorInsurance,
   asksAddAnother, asksPriorDetails, backFrom, canRemove, chooseIndustry, chooseOccupation, continueFrom,

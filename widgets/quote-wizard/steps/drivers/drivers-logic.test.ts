@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ISSUER_LENGTH_LABELS, RECENT_COVERAGE_LIMITS, mapRecentLimits } from '../../../../contract/index.ts';
-import { emptyDriver, type DriverForm } from '../../wizard-model.ts';
+import { emptyDriver, licenceStateFromHome, type DriverForm } from '../../model/wizard-model.ts';
 import {
   addDriver, applyExclusion, applyPriorInsurance, asksAddAnother, asksPriorDetails, backFrom, canRemove,
-  chooseIndustry, chooseOccupation, continueFrom, countedDrivers, duplicateLicence, followInfo, isBlocked, licenceStateFromHome,
+  chooseIndustry, chooseOccupation, continueFrom, countedDrivers, duplicateLicence, followInfo, isBlocked,
   isListStatus, issuerLengthLabel, legendFor, removeDriver, setField, setMarital, showsMaxDrivers,
 } from './drivers-logic.ts';
 

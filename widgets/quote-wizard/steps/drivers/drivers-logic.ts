@@ -6,9 +6,9 @@
  */
 import {
   BLOCKING_LICENSE_STATUSES, ISSUER_LENGTH_LABELS, LIMITS, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY,
-  mapRecentLimits, defaultLapsedExpiry, formatUsDate, isStateCode, sameLicenceNumber, normaliseLicenceNumber, type CalendarDate,
+  mapRecentLimits, defaultLapsedExpiry, formatUsDate, sameLicenceNumber, normaliseLicenceNumber, type CalendarDate,
 } from '../../../../contract/index.ts';
-import { emptyDriver, type DriverForm, type DriverRole, type InfoForm } from '../../wizard-model.ts';
+import { emptyDriver, type DriverForm, type DriverRole, type InfoForm } from '../../model/wizard-model.ts';
 
 export const YES = 'Yes';
 export const NO = 'No';
@@ -266,16 +266,6 @@ export function followInfo(driver: DriverForm, info: Pick<InfoForm, 'firstName' 
   return {
     ...driver, relation: 'INSURED', firstName: info.firstName, lastName: info.lastName, dateOfBirth: info.dateOfBirth,
   };
-}
-
-/**
- * The first driver's licence state, still unanswered, prefilled with the state they live in (issue 11): what
- * step 1 told us, and most often right; the person changes it on their page. The same list when nothing changes.
- */
-export function licenceStateFromHome(drivers: DriverForm[], home: string): DriverForm[] {
-  const first = drivers[0];
-  if (!first || first.licenseState !== '' || !isStateCode(home)) return drivers;
-  return [{ ...first, licenseState: home }, ...drivers.slice(1)];
 }
 
 /** Spouse pages carry relation Spouse and marital status Married; they ask neither. */

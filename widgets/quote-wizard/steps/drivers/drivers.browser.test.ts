@@ -9,7 +9,7 @@ import {
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import type { StepController } from '../../step.ts';
-import { emptyDriver, emptyInfo, initialWizardState, type DriverForm, type WizardState } from '../../wizard-model.ts';
+import { emptyDriver, emptyInfo, initialWizardState, type DriverForm, type WizardState } from '../../model/wizard-model.ts';
 import { StepDrivers } from './StepDrivers.tsx';
 import { DRIVERS_TEXTS as T } from './drivers.texts.ts';
 
@@ -68,7 +68,7 @@ const frame = async () => {
 };
 
 /** The shell's Continue and Back. */
-async function next(): Promise<string> {
+async function next(): Promise<unknown> {
   const result = await controller.onContinue();
   await frame();
   return result;

@@ -16,8 +16,7 @@ import { useBoundForm, type FieldBinding, type Rules } from '../../../core/form.
 import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
-import { garagingStateOf, type InfoForm } from '../../wizard-model.ts';
-import { licenceStateFromHome } from '../drivers/drivers-logic.ts';
+import { garagingStateOf, licenceStateFromHome, type InfoForm } from '../../model/wizard-model.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /** Why the wizard must send the person to the unavailable page (doc 2 section 4). */

@@ -8,12 +8,13 @@ import { TextField } from '../../../core/fields/TextField.tsx';
 import { useBoundForm, type Rules } from '../../../core/form.ts';
 import { Modal } from '../../../core/modal.tsx';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
+import type { StepIntent } from '../../model/step-ids.ts';
 import type { StepProps } from '../../step.ts';
-import type { WizardState } from '../../wizard-model.ts';
-import { quotePolicyOf } from '../quote/quote-logic.ts';
-import { paymentStyles } from '../payment/payment.styles.ts';
-import { financedVehicles, purchaseOf, type LienholderAnswers } from '../payment/purchase-model.ts';
-import { purchaseTokenFor } from '../payment/purchase-token.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
+import { quotePolicyOf } from '../../model/quote-policy.ts';
+import { purchaseStyles } from '../purchase.styles.ts';
+import { financedVehicles, purchaseOf, type LienholderAnswers } from '../../model/purchase-model.ts';
+import { purchaseTokenFor } from '../../model/purchase-token.ts';
 import { LIENHOLDER_TEXTS as T } from './lienholders.texts.ts';
 
 import * as endpoints from '../../../../contract/api/endpoints.ts';
@@ -25,7 +26,8 @@ import * as endpoints from '../../../../contract/api/endpoints.ts';
  * we hold one as a fact (contract/reference/lienholders.ts; none today, so the buyer types it); 'other'
  * asks for everything; "I don't know" asks nothing and is not sent. Submit sends POST /api/policy/lienholder
  * once per vehicle that is not skipped; if any fails, the 'Apologies' modal says a concierge will call, and
- * OK goes on to step 7 all the same (the policy is bound either way).
+ * OK goes on to step 7 all the same (the policy is bound either way). An entry of the steps table of its
+ * own (steps.ts), shown on step 6 once the payment is bound; it names no step but the next.
  */
 type Values = Omit<LienholderAnswers, 'carNumber'>;
 type FieldName = keyof Values & string;
@@ -56,9 +58,9 @@ function vehicleTitle(vehicle: QuotePolicy['vehicleInfo'][number]): string {
   return [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
 }
 
-export function StepLienholders({ state, update, register, api, busy }: StepProps) {
+export function StepLienholders({ state, update, register, api, busy, act }: StepProps) {
   const rootRef = useRef<HTMLDivElement>(null);
-  useAdoptedStyles(rootRef, paymentStyles);
+  useAdoptedStyles(rootRef, purchaseStyles);
   const policy = quotePolicyOf(state.quoteResponse);
   const vehicles = financedVehicles(policy);
   const bound = purchaseOf(state).bound;
@@ -100,17 +102,18 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
   const addressPrefilled = company?.address != null;
   const skipped = skipsLienholder(values.option);
 
-  async function next(): Promise<void> {
-    if (!form.validate()) return;
+  /** Continue or Submit: the next vehicle's block, or, after the last, the requests sent ('next' once they are). */
+  async function next(): Promise<StepIntent> {
+    if (!form.validate()) return 'stay';
     if (!last) {
       setIndex(index + 1);
-      return;
+      return 'stay';
     }
-    await submit();
+    return submit();
   }
 
-  async function submit(): Promise<void> {
-    if (sending.current || !bound) return;
+  async function submit(): Promise<StepIntent> {
+    if (sending.current || !bound) return 'stay';
     const now = latest.current;
     // every block must be complete: a block left on an earlier page is shown again
     const firstInvalid = vehicles.findIndex((v, i) => {
@@ -119,7 +122,7 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
     });
     if (firstInvalid >= 0 && firstInvalid !== index) {
       setIndex(firstInvalid);
-      return;
+      return 'stay';
     }
     const requests = vehicles
       .map((v, i) => lienholderRequest(bound.quoteNumber, answersFor(now, v.carNumber ?? i + 1)))
@@ -130,23 +133,23 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
       const token = purchaseTokenFor(bound.quoteNumber);
       const headers: Record<string, string> = token ? { [PURCHASE_TOKEN_HEADER]: token } : {};
       const results = await busy(() => Promise.all(requests.map((request) => api.call(endpoints.lienholder, request, { headers }))));
-      if (results.every((result) => result.ok)) finish();
-      else setApologies(true);
+      if (results.every((result) => result.ok)) return finish();
+      setApologies(true);
+      return 'stay';
     } finally {
       sending.current = false;
     }
   }
 
-  function finish() {
+  /** The lienholders are done with (sent, or apologised for): on to the thank-you. */
+  function finish(): StepIntent {
     setApologies(false);
-    update((s) => ({ ...s, purchase: { ...purchaseOf(s), lienholdersDone: true }, step: 7 }));
+    update((s) => ({ ...s, purchase: { ...purchaseOf(s), lienholdersDone: true } }));
+    return 'next';
   }
 
   register({
-    onContinue: async () => {
-      await next();
-      return 'stay' as const;
-    },
+    onContinue: next,
     // the payment is made: Back moves between the vehicles only
     onBack: () => {
       if (index > 0) setIndex(index - 1);
@@ -195,16 +198,16 @@ export function StepLienholders({ state, update, register, api, busy }: StepProp
           part={last ? 'submit' : 'continue'}
           onClick={(event) => {
             event.preventDefault();
-            void next();
+            void act(next);
           }}
         >
           {last ? T.submit : T.continue}
         </button>
       </div>
 
-      <Modal open={apologies} title={T.apologiesTitle} onClose={finish} closeLabel={T.close}>
+      <Modal open={apologies} title={T.apologiesTitle} onClose={() => void act(finish)} closeLabel={T.close}>
         <p>{T.apologiesBody}</p>
-        <button type="button" className="ppm-button" onClick={finish}>
+        <button type="button" className="ppm-button" onClick={() => void act(finish)}>
           {T.ok}
         </button>
       </Modal>

@@ -5,13 +5,13 @@ import {
   assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
-import type { WizardState } from '../../wizard-model.ts';
-import { initialPurchase } from '../payment/purchase-model.ts';
-import { forgetPurchaseTokens, rememberPurchaseToken } from '../payment/purchase-token.ts';
-import { StepPurchase } from '../payment/StepPurchase.tsx';
+import type { WizardState } from '../../model/wizard-model.ts';
+import { initialPurchase } from '../../model/purchase-model.ts';
+import { forgetPurchaseTokens, rememberPurchaseToken } from '../../model/purchase-token.ts';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
 import { LIENHOLDER_TEXTS as T } from './lienholders.texts.ts';
+import { StepLienholders } from './StepLienholders.tsx';
 
 let mounted: MountedStep | undefined;
 let root: ShadowRoot;
@@ -26,7 +26,7 @@ async function mount(options: { leased?: boolean; respond?: (call: StubbedCall) 
   const response = quoteFixture();
   if (options.leased) response.policies[0]!.vehicleInfo[0]!.financing = 'LEASED';
   const initial: WizardState = { ...wizardWithSavedQuote(response), step: 6, purchase: { ...initialPurchase(), bound: BOUND } };
-  mounted = await mountStep(StepPurchase, initial, {
+  mounted = await mountStep(StepLienholders, initial, {
     api: createApiClient('http://api.test'),
     ready: (shadow) => shadow.querySelector('.ppm-purchase'),
     onState: (state) => (current = state),

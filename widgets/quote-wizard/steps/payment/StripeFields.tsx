@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
-import { FieldFrame } from '../../../core/fields/FieldFrame.tsx';
-import type { FieldBinding } from '../../../core/form.ts';
+import { ErrorMessage, describedBy } from '../../../core/fields/ErrorMessage.tsx';
 import { CARD_FIELD_TEXTS } from './card-field.texts.ts';
 import type { CardField, CardState, mountStripeCard, StripeCard } from './stripe-card.ts';
 
@@ -104,15 +103,28 @@ export function useStripeFields({ publishableKey, mount, onChange, onFailed }: S
   return { card, validate, render };
 }
 
-/** One of Stripe's iframes in our field frame: our label (a click focuses Stripe's input) and our message. */
+/**
+ * One of Stripe's iframes in our field frame. Its name is a visible text, not a <label>: a label's `for`
+ * may only name a form control, and Stripe mounts its input inside an iframe in our <div>, which no label
+ * of ours can reach. The div is a group named by that text (aria-labelledby) and described by our message,
+ * so a screen reader entering Stripe's input hears which field it is in and what is wrong; Stripe labels
+ * its own input inside the frame. A click on the text focuses Stripe's input, as a label's click would.
+ */
 function StripeField({ id, label, error, container, classPrefix, onLabel }: {
   id: string; label: string; error: string | undefined; container: RefObject<HTMLDivElement | null>; classPrefix: string; onLabel: () => void;
 }) {
-  const field: FieldBinding = { id, name: id, value: '', error, onChange: () => undefined, onBlur: () => undefined, inputRef: () => undefined };
   const element = `${classPrefix}__element`;
+  const labelId = `${id}-label`;
   return (
-    <FieldFrame label={label} field={field}>
-      <div id={id} ref={container} className={error ? `ppm-input ${element} ${element}--error` : `ppm-input ${element}`} onClick={onLabel} />
-    </FieldFrame>
+    <div className={error ? 'ppm-field ppm-field--error' : 'ppm-field'} part="field">
+      <span id={labelId} className="ppm-label" part="label" onClick={onLabel}>
+        {label}
+      </span>
+      <ErrorMessage fieldId={id} message={error} />
+      <div
+        id={id} ref={container} role="group" aria-labelledby={labelId} aria-describedby={describedBy(id, error)}
+        className={error ? `ppm-input ${element} ${element}--error` : `ppm-input ${element}`} onClick={onLabel}
+      />
+    </div>
   );
 }

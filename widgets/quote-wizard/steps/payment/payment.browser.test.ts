@@ -1,20 +1,22 @@
 /// <reference types="mocha" />
+import { createElement } from 'react';
 import { CARD_CONSENT, ELECTRONIC_DELIVERY_CONSENT, MESSAGES, billingSummary, formatCents, formatIsoDate, localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import {
-  assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+  assert, checkA11y, click, focused, getByLabel, getByRole, json, nameOf, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import type { StepController } from '../../step.ts';
-import type { WizardState } from '../../wizard-model.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
 import { PAYMENT_TEXTS as T } from './payment.texts.ts';
 import { LIENHOLDER_TEXTS } from '../lienholders/lienholders.texts.ts';
-import { initialPurchase } from './purchase-model.ts';
-import { forgetPurchaseTokens } from './purchase-token.ts';
+import { initialPurchase } from '../../model/purchase-model.ts';
+import { forgetPurchaseTokens } from '../../model/purchase-token.ts';
 import { StepPayment, type StepPaymentProps } from './StepPayment.tsx';
-import { StepPurchase } from './StepPurchase.tsx';
+import { StepLienholders } from '../lienholders/StepLienholders.tsx';
+import { stepToShow } from '../../steps.ts';
 import type { CardState } from './stripe-card.ts';
 import { TEST_AUTHENTICATION_TEXTS as AUTH } from '../../../core/test-authentication.tsx';
 
@@ -46,13 +48,18 @@ function api(bind: Respond = () => json(200, BOUND), config: unknown = { mode: '
 const binds = () => stub!.calls.filter((call) => call.url === 'http://api.test/api/policy/bind');
 const callsTo = (path: string) => stub!.calls.filter((call) => call.url === `http://api.test${path}`);
 
+/** Step 6 as the wizard draws it: the payment, then the lienholders the steps table shows after a bind that needs them. */
+function PurchaseSteps(props: StepPaymentProps) {
+  return stepToShow(props.state, { offOrigin: false })?.id === 'lienholders' ? createElement(StepLienholders, props) : createElement(StepPayment, props);
+}
+
 /** Step 6 with the fixture's quote (two vehicles in AZ, the second FINANCED unless `owned`). */
 async function mount(options: { owned?: boolean; state?: Partial<WizardState>; props?: Partial<StepPaymentProps>; purchase?: boolean } = {}): Promise<void> {
   const response = quoteFixture();
   if (options.owned) response.policies[0]!.vehicleInfo[1]!.financing = 'OWNED';
   const initial: WizardState = { ...wizardWithSavedQuote(response), step: 6, ...options.state };
   // `purchase`: step 6 as the wizard shows it, the lienholder sub-step following the payment
-  mounted = await mountStep(options.purchase ? StepPurchase : StepPayment, initial, {
+  mounted = await mountStep(options.purchase ? PurchaseSteps : StepPayment, initial, {
     props: (options.props ?? {}) as StepPaymentProps,
     api: createApiClient('http://api.test'),
     ready: (shadow) => shadow.querySelector('.ppm-payment') && !shadow.querySelector('.ppm-payment__status'),
@@ -194,6 +201,29 @@ describe('Step 6, Your Payment', () => {
     await click(submitButton());
     await waitFor(() => current.step === 7, 'step 7');
     assert.equal(current.purchase!.lienholdersDone, true);
+  });
+
+  it('the host page hears ppm-purchase once, from the payment where the bind answered, with no personal data (issue 23)', async () => {
+    api();
+    await mount({ owned: true });
+    const purchases: CustomEvent[] = [];
+    root.host.addEventListener('ppm-purchase', (event) => purchases.push(event as CustomEvent));
+    await fillCard('4242424242424242');
+    await click(submitButton());
+    await waitFor(() => purchases.length === 1, 'ppm-purchase');
+    assert.deepEqual(purchases[0]!.detail, {
+      policyNumber: 'P-AZ-000123', binderNumber: 'B-AZ-000123', quoteNumber: 'Q-AZ-000123', billingFrequency: 'monthly', amount: 198.64,
+    });
+    await waitFor(() => current.step === 7, 'step 7');
+    assert.equal(purchases.length, 1, 'once');
+  });
+
+  it('a card form that cannot load is announced: an alert with the reason and the phone (issue 23)', async () => {
+    stub = stubApi((call) => (call.url.endsWith('/api/payments/config') ? json(503, { error_messages: ['down'] }) : json(404, {})));
+    await mount();
+    const alert = await waitFor(() => queryAllByRole(root, 'alert')[0], 'the alert');
+    assert.equal(alert.textContent, T.cardUnavailable);
+    await checkA11y(root.host as HTMLElement);
   });
 
   it("a decline shows the server's message; the next submit shows only the call modal", async () => {
@@ -478,13 +508,24 @@ describe('Step 6, Your Payment', () => {
         createElement('div', null,
           createElement(StepPayment, {
             state, update: (change) => (state = change(state)), register: () => undefined, api: createApiClient('http://api.test'),
-            busy: (work) => work(), mountCard: fakeStripe,
+            busy: (work) => work(), act: async (action) => void (await action()), back: () => undefined, mountCard: fakeStripe,
           }),
           createElement(Overlay)));
     }
     react.render(createElement(Harness));
     try {
       await waitFor(() => mountedOn.length === 4, 'Elements mounted');
+      // issue 23: no <label for> names a div (Stripe's frame sits in one); each frame's div is a group named by its visible text
+      for (const label of host.querySelectorAll('label[for]')) {
+        const target = host.querySelector(`#${label.getAttribute('for')}`);
+        assert.ok(target && ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName), `label "${label.textContent}" names a ${target?.tagName}`);
+      }
+      for (const [id, name] of [['ppm-payment-cardNumber', T.cardNumber], ['ppm-payment-cardExpiry', T.cardExpiry], ['ppm-payment-cardCvc', T.cardCvc]] as const) {
+        const frame = host.querySelector(`#${id}`)!;
+        assert.equal(frame.getAttribute('role'), 'group');
+        assert.equal(nameOf(frame), name, `${id} is named ${name}`);
+      }
+      await checkA11y(host);
       assert.deepEqual(mountedOn, ['pk_test_fromTheServer', 'ppm-payment-cardNumber', 'ppm-payment-cardExpiry', 'ppm-payment-cardCvc']);
       assert.equal(host.querySelector('#ppm-payment-cardNumber')!.getRootNode(), document, 'in the light DOM');
       assert.equal(host.textContent!.includes(T.testModeTitle), false, 'no test-mode notice with Stripe');

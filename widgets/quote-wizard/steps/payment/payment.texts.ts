@@ -53,11 +53,6 @@ export const PAYMENT_TEXTS = {
   // ours (issue 19): the quote changed since the page showed it
   quoteChangedHeading: 'Please check your new price',
 
-  // doc 3 section 8: 'Call to complete your quote'
-  callTitle: 'Call to complete your quote',
-  callLead: 'Our customer care concierges can complete your purchase by phone. Call us at',
-  callQuote: 'and give your quote number,',
-  callHours: `We answer ${BRAND.supportHours}.`,
   ok: 'OK',
   // doc 3 section 8: the passed effective date's modal (its text is MESSAGES.effectiveDatePassed)
   sorry: 'Sorry!',

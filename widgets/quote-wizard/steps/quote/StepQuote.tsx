@@ -1,18 +1,21 @@
 import { formatPerMileRate } from '../../../../contract/rules/money.ts';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { BRAND, localToday, type QuotePolicy } from '../../../../contract/index.ts';
+import { localToday, type QuotePolicy } from '../../../../contract/index.ts';
 import { Modal } from '../../../core/modal.tsx';
 import { session, startSession } from '../../../core/session.ts';
 import type { SnackbarKind } from '../../../core/store.ts';
 import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import { useWidget } from '../../../core/widget.tsx';
 import { useQuoteCall } from '../../quote/use-quote-call.ts';
+import type { StepIntent } from '../../model/step-ids.ts';
 import type { StepProps } from '../../step.ts';
 import {
-  effectiveDatePassed, formatCents, formatMiles, formatMoney, quotePolicyOf, summarizeQuote, type CoverageLine,
+  formatCents, formatMiles, formatMoney, summarizeQuote, type CoverageLine,
   type QuoteSummary, type VehicleSummary,
 } from './quote-logic.ts';
+import { effectiveDatePassed, quotePolicyOf } from '../../model/quote-policy.ts';
+import { CallToComplete } from '../CallToComplete.tsx';
 import { quoteStyles } from './quote.styles.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
 import * as endpoints from '../../../../contract/api/endpoints/user.ts';
@@ -32,7 +35,7 @@ export interface StepQuoteProps extends StepProps {
 
 type Dialog = 'call' | 'past' | null;
 
-export function StepQuote({ state, update, register, api, busy, goHome }: StepQuoteProps) {
+export function StepQuote({ state, update, register, api, busy, act, back, goHome }: StepQuoteProps) {
   useSignals();
   const { showSnackbar } = useWidget();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -49,33 +52,38 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
   const quoteCall = useQuoteCall({ api, update });
 
   register({
-    onContinue: async () => ((await currentQuote()) ? 'next' : 'stay'),
+    onContinue: async () => {
+      const quote = await currentQuote();
+      return 'intent' in quote ? quote.intent : 'next';
+    },
     onBack: () => 'previous',
   });
 
   /**
    * The quote as it may be bought or saved today: as it is when its effective date has not passed; else,
-   * once the person confirms the 'Sorry!' modal, priced again from today (doc 3 section 4). Null when the
-   * person closed the modal or the new price failed (then they were told, and sent where they can act).
+   * once the person confirms the 'Sorry!' modal, priced again from today (doc 3 section 4). Otherwise where
+   * the wizard goes instead: nowhere when the person closed the modal, the coverage step when the new price
+   * failed (they were told, and pick a date there).
    */
-  async function currentQuote(): Promise<QuotePolicy | null> {
+  async function currentQuote(): Promise<{ policy: QuotePolicy } | { intent: StepIntent }> {
     const policy = quotePolicyOf(latest.current.quoteResponse);
-    if (!policy || working.current) return null;
+    if (!policy || working.current) return { intent: 'stay' };
     const today = localToday();
-    if (!effectiveDatePassed(policy.effectiveDate, today)) return policy;
+    if (!effectiveDatePassed(policy.effectiveDate, today)) return { policy };
     working.current = true;
     try {
       const confirmed = await new Promise<boolean>((resolve) => {
         answerPast.current = resolve;
         setDialog('past');
       });
-      if (!confirmed) return null;
+      if (!confirmed) return { intent: 'stay' };
       const repriced = await quoteCall.repriceForToday(latest.current, policy, today);
-      if (repriced.ok) return repriced.policy;
-      if (repriced.reason === 'no-stored-request') goHome('danger', TEXTS.noStoredRequest);
-      // the person was told; they pick a date on the coverage step and price the quote again there
-      else update((s) => ({ ...s, step: 4 }));
-      return null;
+      if (repriced.ok) return { policy: repriced.policy };
+      if (repriced.reason === 'no-stored-request') {
+        goHome('danger', TEXTS.noStoredRequest);
+        return { intent: 'stay' };
+      }
+      return { intent: { to: 'coverage' } };
     } finally {
       working.current = false;
     }
@@ -92,11 +100,12 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
    * may be saved today (a passed effective date is priced again first). The answer is the account as it now
    * is, so the saved quote is in the session at once (lookup quotes); then 'Quote Saved Successfully' and home.
    */
-  async function onSave() {
+  async function onSave(): Promise<StepIntent> {
     const person = session.value.status === 'success' ? session.value.user : null;
-    if (!person || working.current) return;
-    const policy = await currentQuote();
-    if (!policy) return;
+    if (!person || working.current) return 'stay';
+    const quote = await currentQuote();
+    if ('intent' in quote) return quote.intent;
+    const { policy } = quote;
     working.current = true;
     try {
       const result = await busy(() =>
@@ -109,6 +118,7 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
         // doc 1 section 8 "Save quote failure": call us; a 401 has signed the page out, which the person is told
         showSnackbar('danger', result.status === 401 ? TEXTS.saveSignedOut : TEXTS.saveFailed, null);
       }
+      return 'stay';
     } finally {
       working.current = false;
     }
@@ -119,7 +129,7 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
       <div ref={rootRef} className="ppm-root ppm-quote" part="quote">
         <p className="ppm-notice ppm-notice--danger">{TEXTS.unreadable}</p>
         <div className="ppm-wizard__actions">
-          <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 4 }))}>
+          <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={back}>
             {TEXTS.back}
           </button>
         </div>
@@ -148,14 +158,14 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
       <Totals summary={summary} />
 
       <div className="ppm-wizard__actions ppm-quote__actions">
-        <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={() => update((s) => ({ ...s, step: 4 }))}>
+        <button type="button" className="ppm-button ppm-button--secondary" part="back" onClick={back}>
           {TEXTS.back}
         </button>
         <button type="button" className="ppm-button ppm-button--secondary" part="call-to-complete" onClick={() => setDialog('call')}>
           {TEXTS.callToComplete}
         </button>
         {signedIn && (
-          <button type="button" className="ppm-button ppm-button--secondary" part="save" onClick={() => void onSave()}>
+          <button type="button" className="ppm-button ppm-button--secondary" part="save" onClick={() => void act(onSave)}>
             {TEXTS.save}
           </button>
         )}
@@ -164,19 +174,7 @@ export function StepQuote({ state, update, register, api, busy, goHome }: StepQu
         </button>
       </div>
 
-      <Modal open={dialog === 'call'} title={TEXTS.callTitle} onClose={() => setDialog(null)} closeLabel={TEXTS.close}>
-        <p>
-          {TEXTS.callLead}{' '}
-          <a className="ppm-wizard__phone" href={BRAND.phoneHref}>
-            {BRAND.phone}
-          </a>{' '}
-          {TEXTS.callQuote} <span className="ppm-quote__nowrap">{summary.quoteNumber}</span>.
-        </p>
-        <p>{TEXTS.callHours}</p>
-        <button type="button" className="ppm-button" onClick={() => setDialog(null)}>
-          {TEXTS.ok}
-        </button>
-      </Modal>
+      <CallToComplete open={dialog === 'call'} quoteNumber={summary.quoteNumber} onClose={() => setDialog(null)} />
 
       <Modal open={dialog === 'past'} title={TEXTS.sorry} onClose={() => closePast(false)} closeLabel={TEXTS.close}>
         <p>{TEXTS.datePassed}</p>

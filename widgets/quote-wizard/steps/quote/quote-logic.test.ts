@@ -2,8 +2,9 @@ import { formatPerMileRate } from '../../../../contract/rules/money.ts';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  effectiveDatePassed, formatMoney, readSavedQuoteQuery, requestForToday, summarizeQuote, withoutSavedQuoteParams,
+  formatMoney, readSavedQuoteQuery, requestForToday, summarizeQuote, withoutSavedQuoteParams,
 } from './quote-logic.ts';
+import { effectiveDatePassed } from '../../model/quote-policy.ts';
 import { quoteFixture } from './quote.fixture.ts';
 
 describe('summarizeQuote', () => {

@@ -1,10 +1,11 @@
-import { QuoteResponse, type QuotePolicy } from '../../../../contract/api/quote.ts';
+import type { QuotePolicy } from '../../../../contract/api/quote.ts';
+import { quotePolicyOf } from '../../model/quote-policy.ts';
 import { QuoteLookupRequest } from '../../../../contract/api/policy.ts';
 import { LIMIT_DESCRIPTIONS, type LimitName } from '../../../../contract/reference/limit-names.ts';
 import { billingSummary, type BillingFee, type BillingSummary } from '../../../../contract/pricing/billing.ts';
 import { formatLimitText } from '../../../../contract/rules/money.ts';
 import {
-  compareDates, expirationDateFor, formatIsoDate, isoToUs, parseIsoDate, usToIso, type CalendarDate,
+  expirationDateFor, formatIsoDate, isoToUs, parseIsoDate, usToIso, type CalendarDate,
 } from '../../../../contract/rules/dates.ts';
 import { check } from '../../../../contract/validate.ts';
 
@@ -85,12 +86,6 @@ const VEHICLE_LIMITS: ReadonlySet<string> = new Set(['COMP', 'COLL', 'RENT', 'GL
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const numberOr = (value: unknown, fallback: number | null): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-
-/** The first policy of a quote response, when the value is one (a stored state may be old or damaged). */
-export function quotePolicyOf(response: unknown): QuotePolicy | null {
-  const checked = check(response, QuoteResponse);
-  return checked.ok ? (checked.value.policies[0] ?? null) : null;
-}
 
 /** The request a quote was priced from: the wizard's stored one, else the copy inside the quote. */
 export function storedRequestOf(stored: unknown, policy: QuotePolicy | null): Record<string, unknown> | null {
@@ -212,12 +207,6 @@ export function formatMiles(miles: number): string {
 
 export function formatCents(cents: number): string {
   return dollars.format(cents / 100);
-}
-
-/** doc 3 section 4 "Quote step": a quote whose effective date is before today cannot be bought or saved as it is. */
-export function effectiveDatePassed(effectiveDate: string, today: CalendarDate): boolean {
-  const date = parseIsoDate(effectiveDate);
-  return date !== null && compareDates(date, today) < 0;
 }
 
 /** The stored request moved to start today: effective date today, expiration six months on (doc 3 section 3). */

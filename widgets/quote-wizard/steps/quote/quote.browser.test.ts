@@ -10,8 +10,9 @@ import { bare, sessionAnswer, signInAda } from '../../../testing/session-fixture
 import { QuoteWizard, type QuoteWizardProps } from '../../QuoteWizard.tsx';
 import { clearWizard, readWizard, resumeWizard, saveWizard } from '../../persistence.ts';
 import '../../quote-wizard.ts';
-import { initialWizardState, type WizardState } from '../../wizard-model.ts';
+import { initialWizardState, type WizardState } from '../../model/wizard-model.ts';
 import { quoteFixture, quoteRequestFixture } from './quote.fixture.ts';
+import { CALL_TO_COMPLETE_TEXTS } from '../call-to-complete.texts.ts';
 import { QUOTE_TEXTS as TEXTS } from './quote.texts.ts';
 import { wizardWithSavedQuote } from './saved-quote.ts';
 
@@ -216,7 +217,7 @@ describe('step 5, Your Quote', () => {
     const opener = getByRole(root, 'button', TEXTS.callToComplete);
     await click(opener);
     const dialog = await waitFor(() => getByRole(root, 'dialog'), 'the dialog');
-    assert.equal(dialog.querySelector('h2')?.textContent, TEXTS.callTitle);
+    assert.equal(dialog.querySelector('h2')?.textContent, CALL_TO_COMPLETE_TEXTS.title);
     const phone = dialog.querySelector<HTMLAnchorElement>(`a[href="${BRAND.phoneHref}"]`);
     assert.equal(phone?.textContent, BRAND.phone);
     assert.ok(dialog.textContent!.includes('give your quote number, Q-AZ-000123.'));

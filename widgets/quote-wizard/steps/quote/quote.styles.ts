@@ -1,5 +1,6 @@
 import { modalStyles } from '../../../core/modal.tsx';
 import { baseStyles } from '../../../core/styles/base.styles.ts';
+import { callToCompleteStyles } from '../CallToComplete.tsx';
 
 /** Step 5's own rules; the shared sheets come from core (adopting twice is a no-op). */
 const quoteOwnStyles = /* css */ `
@@ -38,7 +39,6 @@ const quoteOwnStyles = /* css */ `
 .ppm-quote__row--total dt, .ppm-quote__row--total dd { font-size: 1.125rem; font-weight: 700; }
 .ppm-quote__totals { border-bottom: 0; padding: 1rem; background: #f4f6f8; border-radius: var(--_radius); }
 .ppm-quote__actions .ppm-quote__purchase { margin-left: auto; min-width: 10rem; }
-.ppm-quote__nowrap { white-space: nowrap; }
 /* narrow screens: each coverage row becomes a small card, its figures labelled */
 @media (max-width: 34em) {
   .ppm-quote__table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
@@ -52,4 +52,4 @@ const quoteOwnStyles = /* css */ `
 }
 `;
 
-export const quoteStyles: readonly string[] = [baseStyles, modalStyles, quoteOwnStyles];
+export const quoteStyles: readonly string[] = [baseStyles, modalStyles, callToCompleteStyles, quoteOwnStyles];

@@ -54,11 +54,7 @@ export const QUOTE_TEXTS = {
   singlePaymentNote: 'Instead of monthly payments, including fees',
   downPayment: 'Down Payment (Due Today)',
 
-  // Call to Complete (doc 3 section 8 names the modal 'Call to complete your quote')
-  callTitle: 'Call to complete your quote',
-  callLead: 'Our customer care concierges can complete your purchase by phone. Call us at',
-  callQuote: 'and give your quote number,',
-  callHours: `We answer ${BRAND.supportHours}.`,
+  // Call to Complete opens doc 3 section 8's 'Call to complete your quote' (steps/call-to-complete.texts.ts)
   ok: 'OK',
   close: 'Close',
 

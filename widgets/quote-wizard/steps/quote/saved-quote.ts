@@ -1,8 +1,10 @@
 import { localToday, type QuoteResponse } from '../../../../contract/index.ts';
 import type { ApiClient } from '../../../core/api-client.ts';
 import { buildQuoteRequest, sameQuoteRequest, wizardFromQuote } from '../../quote/quote-request.ts';
-import { initialWizardState, type StepNumber, type WizardState } from '../../wizard-model.ts';
-import { quotePolicyOf, type SavedQuoteQuery } from './quote-logic.ts';
+import { stepNumberOf } from '../../model/step-ids.ts';
+import { initialWizardState, type StepNumber, type WizardState } from '../../model/wizard-model.ts';
+import { quotePolicyOf } from '../../model/quote-policy.ts';
+import type { SavedQuoteQuery } from './quote-logic.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /**
@@ -44,7 +46,7 @@ export function wizardWithSavedQuote(response: QuoteResponse): WizardState {
     quoteResponse: response,
     quoteRequest: rebuilt.quoteRequest ?? ((policy?.quoteRequest ?? null) as WizardState['quoteRequest']),
     ...(policy?.policyNumber ? { quoteNumber: policy.policyNumber } : {}),
-    step: 5,
+    step: stepNumberOf('quote'),
   };
 }
 
@@ -55,12 +57,14 @@ export function wizardWithSavedQuote(response: QuoteResponse): WizardState {
  * until Continue re-prices it, doc 3 section 4), and then the person is brought back to step 4.
  */
 export function resumeStep(saved: WizardState): StepNumber {
-  const step = saved.step === 0 ? 1 : saved.step;
-  if (step >= 5 || !quotePolicyOf(saved.quoteResponse)) return step;
-  if (step !== 4) return 5;
+  const step = saved.step === 0 ? stepNumberOf('info') : saved.step;
+  const quote = stepNumberOf('quote');
+  const coverage = stepNumberOf('coverage');
+  if (step >= quote || !quotePolicyOf(saved.quoteResponse)) return step;
+  if (step !== coverage) return quote;
   try {
-    return sameQuoteRequest(buildQuoteRequest(saved, { today: localToday() }), saved.quoteRequest) ? 5 : 4;
+    return sameQuoteRequest(buildQuoteRequest(saved, { today: localToday() }), saved.quoteRequest) ? quote : coverage;
   } catch {
-    return 4; // the form cannot make a request yet: step 4 says what is missing
+    return coverage; // the form cannot make a request yet: step 4 says what is missing
   }
 }

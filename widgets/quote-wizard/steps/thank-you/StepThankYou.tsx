@@ -11,10 +11,10 @@ import { useAdoptedStyles } from '../../../core/styles/adopt.ts';
 import { useWidget } from '../../../core/widget.tsx';
 import { clearWizard } from '../../persistence.ts';
 import type { StepProps } from '../../step.ts';
-import { paymentStyles } from '../payment/payment.styles.ts';
-import { purchaseOf, type BoundPolicy } from '../payment/purchase-model.ts';
-import { purchaseTokenFor } from '../payment/purchase-token.ts';
-import { quotePolicyOf } from '../quote/quote-logic.ts';
+import { purchaseStyles } from '../purchase.styles.ts';
+import { purchaseOf, type BoundPolicy } from '../../model/purchase-model.ts';
+import { purchaseTokenFor } from '../../model/purchase-token.ts';
+import { quotePolicyOf } from '../../model/quote-policy.ts';
 import { SIGN_UP_TOAST_MS, THANK_YOU_TEXTS as T } from './thank-you.texts.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
@@ -42,7 +42,7 @@ export interface StepThankYouProps extends StepProps {
 export function StepThankYou({ state, register, api, siteUrl = '', navigate = (url) => globalThis.location.assign(url), toastMs = SIGN_UP_TOAST_MS }: StepThankYouProps) {
   useSignals();
   const rootRef = useRef<HTMLDivElement>(null);
-  useAdoptedStyles(rootRef, paymentStyles);
+  useAdoptedStyles(rootRef, purchaseStyles);
   const bound = purchaseOf(state).bound;
   const policy = quotePolicyOf(state.quoteResponse);
   register({ onContinue: () => 'stay', onBack: () => 'stay' });

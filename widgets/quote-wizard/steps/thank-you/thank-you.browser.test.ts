@@ -7,9 +7,9 @@ import {
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import { readWizard, saveWizard } from '../../persistence.ts';
-import type { WizardState } from '../../wizard-model.ts';
-import { initialPurchase } from '../payment/purchase-model.ts';
-import { forgetPurchaseTokens, rememberPurchaseToken } from '../payment/purchase-token.ts';
+import type { WizardState } from '../../model/wizard-model.ts';
+import { initialPurchase } from '../../model/purchase-model.ts';
+import { forgetPurchaseTokens, rememberPurchaseToken } from '../../model/purchase-token.ts';
 import { quoteFixture } from '../quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../quote/saved-quote.ts';
 import { StepThankYou, type StepThankYouProps } from './StepThankYou.tsx';

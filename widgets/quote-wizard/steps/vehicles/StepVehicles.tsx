@@ -13,7 +13,7 @@ import { useWidget } from '../../../core/widget.tsx';
 import { Tooltip } from '../../../core/Tooltip.tsx';
 import type { StepProps } from '../../step.ts';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from '../../quote-wizard.texts.ts';
-import { emptyVehicle, garagingStateOf, type VehicleForm, type WizardState } from '../../wizard-model.ts';
+import { emptyVehicle, garagingStateOf, type VehicleForm, type WizardState } from '../../model/wizard-model.ts';
 import * as endpoints from '../../../../contract/api/endpoints.ts';
 
 /** The text fields of one vehicle page (isVINValid and isUnlimited are not typed). */

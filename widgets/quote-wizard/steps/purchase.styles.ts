@@ -1,8 +1,12 @@
-import { modalStyles } from '../../../core/modal.tsx';
-import { baseStyles } from '../../../core/styles/base.styles.ts';
+import { modalStyles } from '../../core/modal.tsx';
+import { baseStyles } from '../../core/styles/base.styles.ts';
+import { callToCompleteStyles } from './CallToComplete.tsx';
 
-/** Step 6's own rules, and the lienholder sub-step's and step 7's (one purchase sheet); shared ones come from core. */
-const paymentOwnStyles = /* css */ `
+/**
+ * The purchase's one sheet: step 6 (payment), the lienholder step and step 7 (thank-you) share its rules, so it
+ * sits beside their folders rather than inside one of them (a step imports no other step). Shared ones come from core.
+ */
+const purchaseOwnStyles = /* css */ `
 .ppm-payment__heading { margin: 0 0 0.5rem; font-size: 1.25rem; line-height: 1.3; }
 .ppm-payment__summary { margin: 0 0 1.25rem; padding: 1rem; background: #f4f6f8; border-radius: var(--_radius); }
 .ppm-payment__pairs { margin: 0; }
@@ -43,7 +47,6 @@ const paymentOwnStyles = /* css */ `
 .ppm-payment__failure p { margin: 0.25rem 0; font-weight: 400; }
 .ppm-payment__failure .ppm-payment__failure-title { font-size: 1.0625rem; font-weight: 700; }
 .ppm-payment__submit[aria-disabled="true"] { opacity: 0.6; cursor: progress; }
-.ppm-payment__nowrap { white-space: nowrap; }
 /* the test authentication window's two choices sit together under its text, not as the step's footer (no divider, not spread apart) */
 .ppm-payment .ppm-modal__body .ppm-wizard__actions { justify-content: flex-start; margin-top: 1rem; padding-top: 0; border-top: 0; }
 .ppm-purchase__lead { margin: 0 0 1rem; }
@@ -82,4 +85,4 @@ const paymentOwnStyles = /* css */ `
 @media (max-width: 30em) { .ppm-thanks__account .ppm-button { width: 100%; } }
 `;
 
-export const paymentStyles: readonly string[] = [baseStyles, modalStyles, paymentOwnStyles];
+export const purchaseStyles: readonly string[] = [baseStyles, modalStyles, callToCompleteStyles, purchaseOwnStyles];

@@ -1,4 +1,4 @@
-import type { BillingFrequency, QuotePolicy } from '../../../../contract/index.ts';
+import type { BillingFrequency, QuotePolicy } from '../../../contract/index.ts';
 
 /**
  * What the wizard keeps of the purchase (steps 6, the lienholder sub-step and 7) in WizardState, so a

@@ -1,6 +1,6 @@
-import type { CoverageForm } from '../../contract/coverage/coverage-model.ts';
-import { DEFAULT_EDUCATION, type QuoteRequest } from '../../contract/index.ts';
-import type { PurchaseState } from './steps/payment/purchase-model.ts';
+import type { CoverageForm } from '../../../contract/coverage/coverage-model.ts';
+import { DEFAULT_EDUCATION, isStateCode, type QuoteRequest } from '../../../contract/index.ts';
+import type { PurchaseState } from './purchase-model.ts';
 
 /**
  * The quote wizard's form, as the person fills it in (doc 2 section 3). Every field the person types or
@@ -168,6 +168,16 @@ export function emptyDriver(role: DriverRole): DriverForm {
     recentIssuerLength: '', accidentsConvictions: '', addAnotherDriver: 'No', isExcluded: '', occupationIndustry: '',
     occupation: '', occupationCode: '',
   };
+}
+
+/**
+ * The first driver's licence state, still unanswered, prefilled with the state they live in (issue 11): what
+ * step 1 told us, and most often right; the person changes it on their page. The same list when nothing changes.
+ */
+export function licenceStateFromHome(drivers: DriverForm[], home: string): DriverForm[] {
+  const first = drivers[0];
+  if (!first || first.licenseState !== '' || !isStateCode(home)) return drivers;
+  return [{ ...first, licenseState: home }, ...drivers.slice(1)];
 }
 
 /**
