@@ -20,7 +20,7 @@ const YOUTUBE_ID = /^[\w-]{11}$/;
  * The video of PPM_HOME_VIDEO_URL: a YouTube link (watch, youtu.be, embed, shorts or youtube-nocookie: played
  * from youtube-nocookie.com, which sets no cookie until played), a Vimeo link (played with dnt=1), or the
  * address of a video file (https, or a path on our own site such as /media/home.mp4). Unset or empty: null,
- * and the page shows its fallback. Anything else stops the build with what to write instead.
+ * and the page plays our own film (site/home/film.ts). Anything else stops the build with what to write instead.
  */
 export function homeVideo(value: string | undefined): HomeVideo | null {
   const text = value?.trim() ?? '';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chooseEncoding, isHashedAsset, safeResolve, siteCsp } from './static.ts';
+import { byteRange, chooseEncoding, isHashedAsset, safeResolve, siteCsp } from './static.ts';
 import { WIZARD_STEP_PAGES } from '../../contract/reference/wizard.ts';
 import { postJson, suiteApp, tempDir, testApp } from '../testing/harness.ts';
 import type { Config } from '../config.ts';
@@ -33,6 +33,7 @@ describe('static serving', () => {
     write(join(dirs.siteDir, '_astro', 'app-Ab3dE9xZ.js'), 'export {};');
     write(join(dirs.siteDir, '_astro', 'big-Ab3dE9xZ.js'), BIG_SCRIPT);
     write(join(dirs.siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    write(join(dirs.siteDir, 'media', 'film.mp4'), '0123456789');
     write(join(dirs.embedDir, 'embed.js'), 'import("./notify-me-Ab3dE9xZ.js");');
     write(join(dirs.embedDir, 'notify-me-Ab3dE9xZ.js'), 'export {};');
     write(join(dirs.demoDir, 'index.html'), '<script type="module" src="http://localhost:4321/embed/embed.js"></script><ppm-notify-me api-base="http://localhost:4321/api"></ppm-notify-me>');
@@ -85,6 +86,31 @@ describe('static serving', () => {
     const head = await t.app.request('/faq', { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal(await head.text(), '');
+  });
+
+  test('a video is served in byte ranges (seeking; Safari plays nothing without them): 206, 416, the whole file otherwise', async () => {
+    const whole = await t.app.request('/media/film.mp4');
+    assert.equal(whole.status, 200);
+    assert.equal(whole.headers.get('accept-ranges'), 'bytes');
+    assert.match(whole.headers.get('content-type')!, /^video\/mp4/);
+    assert.equal(await whole.text(), '0123456789');
+    const part = await t.app.request('/media/film.mp4', { headers: { Range: 'bytes=2-5' } });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get('content-range'), 'bytes 2-5/10');
+    assert.equal(await part.text(), '2345');
+    const tail = await t.app.request('/media/film.mp4', { headers: { Range: 'bytes=-3' } });
+    assert.equal(await tail.text(), '789');
+    const past = await t.app.request('/media/film.mp4', { headers: { Range: 'bytes=10-' } });
+    assert.equal(past.status, 416);
+    assert.equal(past.headers.get('content-range'), 'bytes */10');
+    const stale = await t.app.request('/media/film.mp4', { headers: { Range: 'bytes=2-5', 'If-Range': 'W/"old"' } });
+    assert.equal(stale.status, 200, 'a weak validator in If-Range gets the whole file');
+    assert.deepEqual(byteRange('bytes=0-', 10), { start: 0, end: 9 });
+    assert.deepEqual(byteRange('bytes=4-99', 10), { start: 4, end: 9 });
+    assert.equal(byteRange('bytes=5-2', 10), null, 'a malformed range is ignored');
+    assert.equal(byteRange('bytes=0-1,4-5', 10), null, 'several ranges get the whole file');
+    assert.equal(byteRange('items=0-1', 10), null);
+    assert.equal(byteRange(undefined, 10), null);
   });
 
   test('path traversal is impossible, however the path is spelt', async () => {

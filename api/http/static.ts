@@ -191,12 +191,42 @@ function compressed(key: string, version: string, encoding: Encoding, bytes: Uin
   return out;
 }
 
+/**
+ * The one byte range a Range header asks of a file of `size` bytes (`bytes=a-b`, `bytes=a-`, `bytes=-n`), so a
+ * video can be sought and Safari plays it at all (issue 23: the home page's film); 'unsatisfiable' when it
+ * starts past the end (416); null for no header, a malformed one or several ranges, which get the whole file.
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '') {
+    if (to === '') return null;
+    const suffix = Number(to);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  if (to !== '' && Number(to) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: to === '' ? size - 1 : Math.min(Number(to), size - 1) };
+}
+
 function send(c: Context, file: { path: string; stats: Stats }, status: 200 | 404, headers: Record<string, string>, body?: string): Response {
   const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}${body !== undefined ? '-r' : ''}"`;
   const type = contentType(file.path);
   const all: Record<string, string> = { 'Content-Type': type, ETag: etag, ...headers };
   if (!COMPRESSIBLE.test(type)) {
     if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, all);
+    if (status === 200 && body === undefined) {
+      all['Accept-Ranges'] = 'bytes';
+      // If-Range compares strongly and our ETags are weak: with one, the whole file (RFC 9110 13.1.5)
+      const range = c.req.header('if-range') === undefined ? byteRange(c.req.header('range'), file.stats.size) : null;
+      if (range === 'unsatisfiable') return c.body(null, 416, { ...all, 'Content-Range': `bytes */${file.stats.size}` });
+      if (range) {
+        const part = readFileSync(file.path).subarray(range.start, range.end + 1);
+        return c.body(part, 206, { ...all, 'Content-Range': `bytes ${range.start}-${range.end}/${file.stats.size}` });
+      }
+    }
     return c.body(body ?? readFileSync(file.path), status, all);
   }
   // A cache between us and the browser keeps one copy per encoding.

@@ -1,9 +1,9 @@
 /**
  * The home page end to end (issue 10 item 1), on the built site served by the real server, through roles as
  * a person uses it: the four quote widgets route each state as doc 1 says, the testimonial carousel works by
- * keyboard and turns only while nobody holds it, the FAQ teaser opens, the video facade asks nothing of the
- * video's host before the press (and, with a video configured at build time, loads it under the page's CSP
- * after), the header's links scroll with the spec's delays, and axe finds nothing at a phone's and a
+ * keyboard and turns only while nobody holds it, the FAQ teaser opens, the video facade fetches nothing of
+ * our own film before the press and plays it with captions after, its transcript beside it (and, with another
+ * video configured at build time, loads that under the page's CSP after the press), the header's links scroll with the spec's delays, and axe finds nothing at a phone's and a
  * desktop's width.
  */
 import { after, before, describe, test } from 'node:test';
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, launchChromium, layoutShifts, ROOT, serverAndBrowser, startServer, watchLayoutShifts, type RunningServer } from './support.ts';
+import { FILM_FILES, FILM_SCENES, FILM_TITLE } from '../../site/home/film.ts';
 
 const execute = promisify(execFile);
 
@@ -194,20 +195,60 @@ describe('home page', () => {
     await page.close();
   });
 
-  test('without a configured video the poster stands with a caption, no play button, and nothing is fetched from elsewhere', async () => {
+  test('our own film: no byte of it before the press; the press plays it with both sources and English captions, keyboard first; the transcript says its words', async () => {
     const page = await home.browser.newPage({ viewport: DESKTOP });
+    const media: string[] = [];
     const elsewhere: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(home.server.url) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      const url = request.url();
+      if (!url.startsWith(home.server.url) && !url.startsWith('data:')) elsewhere.push(url);
+      else if (new URL(url).pathname.startsWith('/media/')) media.push(new URL(url).pathname);
     });
     await page.goto(`${home.server.url}/`);
-    const video = page.getByRole('region', { name: 'Pay for the miles you drive' });
-    await video.scrollIntoViewIfNeeded();
-    await video.getByText('Our short film is on its way.').waitFor();
-    assert.equal(await video.getByRole('button').count(), 0);
-    assert.equal(await video.getByRole('link', { name: 'explore the benefits' }).getAttribute('href'), '#benefits');
+    const section = page.getByRole('region', { name: 'Pay for the miles you drive' });
+    const play = section.getByRole('button', { name: `Play video: ${FILM_TITLE}` });
+    await play.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
-    assert.deepEqual(elsewhere, []);
+    assert.deepEqual([...media], [], 'no video, captions or poster fetched before the press');
+    assert.equal(await section.locator('video').count(), 0);
+
+    // the transcript beside the player: closed, then every scene's words and picture
+    const transcript = section.getByRole('group').filter({ hasText: 'Transcript of the film' });
+    await transcript.getByText('Transcript of the film').click();
+    for (const scene of FILM_SCENES) {
+      await transcript.getByText(scene.words[0]!, { exact: false }).first().waitFor();
+      await transcript.getByText(scene.picture).waitFor();
+    }
+    assert.deepEqual(await axeViolations(page), []);
+
+    await play.focus();
+    await page.keyboard.press('Enter');
+    const video = section.locator('video');
+    await video.waitFor();
+    assert.equal(await video.getAttribute('aria-label'), FILM_TITLE);
+    assert.deepEqual(
+      await video.locator('source').evaluateAll((sources) => sources.map((source) => [source.getAttribute('src'), source.getAttribute('type')])),
+      [
+        [FILM_FILES.webm, 'video/webm'],
+        [FILM_FILES.mp4, 'video/mp4'],
+      ],
+    );
+    const track = await video.locator('track').evaluate((element: HTMLTrackElement) => ({ kind: element.kind, srclang: element.srclang, src: element.getAttribute('src'), default: element.default }));
+    assert.deepEqual(track, { kind: 'captions', srclang: 'en', src: FILM_FILES.captions, default: true });
+    const state = () => video.evaluate((element: HTMLVideoElement) => ({ controls: element.controls, autoplay: element.autoplay, focused: element === document.activeElement }));
+    assert.deepEqual(await state(), { controls: true, autoplay: false, focused: true }, 'controls, no autoplay attribute, focus in the player');
+    // the press started the film it asked for, with its captions showing
+    await video.evaluate((element: HTMLVideoElement) => new Promise<void>((done) => (element.currentTime > 0.3 ? done() : element.addEventListener('timeupdate', function tick() { if (element.currentTime > 0.3) { element.removeEventListener('timeupdate', tick); done(); } }))));
+    await page.waitForFunction(() => {
+      const tracks = document.querySelector('video')?.textTracks;
+      return tracks?.[0]?.mode === 'showing' && (tracks[0].cues?.length ?? 0) > 0;
+    });
+    assert.equal(await video.evaluate((element: HTMLVideoElement) => element.textTracks[0]!.cues!.length), FILM_SCENES.length);
+    assert.ok(media.includes(FILM_FILES.captions), media.join(' '));
+    assert.ok(media.some((path) => path === FILM_FILES.webm || path === FILM_FILES.mp4), media.join(' '));
+    assert.deepEqual(await axeViolations(page), []);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(elsewhere, [], 'nothing from another origin, before or after');
     await page.close();
   });
 
@@ -341,7 +382,7 @@ describe('home page with a video configured', () => {
     await play.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
     assert.deepEqual(player, [], 'no request to the video host before the press');
-    assert.equal(await video.getByText('Our short film is on its way.').count(), 0, 'no fallback caption with a video');
+    assert.equal(await video.getByText('Transcript of the film').count(), 0, 'another film brings no transcript of ours');
     assert.deepEqual(await axeViolations(page), []);
 
     await play.focus();
