@@ -6,8 +6,10 @@ import { baseStyles } from '../core/styles/base.styles.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { checkSession, onSession, type SessionState } from '../core/session.ts';
 import { accountStyles } from './account.styles.ts';
-import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
-import { PAGES } from '../../contract/pages.ts';
+import { logInHref } from './paths.ts';
+
+// the links and navigation the React pages share too, kept importable from here for the plain pages
+export { ACCOUNT_PATHS, browserNavigate, LOG_IN_PATH, logInHref, safeHref, type Navigate } from './paths.ts';
 
 type Attributes = Record<string, string | number | boolean | null | undefined>;
 export type Child = Node | string | null | undefined | false;
@@ -23,18 +25,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
   return element;
 }
 
-/**
- * A link from an API answer, as an absolute http(s) address, or null: whatever the answer holds, it never
- * becomes a `javascript:` link.
- */
-export function safeHref(url: string, base: string = location.href): string | null {
-  try {
-    const parsed = new URL(url, base);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A link that opens a PDF in a new tab (doc 1 "Documents page"), saying so to everyone. */
 export function newTabLink(href: string, text: string, newTabNote: string, className?: string): HTMLAnchorElement {
@@ -113,13 +103,6 @@ export function adoptElementStyles(css: string): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-/** Where a signed-out visitor signs in (doc 1: create password "on success goes to /account/log-in"). */
-export const LOG_IN_PATH = PAGES.logIn;
-
-/** The log-in page with the way back (`returnUrl`, a path on this site; by default the page it is on). */
-export function logInHref(returnPath: string = `${location.pathname}${location.search}${location.hash}`): string {
-  return `${LOG_IN_PATH}?${new URLSearchParams({ returnUrl: returnPath })}`;
-}
 
 /** Forgets a token takeLinkToken kept, once it is spent: a reload then does not offer a used link again. */
 export function forgetLinkToken(storageKey: string): void {
@@ -180,23 +163,3 @@ export function whenSignedIn(host: HTMLElement, texts: SignedInTexts, render: (s
 
 // ---- Added with the dashboard, policy choosers, lookup quotes and statements (issue 9) ----
 
-/** Where a page element sends the person: `assign` keeps this page in the history, `replace` does not (a redirect). */
-export type Navigate = (url: string, how?: 'assign' | 'replace') => void;
-
-/** The browser's own navigation; page elements take it as a property, so a test can watch instead of leaving. */
-export const browserNavigate: Navigate = (url, how = 'assign') => (how === 'replace' ? location.replace(url) : location.assign(url));
-
-/** The account area's pages the elements link to (doc 1 "Route table"; site/routes.ts has every route). */
-export const ACCOUNT_PATHS = {
-  dashboard: '/account',
-  multiplePolicies: '/account/multiple-policies',
-  lookupQuotes: '/account/lookup-quotes',
-  /** doc 1: "/account/Statements (linked as /account/statements)" */
-  statements: '/account/statements',
-  requestCard: '/account/request-a-card',
-  /** ours (issue 19): the card kept for the monthly bill, and its replacement */
-  paymentCard: '/account/card',
-  changePassword: '/account/change-password',
-  /** the quote wizard (documents 2 and 3) */
-  receiveQuote: WIZARD_PATH,
-} as const;

@@ -14,8 +14,8 @@ import { wizardWithSavedQuote } from '../../quote-wizard/steps/quote/saved-quote
 import { assert, checkA11y, click, getByRole, json, queryAllByRole, stubApi, waitFor, type StubbedCall } from '../../testing/browser.ts';
 import { ADA, sessionAnswer, signedInCookie, signInAda } from '../../testing/session-fixture.ts';
 import { ACCOUNT_MENU_TAG, type AccountMenu } from './account-menu.ts';
-import { guardPage } from './login-guard.ts';
-import { clearPageFeedback } from './page-feedback.ts';
+import { guardPage } from './login-guard.tsx';
+import { clearPageFeedback } from './page-feedback.tsx';
 import { startTokenCheck } from './page-session.ts';
 import { SESSION_TEXTS as T } from './session.texts.ts';
 
@@ -62,7 +62,7 @@ function page(html = '<h1>My Account</h1>'): HTMLElement {
   return main;
 }
 
-const overlayText = () => document.querySelector('[data-page-overlay] .ppm-overlay__text')?.textContent ?? null;
+const overlayText = () => document.querySelector('[data-page-feedback] .ppm-overlay__text')?.textContent ?? null;
 const alertTexts = () => queryAllByRole(document.body, 'alert').map((e) => e.querySelector('.ppm-snackbar__text')?.textContent ?? e.textContent);
 
 before(async () => {
@@ -173,7 +173,7 @@ describe('<account-menu> in the header', () => {
     assert.equal(session.value.status, 'success');
     assert.ok(getByRole(element, 'link', /Ada Lovelace/));
     assert.deepEqual(navigationsOf(element), []);
-    await checkA11y(document.querySelector('.page-snackbars')!);
+    await checkA11y(document.querySelector('[data-page-feedback]')!);
   });
 });
 
@@ -313,7 +313,7 @@ describe('the ?token= session check', () => {
     assert.ok(alertTexts().includes(MESSAGES.sessionRetrievalFailed), alertTexts().join(' | '));
     assert.equal(overlayText(), null, 'the loader stops');
     assert.deepEqual(navigations, [], 'the notice is read first');
-    await checkA11y(document.querySelector('.page-snackbars')!);
+    await checkA11y(document.querySelector('[data-page-feedback]')!);
     await waitFor(() => navigations.length === 1, 'home');
     assert.deepEqual(navigations, ['/#home']);
     await waitFor(() => !alertTexts().includes(MESSAGES.sessionRetrievalFailed), 'the snackbar goes after its time');

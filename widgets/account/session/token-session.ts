@@ -10,7 +10,7 @@ import { loginWithToken } from '../../../contract/api/endpoints/user.ts';
 import { createApiClient, type ApiClient } from '../../core/api-client.ts';
 import { checkSession, maySignedIn, startSession } from '../../core/session.ts';
 import { hasStoredQuote } from '../../quote-wizard/persistence.ts';
-import { showPageLoader, showPageSnackbar } from './page-feedback.ts';
+import { showPageLoader, showPageSnackbar } from './page-feedback.tsx';
 import type { TokenOutcome } from './page-session.ts';
 import { SESSION_NOTICE_MS, SESSION_TEXTS as T } from './session.texts.ts';
 
