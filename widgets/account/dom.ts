@@ -9,6 +9,7 @@ import { accountStyles } from './account.styles.ts';
 import { logInHref } from './paths.ts';
 
 // the links and navigation the React pages share too, kept importable from here for the plain pages
+export { forgetLinkToken, takeLinkToken } from './link-token.ts';
 export { ACCOUNT_PATHS, browserNavigate, LOG_IN_PATH, logInHref, safeHref, type Navigate } from './paths.ts';
 
 type Attributes = Record<string, string | number | boolean | null | undefined>;
@@ -61,30 +62,6 @@ export function adoptAccountStyles(): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets];
 }
 
-/**
- * The token of an e-mailed or texted link (`?token=`), taken off the address bar at once (history,
- * bookmarks and a shared screen never keep it, as on /account/confirm) and kept in this tab's
- * sessionStorage under `storageKey`, so a reload still finds it. A newer link replaces the kept token.
- */
-export function takeLinkToken(storageKey: string): string | null {
-  const url = new URL(location.href);
-  const fromLink = url.searchParams.get('token');
-  if (fromLink === null) {
-    try {
-      return sessionStorage.getItem(storageKey);
-    } catch {
-      return null; // storage switched off: the person opens the link again
-    }
-  }
-  url.searchParams.delete('token');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  try {
-    sessionStorage.setItem(storageKey, fromLink);
-  } catch {
-    // storage switched off: this visit works, a reload asks for the link again
-  }
-  return fromLink;
-}
 
 // ---- Added with the sign-in, password, card-request and rollover pages (issue 9) ----
 
@@ -104,14 +81,6 @@ export function adoptElementStyles(css: string): void {
 }
 
 
-/** Forgets a token takeLinkToken kept, once it is spent: a reload then does not offer a used link again. */
-export function forgetLinkToken(storageKey: string): void {
-  try {
-    sessionStorage.removeItem(storageKey);
-  } catch {
-    // storage switched off: nothing was kept
-  }
-}
 
 export interface SignedInTexts {
   /** The loader text while the session is asked for (doc 1 section 9: 'Loading...'). */
