@@ -1,5 +1,5 @@
 /**
- * An account page's island as Astro renders it: a section with the page's heading and the component drawn
+ * An account page's island as Astro renders it: a section with the page's heading (none: '') and the component drawn
  * in the light DOM below it (client:only). Returns the section; `unmountIslands()` takes every one away.
  */
 import { createElement, type ComponentType } from 'react';
@@ -9,10 +9,13 @@ const mounted: { root: Root; section: HTMLElement }[] = [];
 
 export function mountIsland<P extends object>(heading: string, component: ComponentType<P>, props: P): HTMLElement {
   const section = document.createElement('section');
-  const h1 = document.createElement('h1');
-  h1.textContent = heading;
   const island = document.createElement('div');
-  section.append(h1, island);
+  if (heading) {
+    const h1 = document.createElement('h1');
+    h1.textContent = heading;
+    section.append(h1);
+  }
+  section.append(island);
   document.body.append(section);
   const root = createRoot(island);
   root.render(createElement(component, props));
