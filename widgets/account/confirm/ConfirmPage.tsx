@@ -3,15 +3,13 @@
  * island of our site on widgets/core. It takes the token off the address bar at once (history, bookmarks
  * and a shared screen never keep it), spends it with POST /api/user/confirm_account, and shows the answer:
  * on success a link on to the sign-up's return address, on failure the server's message with the phone
- * number. The page sends no referrer (layouts/Base.astro).
+ * number. The page sends no referrer (layouts/Base.astro). Its words are plain paragraphs and a link in the
+ * site's own look (site.css), so it adopts no widget sheet.
  */
 import { useEffect, useState } from 'react';
 import { BRAND } from '../../../contract/brand.ts';
 import { confirmAccount } from '../../../contract/api/endpoints/user.ts';
-import { useAdoptedStyles } from '../../core/styles/adopt.ts';
-import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
-import { accountStyles } from '../account.styles.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { CONFIRM_TEXTS, type ConfirmTexts } from './confirm.texts.ts';
 
@@ -25,7 +23,6 @@ const ownPath = (url: string) => (url.startsWith('/') && !url.startsWith('//') &
 function ConfirmView({ texts }: { texts?: Partial<ConfirmTexts> }) {
   const T = { ...CONFIRM_TEXTS, ...texts };
   const { api, rootRef } = useWidget();
-  useAdoptedStyles(rootRef, [baseStyles, accountStyles]);
   // read and taken off the address bar in the first render, before anything else happens
   const [token] = useState(() => {
     const found = new URLSearchParams(location.search).get('token');
@@ -44,7 +41,7 @@ function ConfirmView({ texts }: { texts?: Partial<ConfirmTexts> }) {
   }, []);
 
   return (
-    <div ref={rootRef} className="ppm-root account-confirm">
+    <div ref={rootRef} className="account-confirm">
       {outcome.kind === 'working' && <p role="status">{T.working}</p>}
       {outcome.kind === 'done' && (
         <>
