@@ -129,6 +129,7 @@ describe('the change-password page', () => {
     await type(confirm(), GOOD);
     await click(getByRole(page, 'button', T.update));
     await waitFor(() => errorOf(current()) === `Error: ${MESSAGES.currentPasswordWrong}`, 'the current password error');
+    await waitFor(() => summaryLinks(page).length > 0, 'the summary');
     assert.deepEqual(summaryLinks(page), [[MESSAGES.currentPasswordWrong, `#${current().id}`]]);
     assert.equal(focused(), current());
     assert.equal(current().value, 'not it', 'nothing typed is lost');

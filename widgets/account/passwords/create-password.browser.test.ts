@@ -133,6 +133,8 @@ describe('the create-password page', () => {
     const page = mount();
     await fillAndSave(page, 'AdaLovelace-1815');
     await waitFor(() => errorOf(fresh()) === `Error: ${MESSAGES.passwordPersonal}`, 'the field error');
+    // the summary follows the field's error once it is drawn (core's ErrorSummary, armed by the refusal)
+    await waitFor(() => summaryLinks(page).length > 0, 'the summary');
     assert.deepEqual(summaryLinks(page), [[MESSAGES.passwordPersonal, `#${fresh().id}`]]);
     assert.equal(fresh().value, 'AdaLovelace-1815');
     answer = () => json(429, { error_messages: [TOO_MANY] });

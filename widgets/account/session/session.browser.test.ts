@@ -310,7 +310,9 @@ describe('the ?token= session check', () => {
     const navigations: string[] = [];
     const outcome = await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: 150 });
     assert.equal(outcome, 'leaving');
-    // not doc 1's quote text: the link is what failed, and the person can ask for a new one
+    // not doc 1's quote text: the link is what failed, and the person can ask for a new one (core's
+    // snackbar draws on its next render)
+    await waitFor(() => alertTexts().length > 0, 'the snackbar');
     assert.deepEqual(alertTexts(), ['This sign-in link has already been used or has expired. Please ask for a new one.']);
     assert.equal(T.linkSpent, MESSAGES.magicLinkInvalid);
     assert.equal(overlayText(), null, 'the loader stops');
