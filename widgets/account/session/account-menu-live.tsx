@@ -42,7 +42,7 @@ function AccountMenuView({ layout, api, navigate }: AccountMenuProps) {
   if (name === null) {
     // what Header.astro renders for a visitor, so a session that ends (any 401) puts the header back as it was
     return (
-      <a className={list ? undefined : 'account-link button secondary'} href={MY_POLICY_PATH} aria-current={here(MY_POLICY_PATH) ? 'page' : undefined}>
+      <a key="my-policy" className={list ? undefined : 'account-link button secondary'} href={MY_POLICY_PATH} aria-current={here(MY_POLICY_PATH) ? 'page' : undefined}>
         {T.myPolicy}
       </a>
     );
@@ -65,7 +65,8 @@ function AccountMenuView({ layout, api, navigate }: AccountMenuProps) {
   return (
     <>
       {/* the title shows a name the bar had to cut short */}
-      <a className={list ? 'account-name' : 'account-link account-name button secondary'} href={ACCOUNT_PATH} title={name} aria-current={here(ACCOUNT_PATH) ? 'page' : undefined}>
+      {/* keyed apart from 'My Policy': a new element, not the old one stretched, so nothing is seen to move */}
+      <a key="name" className={list ? 'account-name' : 'account-link account-name button secondary'} href={ACCOUNT_PATH} title={name} aria-current={here(ACCOUNT_PATH) ? 'page' : undefined}>
         <span className="account-name__text">{name}</span>
         <span className="visually-hidden">{T.accountNote}</span>
       </a>
