@@ -122,7 +122,11 @@ export const BUDGETS: Budget[] = [
     // share dates, fees, states, the snackbar and the error summary with the wizard, so rollup made six
     // small shared chunks of what was one wizard chunk; the bytes are the chunks' own overhead, not new code.
     // Issue 25 ("Weight and fleet") groups them and brings the page back under the aim.
-    limit: 76.5 * KB,
+    // 77.0 KB at issue 23's account port: the log-in, password, card request, chooser and confirmation pages
+    // now use core's fields, ErrorSummary and widget context too, so rollup split those shared modules into
+    // small chunks of their own (TextField, FieldFrame, ErrorSummary, the events, ...), each with its chunk
+    // overhead on this page (the home page: +0.8 KB); no code of the wizard changed. Issue 25 groups them.
+    limit: 77 * KB,
     reason:
       'Met on arrival (73.0 KB): the shell and step 1. Steps 2 to 5 are chunks of their own, preloaded in turn when idle, ' +
       'and a start that opens a quote (e-mail link, hand-over, a reload holding one) fetches step 5 and the code that ' +

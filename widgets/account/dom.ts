@@ -6,8 +6,11 @@ import { baseStyles } from '../core/styles/base.styles.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { checkSession, onSession, type SessionState } from '../core/session.ts';
 import { accountStyles } from './account.styles.ts';
-import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
-import { PAGES } from '../../contract/pages.ts';
+import { logInHref } from './paths.ts';
+
+// the links and navigation the React pages share too, kept importable from here for the plain pages
+export { forgetLinkToken, takeLinkToken } from './link-token.ts';
+export { ACCOUNT_PATHS, browserNavigate, LOG_IN_PATH, logInHref, safeHref, type Navigate } from './paths.ts';
 
 type Attributes = Record<string, string | number | boolean | null | undefined>;
 export type Child = Node | string | null | undefined | false;
@@ -23,18 +26,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
   return element;
 }
 
-/**
- * A link from an API answer, as an absolute http(s) address, or null: whatever the answer holds, it never
- * becomes a `javascript:` link.
- */
-export function safeHref(url: string, base: string = location.href): string | null {
-  try {
-    const parsed = new URL(url, base);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A link that opens a PDF in a new tab (doc 1 "Documents page"), saying so to everyone. */
 export function newTabLink(href: string, text: string, newTabNote: string, className?: string): HTMLAnchorElement {
@@ -71,30 +62,6 @@ export function adoptAccountStyles(): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets];
 }
 
-/**
- * The token of an e-mailed or texted link (`?token=`), taken off the address bar at once (history,
- * bookmarks and a shared screen never keep it, as on /account/confirm) and kept in this tab's
- * sessionStorage under `storageKey`, so a reload still finds it. A newer link replaces the kept token.
- */
-export function takeLinkToken(storageKey: string): string | null {
-  const url = new URL(location.href);
-  const fromLink = url.searchParams.get('token');
-  if (fromLink === null) {
-    try {
-      return sessionStorage.getItem(storageKey);
-    } catch {
-      return null; // storage switched off: the person opens the link again
-    }
-  }
-  url.searchParams.delete('token');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  try {
-    sessionStorage.setItem(storageKey, fromLink);
-  } catch {
-    // storage switched off: this visit works, a reload asks for the link again
-  }
-  return fromLink;
-}
 
 // ---- Added with the sign-in, password, card-request and rollover pages (issue 9) ----
 
@@ -113,22 +80,7 @@ export function adoptElementStyles(css: string): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-/** Where a signed-out visitor signs in (doc 1: create password "on success goes to /account/log-in"). */
-export const LOG_IN_PATH = PAGES.logIn;
 
-/** The log-in page with the way back (`returnUrl`, a path on this site; by default the page it is on). */
-export function logInHref(returnPath: string = `${location.pathname}${location.search}${location.hash}`): string {
-  return `${LOG_IN_PATH}?${new URLSearchParams({ returnUrl: returnPath })}`;
-}
-
-/** Forgets a token takeLinkToken kept, once it is spent: a reload then does not offer a used link again. */
-export function forgetLinkToken(storageKey: string): void {
-  try {
-    sessionStorage.removeItem(storageKey);
-  } catch {
-    // storage switched off: nothing was kept
-  }
-}
 
 export interface SignedInTexts {
   /** The loader text while the session is asked for (doc 1 section 9: 'Loading...'). */
@@ -180,23 +132,3 @@ export function whenSignedIn(host: HTMLElement, texts: SignedInTexts, render: (s
 
 // ---- Added with the dashboard, policy choosers, lookup quotes and statements (issue 9) ----
 
-/** Where a page element sends the person: `assign` keeps this page in the history, `replace` does not (a redirect). */
-export type Navigate = (url: string, how?: 'assign' | 'replace') => void;
-
-/** The browser's own navigation; page elements take it as a property, so a test can watch instead of leaving. */
-export const browserNavigate: Navigate = (url, how = 'assign') => (how === 'replace' ? location.replace(url) : location.assign(url));
-
-/** The account area's pages the elements link to (doc 1 "Route table"; site/routes.ts has every route). */
-export const ACCOUNT_PATHS = {
-  dashboard: '/account',
-  multiplePolicies: '/account/multiple-policies',
-  lookupQuotes: '/account/lookup-quotes',
-  /** doc 1: "/account/Statements (linked as /account/statements)" */
-  statements: '/account/statements',
-  requestCard: '/account/request-a-card',
-  /** ours (issue 19): the card kept for the monthly bill, and its replacement */
-  paymentCard: '/account/card',
-  changePassword: '/account/change-password',
-  /** the quote wizard (documents 2 and 3) */
-  receiveQuote: WIZARD_PATH,
-} as const;

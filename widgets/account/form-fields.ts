@@ -5,7 +5,6 @@
  * `aria-describedby` on the control; above the form, a summary whose items link to the fields.
  */
 import type { Struct } from 'superstruct';
-import { MESSAGES } from '../../contract/messages.ts';
 import { check } from '../../contract/validate.ts';
 import { h } from './dom.ts';
 
@@ -135,97 +134,9 @@ function fieldLink(message: string, field: HTMLElement): HTMLAnchorElement {
   return link;
 }
 
-// ---- Added with the card request (issue 9) ----
 
-export interface ChoiceGroup extends PlainField {
-  element: HTMLFieldSetElement;
-  /** Every box or radio, in the page's order; `control` is the first, where the summary's link and the focus go. */
-  controls: HTMLInputElement[];
-  /** The values ticked. */
-  values(): string[];
-}
 
-/**
- * GOV.UK's checkboxes or radios: a fieldset whose legend asks the question, the error message under the
- * legend and named by the fieldset's `aria-describedby`, one labelled control per option. Each control's
- * id is `${id}-${index}`; the first is `control`, so an error summary item links to it.
- */
-export function choiceGroup(options: {
-  id: string;
-  legend: string;
-  hint?: string;
-  type: 'checkbox' | 'radio';
-  options: readonly { value: string; label: string }[];
-}): ChoiceGroup {
-  const { id, legend, hint, type } = options;
-  const controls = options.options.map((option, index) =>
-    h('input', { type, id: `${id}-${index}`, name: id, value: option.value }),
-  );
-  const hintElement = hint ? h('p', { id: `${id}-hint`, class: 'ppm-hint' }, hint) : null;
-  const list = h(
-    'div',
-    { class: 'ppm-choice-list' },
-    ...options.options.map((option, index) => h('div', { class: 'ppm-choice' }, controls[index]!, h('label', { for: controls[index]!.id }, option.label))),
-  );
-  const element = h('fieldset', { class: 'ppm-choices', id }, h('legend', {}, legend), hintElement, list);
-  const errorId = `${id}-error`;
-  let message: HTMLElement | null = null;
-  const describe = () => {
-    const ids = [hintElement?.id, message ? errorId : undefined].filter(Boolean).join(' ');
-    if (ids) element.setAttribute('aria-describedby', ids);
-    else element.removeAttribute('aria-describedby');
-  };
-  describe();
-  return {
-    element,
-    controls,
-    control: controls[0] ?? h('input', { type, id: `${id}-0` }),
-    values: () => controls.filter((c) => c.checked).map((c) => c.value),
-    setError(text) {
-      message?.remove();
-      message = text ? h('p', { id: errorId, class: 'ppm-error-message' }, h('span', { class: 'ppm-visually-hidden' }, 'Error:'), ` ${text}`) : null;
-      if (message) list.before(message);
-      element.classList.toggle('ppm-field--error', message !== null);
-      describe();
-    },
-  };
-}
 
-/**
- * Every field's problem in one pass of a form's contract struct (the password forms' confirmation reads
- * its sibling, so a field cannot always be checked alone): field name -> the message of its first broken rule.
- */
-export function formProblems(values: Record<string, unknown>, form: Struct<any, any>): Record<string, string> {
-  const result = check(values, form);
-  return result.ok ? {} : Object.fromEntries(result.errors.map((error) => [error.path, error.message]));
-}
-
-/**
- * The summary's line for a field. A message that does not say which field it is about ('This field is
- * required.') is named by the field's label, so three of them in one summary read as three different
- * things (GOV.UK: each summary item says what to fix).
- */
-function summaryMessage(field: PlainField, problem: string): string {
-  if (problem !== MESSAGES.required) return problem;
-  const label = field.control.labels?.[0]?.textContent?.trim();
-  return label ? `${label}: ${problem}` : problem;
-}
-
-/**
- * A submit's check (GOV.UK): each field shows its problem or none; with any, the summary lists them linked
- * to their fields and the first invalid field takes the focus (doc 1 section 8). True when all are right.
- */
-export function reportProblems(summary: ErrorSummary, checks: readonly { field: PlainField; problem: string | undefined }[]): boolean {
-  for (const { field, problem } of checks) field.setError(problem);
-  const found = checks.filter((c): c is { field: PlainField; problem: string } => c.problem !== undefined);
-  if (found.length === 0) {
-    summary.hide();
-    return true;
-  }
-  summary.show(found.map(({ field, problem }) => ({ message: summaryMessage(field, problem), field: field.control })));
-  found[0]!.field.control.focus();
-  return false;
-}
 
 /**
  * Runs `work` with the submit button marked busy: its text says what is happening and aria-disabled keeps it

@@ -44,11 +44,16 @@ export interface ErrorSummaryProps {
   resetKey: unknown;
   /** The heading's level under the page's heading for the form. */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * A new value arms it as a submit does: a server's refusal that belongs to a field (a wrong current
+   * password) is shown at the field after the answer, when the submit's own look found nothing.
+   */
+  armKey?: unknown;
   texts?: Partial<ErrorSummaryTexts>;
 }
 
-export function ErrorSummary({ scope, resetKey, headingLevel = 2, texts }: ErrorSummaryProps) {
-  const fields = useInvalidFieldsAfterSubmit(scope, resetKey);
+export function ErrorSummary({ scope, resetKey, headingLevel = 2, texts, armKey }: ErrorSummaryProps) {
+  const fields = useInvalidFieldsAfterSubmit(scope, resetKey, armKey);
   if (!scope || fields.length === 0) return null;
   const t = { ...ERROR_SUMMARY_TEXTS, ...texts };
   const Heading = `h${headingLevel}` as 'h2';
@@ -69,9 +74,18 @@ export function ErrorSummary({ scope, resetKey, headingLevel = 2, texts }: Error
 }
 
 /** The fields `scope` shows in error, after a submit there, following the page until none is left. */
-function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknown): InvalidField[] {
+function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknown, armKey: unknown): InvalidField[] {
   const [fields, setFields] = useState<InvalidField[]>([]);
   const armed = useRef(false);
+
+  // after the render that drew the refusal at its field
+  useEffect(() => {
+    if (armKey === undefined || !scope) return;
+    armed.current = true;
+    const found = invalidFieldsIn(scope);
+    if (found.length === 0) armed.current = false;
+    setFields(found);
+  }, [armKey]);
 
   useEffect(() => {
     armed.current = false;

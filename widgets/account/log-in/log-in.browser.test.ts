@@ -1,10 +1,12 @@
 /// <reference types="mocha" />
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import type { SessionResponse } from '../../../contract/api/auth.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { endSession, session } from '../../core/session.ts';
 import { signedInCookie } from '../../testing/session-fixture.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
-import { FORGOT_PASSWORD_PATH, type AccountLogIn } from './log-in.ts';
+import { FORGOT_PASSWORD_PATH, LogInPage } from './LogInPage.tsx';
 import { LOG_IN_TEXTS as T } from './log-in.texts.ts';
 
 const HOME = location.pathname;
@@ -12,25 +14,28 @@ const ANSWER: SessionResponse = { user: { firstName: 'Ada', lastName: 'Lovelace'
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 let fixture: HTMLElement | undefined;
+let react: Root | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let went: string[] = [];
 
-/** The page as Astro renders it, opened at `path`; `navigate` records where the element sends the person. */
+/** The page as Astro renders it, opened at `path`; `navigate` records where the island sends the person. */
 function mount(path = '/account/log-in'): HTMLElement {
   history.replaceState(null, '', path);
+  react?.unmount();
   fixture = document.createElement('section');
   const heading = document.createElement('h1');
   heading.textContent = 'Log In';
-  const element = document.createElement('account-log-in') as AccountLogIn;
-  element.navigate = (url) => went.push(url);
-  fixture.append(heading, element);
+  const island = document.createElement('div');
+  fixture.append(heading, island);
   document.body.append(fixture);
+  react = createRoot(island);
+  react.render(createElement(LogInPage, { navigate: (url: string) => went.push(url) }));
   return fixture;
 }
 
 const form = (page: HTMLElement) => waitFor(() => queryAllByRole(page, 'button', T.logIn)[0] && page, 'the form');
 const summaryItems = (page: HTMLElement) => [...page.querySelectorAll<HTMLElement>('.ppm-error-summary li')];
-const summaryShown = (page: HTMLElement) => !page.querySelector<HTMLElement>('.ppm-error-summary')!.hidden;
+const summaryShown = (page: HTMLElement) => page.querySelector<HTMLElement>('.ppm-error-summary:not([hidden])') !== null;
 
 function errorOf(input: HTMLElement): string | undefined {
   if (input.getAttribute('aria-invalid') !== 'true') return undefined;
@@ -53,6 +58,8 @@ beforeEach(() => {
 afterEach(() => {
   stub?.restore();
   stub = undefined;
+  react?.unmount();
+  react = undefined;
   fixture?.remove();
   history.replaceState(null, '', HOME);
   endSession();
@@ -60,7 +67,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('<account-log-in>', () => {
+describe('the log-in page', () => {
   it("the form: labelled e-mail and password, 'Log In', the sign-in link button and 'Forgot password?'; asks nothing of a stranger; axe", async () => {
     stub = stubApi(() => json(401, { error_messages: [MESSAGES.signInRequired] }));
     const page = await form(mount());
@@ -147,10 +154,9 @@ describe('<account-log-in>', () => {
     stub = stubApi(() => answer());
     const page = await form(mount());
     await fill('ada@example.com', 'wrong password');
-    const summary = page.querySelector<HTMLElement>('.ppm-error-summary')!;
     await click(getByRole(page, 'button', T.logIn));
     await waitFor(() => summaryShown(page) && summaryItems(page)[0]?.textContent === MESSAGES.loginFailed, 'the refusal');
-    assert.equal(focused(), summary);
+    await waitFor(() => focused() === page.querySelector<HTMLElement>('.ppm-error-summary'), 'the summary focused');
     assert.equal(getByLabel<HTMLInputElement>(document, T.email).value, 'ada@example.com');
     assert.equal(getByLabel<HTMLInputElement>(document, T.password).value, 'wrong password');
     assert.equal(session.value.status, 'empty', 'a failed login leaves no user');

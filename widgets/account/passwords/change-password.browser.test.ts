@@ -3,8 +3,8 @@ import type { SessionResponse } from '../../../contract/api/auth.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { endSession, startSession } from '../../core/session.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
-import './change-password.ts';
-import type { AccountChangePassword } from './change-password.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 import { CHANGE_PASSWORD_TEXTS as T } from './change-password.texts.ts';
 import { CHECKLIST_TEXTS } from './password-checklist.texts.ts';
 import { signedInCookie } from '../../testing/session-fixture.ts';
@@ -13,21 +13,12 @@ const HOME = location.pathname;
 const SIGNED_IN: SessionResponse = { user: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' }, policies: [] };
 const GOOD = 'Analytical-Engine1843';
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let went: string[] = [];
 
 function mount(noticeMs = 60_000): HTMLElement {
   history.replaceState(null, '', '/account/change-password');
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Change Password';
-  const element = document.createElement('account-change-password') as AccountChangePassword;
-  element.navigate = (url) => went.push(url);
-  element.noticeMs = noticeMs;
-  fixture.append(heading, element);
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Change Password', ChangePasswordPage, { navigate: (url: string) => went.push(url), noticeMs });
 }
 
 const form = (page: HTMLElement) => waitFor(() => queryAllByRole(page, 'button', T.update)[0] && page, 'the form');
@@ -58,12 +49,12 @@ afterEach(() => {
   signedInCookie(false);
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
   endSession();
 });
 
-describe('<account-change-password>', () => {
+describe('the change-password page', () => {
   it("signed in: current, new and confirm-new, the checklist and 'Update'; axe", async () => {
     const page = await form(mount());
     for (const [input, autocomplete] of [[current(), 'current-password'], [fresh(), 'new-password'], [confirm(), 'new-password']] as const) {
@@ -138,6 +129,7 @@ describe('<account-change-password>', () => {
     await type(confirm(), GOOD);
     await click(getByRole(page, 'button', T.update));
     await waitFor(() => errorOf(current()) === `Error: ${MESSAGES.currentPasswordWrong}`, 'the current password error');
+    await waitFor(() => summaryLinks(page).length > 0, 'the summary');
     assert.deepEqual(summaryLinks(page), [[MESSAGES.currentPasswordWrong, `#${current().id}`]]);
     assert.equal(focused(), current());
     assert.equal(current().value, 'not it', 'nothing typed is lost');
@@ -151,7 +143,7 @@ describe('<account-change-password>', () => {
     answer = () => json(503, {});
     await click(getByRole(page, 'button', T.update));
     await waitFor(() => page.querySelector('.ppm-notice--danger')?.textContent === MESSAGES.callUs, 'the call-us notice');
-    assert.ok(page.querySelector<HTMLElement>('.ppm-error-summary')!.hidden, 'the summary is for field problems');
+    assert.equal(page.querySelector('.ppm-error-summary:not([hidden])'), null, 'the summary is for field problems');
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await click(getByRole(page, 'button', T.update));
     await waitFor(() => stub!.calls.length === 4 && page.querySelector('.ppm-notice--danger')?.textContent === MESSAGES.callUs, 'no answer');
@@ -168,7 +160,7 @@ describe('<account-change-password>', () => {
     assert.ok(page.textContent!.includes(MESSAGES.signInRequired));
     assert.equal(queryAllByRole(page, 'button', T.update).length, 0, 'no form');
     await checkA11y(page);
-    fixture!.remove();
+    unmountIslands();
     stub.restore();
 
     startSession(SIGNED_IN);

@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 import { MESSAGES } from '../../../contract/messages.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
-import { CREATE_PASSWORD_TOKEN_KEY, FORGOT_PASSWORD_PATH, type AccountCreatePassword } from './create-password.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { CREATE_PASSWORD_TOKEN_KEY, CreatePasswordPage, FORGOT_PASSWORD_PATH } from './CreatePasswordPage.tsx';
 import { CREATE_PASSWORD_TEXTS as T } from './create-password.texts.ts';
 import { CHECKLIST_TEXTS } from './password-checklist.texts.ts';
 
@@ -10,22 +11,13 @@ const TOKEN = 'resetT0ken_abcdefghijklmnopqrstuvwxyz012345';
 const GOOD = 'Analytical-Engine1843';
 const TOO_MANY = 'Too many requests. Please wait a minute and try again.';
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let went: string[] = [];
 
 /** The page as Astro renders it, opened at `path`. */
 function mount(path = `/account/create-password?token=${TOKEN}`, noticeMs = 60_000): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Create Password';
-  const element = document.createElement('account-create-password') as AccountCreatePassword;
-  element.navigate = (url) => went.push(url);
-  element.noticeMs = noticeMs;
-  fixture.append(heading, element);
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Create Password', CreatePasswordPage, { navigate: (url: string) => went.push(url), noticeMs });
 }
 
 const fresh = () => getByLabel<HTMLInputElement>(document, T.newPassword);
@@ -53,12 +45,12 @@ beforeEach(() => {
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
   sessionStorage.clear();
 });
 
-describe('<account-create-password>', () => {
+describe('the create-password page', () => {
   it("without a token: 'Please come through the link in email' and the way to a new link; axe", async () => {
     const page = mount('/account/create-password');
     assert.equal(page.querySelector('.ppm-notice')?.textContent, 'Please come through the link in email');
@@ -141,6 +133,8 @@ describe('<account-create-password>', () => {
     const page = mount();
     await fillAndSave(page, 'AdaLovelace-1815');
     await waitFor(() => errorOf(fresh()) === `Error: ${MESSAGES.passwordPersonal}`, 'the field error');
+    // the summary follows the field's error once it is drawn (core's ErrorSummary, armed by the refusal)
+    await waitFor(() => summaryLinks(page).length > 0, 'the summary');
     assert.deepEqual(summaryLinks(page), [[MESSAGES.passwordPersonal, `#${fresh().id}`]]);
     assert.equal(fresh().value, 'AdaLovelace-1815');
     answer = () => json(429, { error_messages: [TOO_MANY] });
@@ -162,7 +156,7 @@ describe('<account-create-password>', () => {
       await waitFor(() => went.length === 1, 'home');
       assert.deepEqual(went, ['/']);
       stub.restore();
-      fixture!.remove();
+      unmountIslands();
     }
     stub = undefined;
   });

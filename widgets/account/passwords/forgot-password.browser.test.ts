@@ -1,25 +1,17 @@
 /// <reference types="mocha" />
 import { MESSAGES } from '../../../contract/messages.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
-import { CREATE_PASSWORD_PATH, type AccountForgotPassword } from './forgot-password.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { CREATE_PASSWORD_PATH, ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 import { FORGOT_PASSWORD_TEXTS as T } from './forgot-password.texts.ts';
 
 const TOO_MANY = 'Too many requests. Please wait a minute and try again.';
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let went: string[] = [];
 
 function mount(noticeMs = 60_000): HTMLElement {
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Forgot Password';
-  const element = document.createElement('account-forgot-password') as AccountForgotPassword;
-  element.navigate = (url) => went.push(url);
-  element.noticeMs = noticeMs;
-  fixture.append(heading, element);
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Forgot Password', ForgotPasswordPage, { navigate: (url: string) => went.push(url), noticeMs });
 }
 
 function errorOf(input: HTMLElement): string | undefined {
@@ -35,10 +27,10 @@ beforeEach(() => (went = []));
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
 });
 
-describe('<account-forgot-password>', () => {
+describe('the forgot-password page', () => {
   it("the form: a labelled e-mail field and 'Reset Password'; axe", async () => {
     const page = mount();
     assert.equal(getByLabel(document, T.email).getAttribute('type'), 'email');

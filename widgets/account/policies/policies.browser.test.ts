@@ -3,27 +3,23 @@ import type { Policy } from '../../../contract/api/policy.ts';
 import { endSession, session } from '../../core/session.ts';
 import { assert, checkA11y, click, getByRole, json, nameOf, queryAllByRole, stubApi, waitFor } from '../../testing/browser.ts';
 import { policy, quote, sessionAnswer, vehicle } from '../dashboard/dashboard.fixtures.ts';
-import type { Navigate } from '../dom.ts';
-import './lookup-quotes.ts';
-import './policies-page.ts';
+import type { Navigate } from '../paths.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { LookupQuotesPage } from './LookupQuotesPage.tsx';
+import { PoliciesPage } from './PoliciesPage.tsx';
 import { POLICIES_TEXTS as T } from './policies.texts.ts';
 import { signedInCookie } from '../../testing/session-fixture.ts';
 
 const HOME = location.pathname;
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let visits: string[] = [];
 
 function mount(tag: 'account-policies' | 'account-lookup-quotes', policies: Policy[] | 'signed-out'): HTMLElement {
   const answer = sessionAnswer(policies);
   stub = stubApi((call) => answer(call) ?? json(404, { error_messages: ['not stubbed'] }));
-  fixture = document.createElement('section');
-  const element = document.createElement(tag);
-  element.navigate = ((url) => visits.push(url)) satisfies Navigate;
-  fixture.append(element);
-  document.body.append(fixture);
-  return fixture;
+  const navigate: Navigate = (url) => visits.push(url);
+  return mountIsland('', tag === 'account-policies' ? PoliciesPage : LookupQuotesPage, { navigate });
 }
 
 const signedIn = () => waitFor(() => session.value.status === 'success', 'the session');
@@ -42,7 +38,7 @@ afterEach(() => {
   signedInCookie(false);
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   endSession();
   visits = [];
   history.replaceState(null, '', HOME);

@@ -4,7 +4,8 @@ import type { Policy, VehicleInfo } from '../../../contract/api/policy.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { endSession, session, startSession } from '../../core/session.ts';
 import { assert, checkA11y, click, focused, getByRole, json, queryAllByRole, stubApi, waitFor } from '../../testing/browser.ts';
-import { MULTIPLE_POLICIES_PATH } from './request-card.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { MULTIPLE_POLICIES_PATH, RequestCardPage } from './RequestCardPage.tsx';
 import { REQUEST_CARD_TEXTS as T } from './request-card.texts.ts';
 
 const HOME = location.pathname;
@@ -29,17 +30,11 @@ const CAYMAN = vehicle('WP0CA2A81FS654321', 2015, 'Cayman GTS');
 const USER = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
 const ONE: SessionResponse = { user: USER, policies: [policy('PPM-AZ-000123', [CARRERA, CAYMAN]), policy('Q-000777', [CARRERA], 'QUOTE')] };
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 
 function mount(path = '/account/request-a-card'): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Request an Insurance Card';
-  fixture.append(heading, document.createElement('account-request-card'));
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Request an Insurance Card', RequestCardPage, {});
 }
 
 const form = (page: HTMLElement) => waitFor(() => queryAllByRole(page, 'button', T.submit)[0] && page, 'the form');
@@ -52,12 +47,12 @@ const groupError = (page: HTMLElement, legend: string) =>
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
   endSession();
 });
 
-describe('<account-request-card>', () => {
+describe('the card request page', () => {
   it("the selected policy's own vehicles as checkboxes, Electronic and Mail as radios, 'Request Card'; axe", async () => {
     startSession(ONE);
     const page = await form(mount());
@@ -86,7 +81,8 @@ describe('<account-request-card>', () => {
     assert.equal(groupError(page, T.vehicles), 'Error: At least one Car must be selected.');
     assert.equal(groupError(page, T.delivery), 'Error: At least one Delivery method must be selected.');
     const group = page.querySelector<HTMLElement>('fieldset')!;
-    assert.ok(group.getAttribute('aria-describedby')!.includes(`${group.id}-error`));
+    const description = group.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    assert.ok(description.includes('Error: At least one Car must be selected.'), 'the group names its error');
     assert.equal(focused(), first);
     assert.equal(stub.calls.length, 0);
     await checkA11y(page);
@@ -107,7 +103,7 @@ describe('<account-request-card>', () => {
     assert.equal(stub.calls[0]!.url, '/api/user/request_card');
     assert.equal(stub.calls[0]!.method, 'POST');
     assert.deepEqual(stub.calls[0]!.body, { policyNumber: 'PPM-AZ-000123', vins: [CAYMAN.vin], delivery: 'electronic' });
-    assert.ok(page.querySelector<HTMLElement>('.ppm-error-summary')!.hidden);
+    assert.equal(page.querySelector('.ppm-error-summary:not([hidden])'), null);
     await checkA11y(page);
   });
 
@@ -152,7 +148,7 @@ describe('<account-request-card>', () => {
     assert.equal(link.getAttribute('href'), MULTIPLE_POLICIES_PATH);
     assert.equal(queryAllByRole(page, 'checkbox').length, 0);
     await checkA11y(page);
-    fixture!.remove();
+    unmountIslands();
     endSession();
 
     startSession({ user: USER, policies: [policy('Q-000777', [CARRERA], 'QUOTE')] });
@@ -166,7 +162,7 @@ describe('<account-request-card>', () => {
     let page = mount('/account/request-card');
     const link = await waitFor(() => queryAllByRole(page, 'link', T.logIn)[0], 'the sign-in link');
     assert.equal(link.getAttribute('href'), '/account/log-in?returnUrl=%2Faccount%2Frequest-card');
-    fixture!.remove();
+    unmountIslands();
 
     startSession(ONE);
     page = await form(mount());

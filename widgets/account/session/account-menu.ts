@@ -3,7 +3,7 @@
  * inside it (Header.astro: the 'My Policy' link), so a visitor's header never shifts. Signed in (the
  * page-wide session, core/session.ts) it is a link to /account showing the user's first and last name ("When
  * logged in, the account link shows the user's first and last name") and a 'Log out' button; any 401 on the
- * page ends the session, and the menu is the server's link again at once (account-menu-live.ts).
+ * page ends the session, and the menu is the server's link again at once (account-menu-live.tsx).
  *
  * This file is on every page with a header, so it is small: the session's code (and its API call) loads
  * only where someone may be signed in: this browser signed in before (core/session-hint.ts), a `?token=`
@@ -46,7 +46,7 @@ export class AccountMenu extends HTMLElement {
     if (outcome === 'leaving' || !this.isConnected) return;
     const loginRequired = document.querySelector('main[data-login-required]') !== null;
     if (outcome !== 'signed-in' && !loginRequired && !maySignedIn()) return;
-    const { attachAccountMenu } = await import('./account-menu-live.ts');
+    const { attachAccountMenu } = await import('./account-menu-live.tsx');
     if (this.isConnected && !this.live) this.live = attachAccountMenu(this);
   }
 }

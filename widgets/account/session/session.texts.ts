@@ -16,6 +16,9 @@ export const SESSION_TEXTS = {
   // doc 1 section 4: the `token` session check's loader and its failure (3500 ms danger snackbar)
   retrieving: 'Please wait while we retrieve your information.',
   sessionRetrievalFailed: MESSAGES.sessionRetrievalFailed,
+  // ours (issue 23): the API refused the link itself (used once already, or past its 10 minutes); doc 1's
+  // text above is about a quote, and stays for a check that got no answer
+  linkSpent: MESSAGES.magicLinkInvalid,
   // ours: a logout the server did not confirm (offline): the page stays signed in and says so
   logOutFailed: 'We could not log you out. Please check your connection and try again.',
   // ours: a login-required page whose sign-in status the API could not give (never a redirect loop)

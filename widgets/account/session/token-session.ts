@@ -4,13 +4,14 @@
  * /api/user/login_with_token runs. Success starts the session (the header shows the name, a login-required
  * page opens). Failure: when this tab has no quote in progress (the wizard's saved state holds no quote
  * response), the danger snackbar for 3500 ms, then home and its home section; with a quote in progress the
- * person simply stays where they are.
+ * person simply stays where they are. The snackbar says what failed: a link the API refused (used or
+ * expired) says so and that a new one can be asked for; no answer is doc 1's session retrieval failure.
  */
 import { loginWithToken } from '../../../contract/api/endpoints/user.ts';
 import { createApiClient, type ApiClient } from '../../core/api-client.ts';
 import { checkSession, maySignedIn, startSession } from '../../core/session.ts';
 import { hasStoredQuote } from '../../quote-wizard/persistence.ts';
-import { showPageLoader, showPageSnackbar } from './page-feedback.ts';
+import { showPageLoader, showPageSnackbar } from './page-feedback.tsx';
 import type { TokenOutcome } from './page-session.ts';
 import { SESSION_NOTICE_MS, SESSION_TEXTS as T } from './session.texts.ts';
 
@@ -41,7 +42,10 @@ export async function spendSessionToken(token: string, options: TokenSessionOpti
   // not awaited: it waits for this check to settle (core/session-hold.ts)
   if (hinted) void checkSession(api);
   if (hasStoredQuote()) return 'failed';
-  showPageSnackbar('danger', T.sessionRetrievalFailed, noticeMs);
+  // a refusal (401, a 4xx) is about the link: used or expired, and the person can ask for a new one; no
+  // answer or a 5xx is doc 1's session retrieval failure
+  const spent = result.status !== 0 && result.status < 500;
+  showPageSnackbar('danger', spent ? T.linkSpent : T.sessionRetrievalFailed, noticeMs);
   goHome(navigate, noticeMs);
   return 'leaving';
 }

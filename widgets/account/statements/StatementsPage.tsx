@@ -5,7 +5,7 @@ import { formatCents } from '../../../contract/index.ts';
 import { whenPolicySelected } from '../../core/session.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
-import { ACCOUNT_PATHS, logInHref, safeHref } from '../dom.ts';
+import { ACCOUNT_PATHS, logInHref, safeHref } from '../paths.ts';
 import { balanceWords, billCaption, billStatusWords, usDay, vehicleFacts } from './statements-logic.ts';
 import { statementsStyles } from './statements.styles.ts';
 import { STATEMENTS_TEXTS, type StatementsTexts } from './statements.texts.ts';

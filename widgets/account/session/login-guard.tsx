@@ -12,11 +12,14 @@
  *   (`returnUrl`, this page's path, query and hash), so Back does not return to a page that sends you on;
  * - the API could not say (offline, a 5xx): a message and 'Try again', never a redirect loop.
  */
+import { useEffect, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
 import { createApiClient, type ApiClient } from '../../core/api-client.ts';
 import { checkSession, type SessionState } from '../../core/session.ts';
 import { adoptStyles } from '../../core/styles/adopt.ts';
-import { adoptAccountStyles, h, logInHref } from '../dom.ts';
-import { showPageLoader } from './page-feedback.ts';
+import { baseStyles } from '../../core/styles/base.styles.ts';
+import { logInHref } from '../paths.ts';
+import { showPageLoader } from './page-feedback.tsx';
 import { tokenCheck as pageTokenCheck, type TokenOutcome } from './page-session.ts';
 import { SESSION_TEXTS as T } from './session.texts.ts';
 
@@ -69,23 +72,43 @@ export function guardPage(options: GuardOptions = {}): Promise<GuardOutcome> {
   })();
 }
 
+/** The message and 'Try again', focused as it shows so a keyboard or screen-reader user lands on it. */
+function SessionGate({ onRetry }: { onRetry: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <div className="wrap">
+      <p className="ppm-notice ppm-notice--danger" role="alert">
+        {T.statusUnknown}
+      </p>
+      <p>
+        <button ref={button} type="button" className="ppm-button" onClick={onRetry}>
+          {T.retry}
+        </button>
+      </p>
+    </div>
+  );
+}
+
 /** The message and 'Try again' above the hidden content; resolves when the person presses it. */
 function tryAgain(main: HTMLElement): Promise<void> {
-  adoptAccountStyles();
-  adoptStyles(document, [GATE_STYLES]);
-  const button = h('button', { type: 'button', class: 'ppm-button' }, T.retry);
+  adoptStyles(document, [baseStyles, GATE_STYLES]);
   // in the page's flow where the content will be (the site's section and wrap), pushing the footer down
-  const panel = h(
-    'section',
-    { class: 'ppm-root section session-gate', 'data-session-gate': '', 'aria-label': T.statusLabel },
-    h('div', { class: 'wrap' }, h('p', { class: 'ppm-notice ppm-notice--danger', role: 'alert' }, T.statusUnknown), h('p', {}, button)),
-  );
+  const panel = document.createElement('section');
+  panel.className = 'ppm-root section session-gate';
+  panel.setAttribute('data-session-gate', '');
+  panel.setAttribute('aria-label', T.statusLabel);
   main.before(panel);
-  button.focus();
+  const root = createRoot(panel);
   return new Promise((resolve) => {
-    button.addEventListener('click', () => {
-      panel.remove();
-      resolve();
-    });
+    root.render(
+      <SessionGate
+        onRetry={() => {
+          root.unmount();
+          panel.remove();
+          resolve();
+        }}
+      />,
+    );
   });
 }
