@@ -3,6 +3,8 @@
  * a placeholder as its {phone} is: what a customer reads says BRAND.productName instead (docs/architecture.md,
  * choices; issue 23). This scans every text a customer may read (the widgets' and the API's sources, the
  * site's pages and content) for the placeholder outside comments, so a text copied from the spec again fails.
+ * It also fails on "a" or "an" written before the brand's name ("Get a Apex Pay-Per-Mile quote"): an article
+ * chosen for one name is wrong for another, so no sentence lets one depend on it.
  */
 import { strict as assert } from 'node:assert';
 import { globSync, readFileSync } from 'node:fs';
@@ -25,19 +27,22 @@ function withoutComments(text: string): string {
     .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
+/** "a ${BRAND.productName}", "an {BRAND.marque}", "a ${product}" (site/routes.ts names it so). */
+const ARTICLE_BEFORE_NAME = /\b(a|an) \$?\{\s*(BRAND\.productName|BRAND\.marque|product|marque)\s*\}/i;
+
 /** Each place a text says "the product" for the brand's name, as file:line. */
 function placeholders(file: string, text: string): string[] {
   const found: string[] = [];
   withoutComments(text)
     .split('\n')
     .forEach((line, index) => {
-      if (/\bthe product\b/i.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
+      if (/\bthe product\b/i.test(line) || ARTICLE_BEFORE_NAME.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
     });
   return found;
 }
 
 describe('the brand is named, never "the product"', () => {
-  it('no customer-facing text says "the product"', () => {
+  it('no customer-facing text says "the product", nor puts an article before the name', () => {
     const files = SOURCES.flatMap((pattern) => globSync(pattern)).filter((file) => !NOT_SHOWN.test(file) && !file.includes('node_modules'));
     assert.ok(files.length > 100, `scanned ${files.length} files`);
     const found = files.flatMap((file) => placeholders(file, readFileSync(file, 'utf8')));
