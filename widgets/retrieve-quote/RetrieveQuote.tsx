@@ -194,6 +194,7 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
   const [busy, setBusy] = useState(false);
   const [sorryOpen, setSorryOpen] = useState(false);
   const busyRef = useRef(false);
+  const sorryTextId = `${id}-sorry-text`;
   // The picker's window: 18 years ago back to 120 years ago (doc 1 section 5: "picker max 18 years ago").
   const bounds = birthDateBounds(LIMITS.policyholderMinAge, localToday());
 
@@ -238,9 +239,10 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
       if (emit('ppm-quote', { action: 'retrieved', policyNumber }, { cancelable: true })) navigate(url);
       return;
     }
-    // What was typed stays: the person corrects it, or closes the 'Sorry!' window and tries again.
+    // What was typed stays: the person corrects it, or closes the 'Sorry!' window and tries again. Doc 1
+    // section 8 also lists a snackbar with the same sentence; shown with the modal it was drawn inside it,
+    // saying it twice (issue 23): the modal alone says it, read with its title (aria-describedby).
     if (result.status === 404) {
-      snackbar(texts.notFound);
       setSorryOpen(true);
       reportError(404, texts.notFound, element.tag);
       return;
@@ -307,8 +309,11 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
           dismissOwn();
         }}
         closeLabel={texts.close}
+        describedBy={sorryTextId}
       >
-        <p className="ppm-retrieve-quote__sorry-text">{texts.sorryText}</p>
+        <p id={sorryTextId} className="ppm-retrieve-quote__sorry-text">
+          {texts.sorryText}
+        </p>
         <button type="button" className="ppm-button" part="new-quote" onClick={() => navigate(newQuote)}>
           {texts.newQuote}
         </button>
