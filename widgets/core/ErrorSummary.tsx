@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ERROR_MESSAGE_CLASS, fieldIdOfError } from './fields/ErrorMessage.tsx';
-import { revealField } from './reveal.ts';
+import { focusInView } from './reveal.ts';
 import { ERROR_SUMMARY_TITLE } from './styles/error-summary.styles.ts';
 
 /**
@@ -130,7 +130,7 @@ function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknow
 /** The focused control inside `scope` back in view (reveal.ts), if the summary drawn above pushed it out. */
 function revealFocused(scope: HTMLElement): void {
   const active = (scope.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
-  if (active && scope.contains(active)) revealField(active);
+  if (active && scope.contains(active)) focusInView(active);
 }
 
 /** Every field inside `scope` that shows an error, in page order, with its label and message. */

@@ -142,7 +142,7 @@ export function useFormCore<V extends { [K in keyof V]: string }>(
       .filter((element): element is HTMLElement => element !== undefined)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     // in view at once, not by a smooth scroll the errors drawn above it would leave short (reveal.ts)
-    if (invalid[0]) focusInView(invalid[0]);
+    focusInView(invalid[0]);
     return Object.keys(found).length === 0;
   };
 
