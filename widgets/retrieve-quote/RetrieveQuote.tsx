@@ -4,6 +4,7 @@ import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, localM
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
 import { siteUrlFor } from '../core/config.ts';
 import { DateField } from '../core/date-picker.tsx';
+import { ErrorSummary } from '../core/ErrorSummary.tsx';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../core/form.ts';
@@ -193,6 +194,8 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
   const { api, snackbars, showSnackbar, dismissSnackbar, emit, reportError } = useWidget();
   const [busy, setBusy] = useState(false);
   const [sorryOpen, setSorryOpen] = useState(false);
+  // the error summary's scope (core/ErrorSummary.tsx), as the other forms have it (issue 23)
+  const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const busyRef = useRef(false);
   const sorryTextId = `${id}-sorry-text`;
   // The picker's window: 18 years ago back to 120 years ago (doc 1 section 5: "picker max 18 years ago").
@@ -265,6 +268,7 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
   return (
     <>
       <form
+        ref={setFormElement}
         className="ppm-retrieve-quote__form"
         noValidate
         aria-label={inline ? texts.formLabel : undefined}
@@ -272,6 +276,7 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
         onSubmit={onSubmit}
         part="form"
       >
+        <ErrorSummary scope={formElement} resetKey={0} headingLevel={3} />
         <p className="ppm-retrieve-quote__intro">{texts.intro}</p>
         <TextField label={texts.email} field={form.field('emailAddress')} type="email" autoComplete="email" />
         <DateField

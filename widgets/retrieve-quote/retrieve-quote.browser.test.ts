@@ -112,6 +112,12 @@ describe('<ppm-retrieve-quote>', () => {
     assert.equal(errorOf(root, T.dateOfBirth), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, T.zipcode), `Error: ${MESSAGES.required}`);
     assert.equal(focused(), getByLabel(root, T.email), 'first invalid field focused');
+    // issue 23: the core's error summary, as the other forms have it
+    const summary = await waitFor(() => queryAllByRole(root, 'heading', 'There is a problem')[0]?.closest('.ppm-error-summary'), 'the error summary');
+    assert.deepEqual(
+      [...summary.querySelectorAll('a')].map((link) => link.textContent),
+      [`${T.email}: ${MESSAGES.email}`, `${T.dateOfBirth}: ${MESSAGES.required}`, `${T.zipcode}: ${MESSAGES.required}`],
+    );
     // two of three is still not enough
     await fill(root, { email: 'ada@example.com', zip: '85004' });
     await click(getByRole(queryAllByRole(root, 'alert')[0]!, 'button', T.close));
