@@ -78,7 +78,7 @@ export const ROUTES: readonly SiteRoute[] = [
   { path: '/account/vehicles', title: 'My Vehicles', description: 'The vehicles on your policy.', login: true, navHidden: false },
   { path: '/account/coverage', title: 'My Coverage', description: 'The coverage on your policy.', login: true, navHidden: false },
   { path: '/account/drivers', title: 'My Drivers', description: 'The drivers on your policy.', login: true, navHidden: false },
-  { path: PAGES.wizard, title: 'Receive a Quote', description: `Get a ${product} quote for your ${marque} in minutes and buy your policy online.`, login: false, navHidden: false },
+  { path: PAGES.wizard, title: 'Receive a Quote', description: `Get a quote from ${product} for your ${marque} in minutes and buy your policy online.`, login: false, navHidden: false },
   { path: PAGES.rollover, title: 'Renew Your Policy', description: 'Review your renewal quote and sign your renewal application.', login: false, navHidden: true },
   {
     path: '/unavailable/:state?',

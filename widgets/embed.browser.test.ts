@@ -30,7 +30,7 @@ describe('dist/embed/embed.js (built)', () => {
     await press('ArrowDown');
     await press('Enter');
     await click(getByRole(root, 'button', 'Notify Me'));
-    await waitFor(() => root.textContent?.includes('Thank you for connecting with the product!'), 'success');
+    await waitFor(() => root.textContent?.includes('Thank you for connecting with Apex Pay-Per-Mile!'), 'success');
     assert.equal(stub.calls[0]?.url, `${location.origin}/api/contact/subscribe`, 'default API origin is where embed.js came from');
     assert.deepEqual(stub.calls[0]?.body, {
       userFirstName: 'Grace', userLastName: 'Hopper', userEmailAddress: 'grace@example.com', userState: 'WI',

@@ -63,7 +63,7 @@ const LINK_LIFE: Record<'account-setup' | 'password-reset', string> = {
 export function accountExistsMail(to: string, publicOrigin: string, setPasswordLink: string, purpose: 'account-setup' | 'password-reset'): MailMessage {
   const signIn = pageUrl(publicOrigin, PAGES.logIn);
   const subject = `You already have an account with ${BRAND.productName}`;
-  const lead = `Someone, probably you, just asked to create a ${BRAND.productName} account with this e-mail address. You already have an account with us, so no new account was made and nothing about your account has changed.`;
+  const lead = `Someone, probably you, just asked to create an account with ${BRAND.productName} for this e-mail address. You already have an account with us, so no new account was made and nothing about your account has changed.`;
   const how = `You can sign in at ${signIn} with your password or with a link we e-mail you. To choose a password for your account, or a new one, open this link:`;
   const linkNote = `The link works once and for ${LINK_LIFE[purpose]}.`;
   const why = 'You receive this message because this address was entered to create an account on our site. If that was not you, you can ignore it; your account and password stay as they are.';

@@ -51,7 +51,7 @@ export function disputeMail(input: DisputeMailInput): MailMessage {
   const answer = input.testMode
     ? 'This is a test-mode dispute: no real charge was made and there is nothing to answer.'
     : "Answer it in Stripe's dashboard (Payments > Disputes) before the evidence is due, with the consent above as the evidence of authorisation.";
-  const why = `Sent to the team because a dispute of a ${BRAND.productName} charge was received from the card provider.`;
+  const why = `Sent to the team because the card provider sent a dispute of a charge made by ${BRAND.productName}.`;
   const text = [lead, '', ...details.map(([label, value]) => `${label}: ${value}`), '', ...consent, '', answer, '', '--', why, ''].join('\n');
   const body = [
     paragraph(escapeHtml(lead)),

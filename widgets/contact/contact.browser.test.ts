@@ -180,7 +180,7 @@ describe('contact form (Contact Us)', () => {
 
     answer(json(201, { msg: 'Message received.' }));
     const notice = await waitFor(() => getByText(root, CONTACT_TEXTS.success), 'the success text');
-    assert.equal(CONTACT_TEXTS.success, 'Thank you for contacting the product. A customer care concierge will be in touch as soon as possible');
+    assert.equal(CONTACT_TEXTS.success, 'Thank you for contacting Apex Pay-Per-Mile. A customer care concierge will be in touch as soon as possible');
     assert.ok(notice.classList.contains('ppm-notice--success'));
     assert.equal(root.querySelector('.ppm-overlay'), null, 'the loader is gone');
     assert.equal(getByLabel(root, 'First Name').value, '', 'the form is cleared');

@@ -1,3 +1,4 @@
+import { BRAND } from '../../contract/brand.ts';
 import { CONTACT_SUBJECT_FALLBACK } from '../../contract/reference/claim-options.ts';
 
 /**
@@ -22,9 +23,10 @@ export const CONTACT_TEXTS = {
   phoneHint: 'As 000-000-0000',
   submit: 'Send',
   sending: 'Sending your message...',
-  // doc 1 section 8, word for word, as notify-me's ("the product" is the spec's own wording; a brand may replace it)
+  // doc 1 section 8, word for word, as notify-me's, but for the brand's name where the spec writes "the
+  // product" (a placeholder, as its {phone} is: docs/architecture.md, choices; issue 23)
   failure: 'Something went wrong. Please try again later.',
-  success: 'Thank you for contacting the product. A customer care concierge will be in touch as soon as possible',
+  success: `Thank you for contacting ${BRAND.productName}. A customer care concierge will be in touch as soon as possible`,
 };
 
 export type ContactTexts = typeof CONTACT_TEXTS;

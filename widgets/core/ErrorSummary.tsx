@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ERROR_MESSAGE_CLASS, fieldIdOfError } from './fields/ErrorMessage.tsx';
+import { focusInView } from './reveal.ts';
 import { ERROR_SUMMARY_TITLE } from './styles/error-summary.styles.ts';
 
 /**
@@ -17,6 +18,10 @@ import { ERROR_SUMMARY_TITLE } from './styles/error-summary.styles.ts';
  * when none is left, and at once when `resetKey` changes (another step). Focus is not moved to it: the form
  * focuses the first invalid field (doc 1 section 8), whose label and error a screen reader reads. It is not a
  * live region either: announced as well, it would read every error again over the focused field's own.
+ *
+ * Drawn above the form's fields after the field took focus, it pushes that field down, off a phone's screen
+ * (issue 23: at 390 x 844 the wizard's first field ended at 952 px; WCAG 2.4.11). Once it is drawn, the
+ * focused field is brought back into view, as little as needed: the summary above may scroll out of view.
  */
 export interface ErrorSummaryTexts {
   heading: string;
@@ -112,7 +117,14 @@ function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknow
       // A submit that showed none (the page moved on) disarms there.
       cancelAnimationFrame(frame);
       clearTimeout(timer);
-      frame = requestAnimationFrame(() => (timer = setTimeout(collect, 0)));
+      frame = requestAnimationFrame(
+        () =>
+          (timer = setTimeout(() => {
+            collect();
+            // the summary's render (a microtask away) is done by the next frame: then the field goes back into view
+            frame = requestAnimationFrame(() => revealFocused(scope));
+          }, 0)),
+      );
     };
     // capture: a step's own submit button may stop the click's default (and so the submit) in its handler
     scope.addEventListener('click', onSubmitAttempt, true);
@@ -127,6 +139,12 @@ function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknow
   }, [scope]);
 
   return fields;
+}
+
+/** The focused control inside `scope` back in view (reveal.ts), if the summary drawn above pushed it out. */
+function revealFocused(scope: HTMLElement): void {
+  const active = (scope.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
+  if (active && scope.contains(active)) focusInView(active);
 }
 
 /** Every field inside `scope` that shows an error, in page order, with its label and message. */

@@ -69,9 +69,11 @@ export function createCalendar({ anchor, hidden, button, min, max, label, styles
     },
     onClose: (_dates, _text, self) => {
       button.setAttribute('aria-expanded', 'false');
-      // flatpickr hands focus to its input, which is ours and hidden: the button takes it instead
+      // flatpickr hands focus to its input, which is ours and hidden: the button takes it instead. A picked
+      // day is redrawn (buildDays) before the close, so its focus is already lost: a shadow root then has no
+      // active element, but a document (our site's islands, in the light DOM) reports <body> (issue 23).
       const now = active();
-      if (!now || now === hidden || self.calendarContainer.contains(now)) button.focus();
+      if (!now || now === hidden || now === document.body || self.calendarContainer.contains(now)) button.focus();
     },
   });
   const container = picker.calendarContainer;

@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
 import { sendKeys } from '@web/test-runner-commands';
 import { CoreHarness, IN_30_DAYS, TODAY } from '../testing/CoreHarness.tsx';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor } from '../testing/browser.ts';
@@ -8,7 +9,7 @@ import * as endpoints from '../../contract/api/endpoints.ts';
 import { formatDate } from './masks.ts';
 import { endSession, startSession } from './session.ts';
 import { renderWidget, type RenderedWidget } from '../testing/render.ts';
-import type { Widget } from './widget.tsx';
+import { WidgetScope, createWidget, type Widget } from './widget.tsx';
 
 let mounted: RenderedWidget;
 let host: HTMLElement;
@@ -83,6 +84,31 @@ describe('core date picker (flatpickr inside the shadow root)', () => {
     await waitFor(() => getByLabel(root, 'Policy Effective Date').value === formatDate(TODAY), 'picked today');
     await waitFor(() => !root.querySelector('.flatpickr-calendar.open'), 'calendar closed after the pick');
     assert.equal(getByLabel(root, 'Policy Effective Date').getAttribute('aria-invalid'), null);
+  });
+
+  it('a picked day gives focus back to the calendar button, in a shadow root and in the light DOM (issue 23)', async () => {
+    // Our site's islands draw in the light DOM: there the picked day, redrawn by flatpickr, left focus on <body>.
+    const light = document.createElement('div');
+    document.body.append(light);
+    const react = createRoot(light);
+    const lightWidget = createWidget({ tag: 'ppm-core-harness', apiBase: 'http://api.test', host: light });
+    react.render(createElement(WidgetScope, { tag: 'ppm-core-harness', widget: lightWidget }, createElement(CoreHarness)));
+    try {
+      await waitFor(() => light.querySelector('form'), 'the harness in the light DOM');
+      for (const [where, scope] of [['shadow root', root], ['light DOM', document]] as const) {
+        const inScope = where === 'light DOM' ? light : root;
+        const button = getByRole(inScope, 'button', 'Choose a date from the calendar');
+        await click(button);
+        const calendar = await waitFor(() => inScope.querySelector<HTMLElement>('.flatpickr-calendar.open'), `calendar open (${where})`);
+        await click(calendar.querySelector<HTMLElement>('.flatpickr-day.today')!);
+        await waitFor(() => !inScope.querySelector('.flatpickr-calendar.open'), `calendar closed (${where})`);
+        await waitFor(() => focused() === button, `focus on the calendar button (${where}), not ${focused()?.nodeName}`);
+        assert.equal(getByLabel(scope === document ? document : root, 'Policy Effective Date').value, formatDate(TODAY));
+      }
+    } finally {
+      react.unmount();
+      light.remove();
+    }
   });
 
   it('a typed date outside the window fails on blur', async () => {

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { focusInView } from './reveal.ts';
 
 /**
  * Validation on blur and on submit (STYLE.md habit 6: an error appears only after the person left the field
@@ -140,7 +141,8 @@ export function useFormCore<V extends { [K in keyof V]: string }>(
       .map((name) => elements.current.get(name))
       .filter((element): element is HTMLElement => element !== undefined)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-    invalid[0]?.focus();
+    // in view at once, not by a smooth scroll the errors drawn above it would leave short (reveal.ts)
+    focusInView(invalid[0]);
     return Object.keys(found).length === 0;
   };
 

@@ -6,6 +6,10 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
  * 'Sorry!' modal after a failed quote lookup). A modal opened when nothing on the page had focus (on
  * arrival: /search-for-my-quote opens the retrieve window at once) gives focus to its `opener` instead,
  * never leaving it on the page's body, where the next Tab starts from the top (WCAG 2.4.3).
+ *
+ * A modal opened from inside another (the retrieve window's 'Sorry!') takes its place on screen: the one
+ * beneath is hidden, not closed, so what was typed in it is there again when the top one closes (issue 23:
+ * 'Sorry!' was drawn over a retrieve window still in view).
  */
 export interface ModalProps {
   open: boolean;
@@ -15,6 +19,8 @@ export interface ModalProps {
   closeLabel?: string;
   /** The button that opens this modal: focus goes there on close when nothing had focus before it opened. */
   opener?: RefObject<HTMLElement | null>;
+  /** The id of the text that says what the modal is about, read with its title when it opens. */
+  describedBy?: string;
 }
 
 const FOCUSABLE =
@@ -27,7 +33,7 @@ function deepActiveElement(): Element | null {
   return active;
 }
 
-export function Modal({ open, title, onClose, children, closeLabel = 'Close', opener }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeLabel = 'Close', opener, describedBy }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -89,7 +95,7 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close', op
   }
 
   return (
-    <dialog ref={dialogRef} className="ppm-modal" part="modal" aria-labelledby={titleId} onKeyDown={trapTab}>
+    <dialog ref={dialogRef} className="ppm-modal" part="modal" aria-labelledby={titleId} aria-describedby={describedBy} onKeyDown={trapTab}>
       <div className="ppm-modal__head">
         <h2 id={titleId} className="ppm-modal__title">
           {title}
@@ -110,6 +116,10 @@ export const modalStyles = /* css */ `
   font-family: var(--_font);
 }
 .ppm-modal::backdrop { background: rgb(0 0 0 / 0.5); }
+/* a modal opened inside this one takes its place; this one stays open beneath, out of sight, with no second backdrop */
+.ppm-modal:has(.ppm-modal[open]) { visibility: hidden; }
+.ppm-modal:has(.ppm-modal[open])::backdrop { background: transparent; }
+.ppm-modal .ppm-modal[open] { visibility: visible; }
 .ppm-modal__head { display: flex; align-items: center; justify-content: space-between; padding: 0.75rem 0.75rem 0 1.25rem; }
 .ppm-modal__title { margin: 0; font-size: 1.25rem; }
 .ppm-modal__body { padding: 0.5rem 1.25rem 1.25rem; }

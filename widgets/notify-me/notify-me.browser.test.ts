@@ -149,7 +149,7 @@ describe('<ppm-notify-me>', () => {
     await fillValid(root);
     await click(getByRole(root, 'button', 'Notify Me'));
     await waitFor(() => root.textContent?.includes(NOTIFY_ME_TEXTS.success), 'success text');
-    assert.equal(NOTIFY_ME_TEXTS.success, 'Thank you for connecting with the product!');
+    assert.equal(NOTIFY_ME_TEXTS.success, 'Thank you for connecting with Apex Pay-Per-Mile!');
     assert.equal(SUCCESS_MS, 10_000);
     assert.equal(stub.calls.length, 1);
     const call = stub.calls[0]!;

@@ -1,3 +1,5 @@
+import { BRAND } from '../../contract/brand.ts';
+
 /**
  * Every text notify-me shows, keyed (STYLE.md habit 7), so a brand or a locale replaces them through the
  * element's `texts` property or the component's `texts` prop. The spec's texts (doc 1 section 8) are
@@ -11,8 +13,9 @@ export const NOTIFY_ME_TEXTS = {
   stateNoMatch: 'No state matches what you typed',
   submit: 'Notify Me',
   sending: 'Sending...',
-  // doc 1 section 8, word for word ("the product" is the spec's own wording; a brand may replace it)
-  success: 'Thank you for connecting with the product!',
+  // doc 1 section 8, word for word, but for the brand's name where the spec writes "the product" (a
+  // placeholder, as its {phone} is: docs/architecture.md, choices; issue 23)
+  success: `Thank you for connecting with ${BRAND.productName}!`,
   alreadySubscribed: "You're already subscribed. Thank you!",
   failure: 'Something went wrong. Please try again later.',
 };

@@ -4,6 +4,7 @@ import { LIMITS, RetrieveQuoteForm, birthDateBounds, localToday, usToIso, localM
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
 import { siteUrlFor } from '../core/config.ts';
 import { DateField } from '../core/date-picker.tsx';
+import { ErrorSummary } from '../core/ErrorSummary.tsx';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useForm, type Rules } from '../core/form.ts';
@@ -193,7 +194,10 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
   const { api, snackbars, showSnackbar, dismissSnackbar, emit, reportError } = useWidget();
   const [busy, setBusy] = useState(false);
   const [sorryOpen, setSorryOpen] = useState(false);
+  // the error summary's scope (core/ErrorSummary.tsx), as the other forms have it (issue 23)
+  const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const busyRef = useRef(false);
+  const sorryTextId = `${id}-sorry-text`;
   // The picker's window: 18 years ago back to 120 years ago (doc 1 section 5: "picker max 18 years ago").
   const bounds = birthDateBounds(LIMITS.policyholderMinAge, localToday());
 
@@ -238,9 +242,10 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
       if (emit('ppm-quote', { action: 'retrieved', policyNumber }, { cancelable: true })) navigate(url);
       return;
     }
-    // What was typed stays: the person corrects it, or closes the 'Sorry!' window and tries again.
+    // What was typed stays: the person corrects it, or closes the 'Sorry!' window and tries again. Doc 1
+    // section 8 also lists a snackbar with the same sentence; shown with the modal it was drawn inside it,
+    // saying it twice (issue 23): the modal alone says it, read with its title (aria-describedby).
     if (result.status === 404) {
-      snackbar(texts.notFound);
       setSorryOpen(true);
       reportError(404, texts.notFound, element.tag);
       return;
@@ -263,6 +268,7 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
   return (
     <>
       <form
+        ref={setFormElement}
         className="ppm-retrieve-quote__form"
         noValidate
         aria-label={inline ? texts.formLabel : undefined}
@@ -270,6 +276,7 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
         onSubmit={onSubmit}
         part="form"
       >
+        <ErrorSummary scope={formElement} resetKey={0} headingLevel={3} />
         <p className="ppm-retrieve-quote__intro">{texts.intro}</p>
         <TextField label={texts.email} field={form.field('emailAddress')} type="email" autoComplete="email" />
         <DateField
@@ -307,8 +314,11 @@ function RetrieveForm({ mode, quoteUrl, newQuote, texts, navigate, onBack }: Ret
           dismissOwn();
         }}
         closeLabel={texts.close}
+        describedBy={sorryTextId}
       >
-        <p className="ppm-retrieve-quote__sorry-text">{texts.sorryText}</p>
+        <p id={sorryTextId} className="ppm-retrieve-quote__sorry-text">
+          {texts.sorryText}
+        </p>
         <button type="button" className="ppm-button" part="new-quote" onClick={() => navigate(newQuote)}>
           {texts.newQuote}
         </button>

@@ -112,6 +112,12 @@ describe('<ppm-retrieve-quote>', () => {
     assert.equal(errorOf(root, T.dateOfBirth), `Error: ${MESSAGES.required}`);
     assert.equal(errorOf(root, T.zipcode), `Error: ${MESSAGES.required}`);
     assert.equal(focused(), getByLabel(root, T.email), 'first invalid field focused');
+    // issue 23: the core's error summary, as the other forms have it
+    const summary = await waitFor(() => queryAllByRole(root, 'heading', 'There is a problem')[0]?.closest('.ppm-error-summary'), 'the error summary');
+    assert.deepEqual(
+      [...summary.querySelectorAll('a')].map((link) => link.textContent),
+      [`${T.email}: ${MESSAGES.email}`, `${T.dateOfBirth}: ${MESSAGES.required}`, `${T.zipcode}: ${MESSAGES.required}`],
+    );
     // two of three is still not enough
     await fill(root, { email: 'ada@example.com', zip: '85004' });
     await click(getByRole(queryAllByRole(root, 'alert')[0]!, 'button', T.close));
@@ -163,22 +169,27 @@ describe('<ppm-retrieve-quote>', () => {
     }
   });
 
-  it("no quote (404): the snackbar, the 'Sorry!' modal, New Quote to the wizard; closing it keeps what was typed", async () => {
+  it("no quote (404): the 'Sorry!' modal alone, in place of the retrieve window; New Quote to the wizard; closing it gives the form back as typed", async () => {
     stub = stubApi(() => json(404, NOT_FOUND));
     const root = await mount({ quoteUrl: `${WIZARD}?dealer=AZ01` });
-    await openModal(root);
+    const retrieve = await openModal(root);
     await fill(root, { email: 'ada@example.com', dob: '03271980', zip: '85004' });
     await click(getByRole(root, 'button', T.submit));
     const sorry = await waitFor(() => queryAllByRole(root, 'dialog', T.sorryTitle)[0], "the 'Sorry!' modal");
     assert.equal(sorry.querySelector('p')?.textContent, T.sorryText);
-    assert.ok(alerts(root).includes(T.notFound), `snackbar: ${alerts(root).join(' | ')}`);
-    assert.ok(sorry.contains(queryAllByRole(root, 'alert')[0]!), 'the snackbar shows above the modals, inside the top one');
+    assert.equal(root.getElementById(sorry.getAttribute('aria-describedby') ?? '')?.textContent, T.sorryText, 'its sentence is read with its title');
+    // issue 23: the snackbar repeated the modal's sentence inside it, over a retrieve window still in view
+    assert.deepEqual(alerts(root), [], 'no snackbar repeating the sentence');
+    assert.ok(sorry.checkVisibility(), "'Sorry!' is shown");
+    assert.ok(!getByLabel(root, T.email).checkVisibility({ visibilityProperty: true }), 'the retrieve window is not in view behind it');
+    assert.ok(!retrieve.checkVisibility({ visibilityProperty: true }), 'nor its frame');
     assert.deepEqual(events.find((e) => e.type === 'ppm-error')?.detail, { widget: 'ppm-retrieve-quote', status: 404, message: T.notFound });
     await checkA11y(holder!);
     // Escape closes the top modal only; the form is as it was
     await press('Escape');
     await waitFor(() => queryAllByRole(root, 'dialog', T.sorryTitle).length === 0, 'Sorry closed');
     assert.equal(queryAllByRole(root, 'dialog', T.title).length, 1, 'the retrieve modal stays open');
+    assert.ok(getByLabel(root, T.email).checkVisibility({ visibilityProperty: true }), 'and in view again');
     assert.equal(getByLabel<HTMLInputElement>(root, T.email).value, 'ada@example.com');
     assert.equal(getByLabel<HTMLInputElement>(root, T.dateOfBirth).value, '03/27/1980');
     assert.equal(getByLabel<HTMLInputElement>(root, T.zipcode).value, '85004');

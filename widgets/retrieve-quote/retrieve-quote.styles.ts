@@ -2,6 +2,7 @@ import { datePickerStyles } from '../core/date-picker.tsx';
 import { modalStyles } from '../core/modal.tsx';
 import { snackbarStyles } from '../core/snackbar.tsx';
 import { baseStyles } from '../core/styles/base.styles.ts';
+import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
 
 /** retrieve-quote's own rules; the shared ones come from core. */
 const retrieveQuoteOwnStyles = /* css */ `
@@ -33,4 +34,4 @@ const retrieveQuoteOwnStyles = /* css */ `
 `;
 
 /** Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. */
-export const retrieveQuoteStyles: readonly string[] = [baseStyles, modalStyles, snackbarStyles, datePickerStyles, retrieveQuoteOwnStyles];
+export const retrieveQuoteStyles: readonly string[] = [baseStyles, modalStyles, snackbarStyles, datePickerStyles, errorSummaryStyles, retrieveQuoteOwnStyles];

@@ -25,7 +25,8 @@ export const RETRIEVE_QUOTE_TEXTS = {
   close: 'Close',
   // doc 1 section 5 and section 8, word for word (lower case as the spec writes it)
   missingFields: 'unable to load quote',
-  // doc 1 section 8, "Quote lookup failure (homepage)"
+  // doc 1 section 8, "Quote lookup failure (homepage)": its snackbar's sentence, now the ppm-error event's message
+  // only, since the Sorry! modal says it (issue 23)
   notFound:
     'We were unable to locate your quote using that information. To try again, please close this window, or you may begin a new quote.',
   sorryTitle: 'Sorry!',
