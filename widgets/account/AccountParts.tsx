@@ -22,6 +22,35 @@ export const ACCOUNT_SUMMARY_TEXTS: Partial<ErrorSummaryTexts> = {
   item: (label, message) => (message === MESSAGES.required && label ? `${label}: ${message}` : message),
 };
 
+/**
+ * The end of an account form: the outcome's notice (a refusal as an alert, a success as a status; its box is
+ * always there so the words are announced when they arrive) and the submit button, which says it is busy
+ * while the call runs (aria-disabled, so it keeps focus).
+ */
+export function FormEnd({ notice, busy, label, busyLabel }: {
+  notice: { kind: 'danger' | 'success'; text: string } | null;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      <div>
+        {notice && (
+          <p className={`ppm-notice ppm-notice--${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
+            {notice.text}
+          </p>
+        )}
+      </div>
+      <div className="account-actions">
+        <button type="submit" className="ppm-button" aria-disabled={busy || undefined}>
+          {busy ? busyLabel : label}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The loader text (doc 1 "Shell": 'Loading...'), announced politely. */
 export function Loading({ text }: { text: string }) {
   return (

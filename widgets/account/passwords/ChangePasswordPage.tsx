@@ -18,7 +18,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS, SignedIn, useWholeForm } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, FormEnd, SignedIn, useWholeForm } from '../AccountParts.tsx';
 import { CHANGE_PASSWORD_TEXTS, type ChangePasswordTexts } from './change-password.texts.ts';
 import type { PasswordPageProps } from './ForgotPasswordPage.tsx';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
@@ -83,18 +83,7 @@ function PasswordChange({ state, navigate, noticeMs, T }: { state: SessionState;
       <TextField label={T.newPassword} hint={T.newPasswordHint} field={form.field('newPassword')} type="password" autoComplete="new-password" />
       <PasswordChecklist password={form.values.newPassword} confirmation={form.values.confirmPassword} />
       <TextField label={T.confirmPassword} field={form.field('confirmPassword')} type="password" autoComplete="new-password" />
-      <div>
-        {failure && (
-          <p className="ppm-notice ppm-notice--danger" role="alert">
-            {failure}
-          </p>
-        )}
-      </div>
-      <div className="account-actions">
-        <button type="submit" className="ppm-button" aria-disabled={busy || undefined}>
-          {busy ? T.updating : T.update}
-        </button>
-      </div>
+      <FormEnd notice={failure ? { kind: 'danger', text: failure } : null} busy={busy} label={T.update} busyLabel={T.updating} />
     </form>
   );
 }

@@ -27,7 +27,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS, useWholeForm } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, FormEnd, useWholeForm } from '../AccountParts.tsx';
 import { forgetLinkToken, takeLinkToken } from '../link-token.ts';
 import { LOG_IN_PATH } from '../paths.ts';
 import { CREATE_PASSWORD_TEXTS, type CreatePasswordTexts } from './create-password.texts.ts';
@@ -123,18 +123,7 @@ function CreatePasswordView({ navigate = (url) => location.assign(url), noticeMs
         <TextField label={T.newPassword} hint={T.newPasswordHint} field={form.field('newPassword')} type="password" autoComplete="new-password" />
         <PasswordChecklist password={form.values.newPassword} confirmation={form.values.repeatPassword} />
         <TextField label={T.repeatPassword} field={form.field('repeatPassword')} type="password" autoComplete="new-password" />
-        <div>
-          {failure && (
-            <p className="ppm-notice ppm-notice--danger" role="alert">
-              {failure}
-            </p>
-          )}
-        </div>
-        <div className="account-actions">
-          <button type="submit" className="ppm-button" aria-disabled={busy || undefined}>
-            {busy ? T.saving : T.save}
-          </button>
-        </div>
+        <FormEnd notice={failure ? { kind: 'danger', text: failure } : null} busy={busy} label={T.save} busyLabel={T.saving} />
       </form>
     );
   }

@@ -17,7 +17,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, FormEnd } from '../AccountParts.tsx';
 import { FORGOT_PASSWORD_TEXTS, type ForgotPasswordTexts } from './forgot-password.texts.ts';
 import { passwordsStyles } from './passwords.styles.ts';
 import { NOTICE_MS, ThenGo } from './ThenGo.tsx';
@@ -69,18 +69,7 @@ function ForgotPasswordView({ navigate = (url) => location.assign(url), noticeMs
           <ErrorSummary scope={formElement} resetKey={0} texts={{ ...ACCOUNT_SUMMARY_TEXTS, heading: T.summaryTitle }} />
           <p className="account-intro">{T.intro}</p>
           <TextField label={T.email} field={form.field('emailAddress')} type="email" autoComplete="username" />
-          <div>
-            {failure && (
-              <p className="ppm-notice ppm-notice--danger" role="alert">
-                {failure}
-              </p>
-            )}
-          </div>
-          <div className="account-actions">
-            <button type="submit" className="ppm-button" aria-disabled={busy || undefined}>
-              {busy ? T.submitting : T.submit}
-            </button>
-          </div>
+          <FormEnd notice={failure ? { kind: 'danger', text: failure } : null} busy={busy} label={T.submit} busyLabel={T.submitting} />
         </form>
       )}
     </div>

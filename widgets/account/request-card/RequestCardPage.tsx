@@ -20,7 +20,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS, SignedIn } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, FormEnd, SignedIn } from '../AccountParts.tsx';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { requestCardStyles } from './request-card.styles.ts';
 import { REQUEST_CARD_TEXTS, type RequestCardTexts } from './request-card.texts.ts';
@@ -134,18 +134,7 @@ function CardRequest({ policy, T }: { policy: Policy; T: RequestCardTexts }) {
         options={policy.vehicleInfo.map((v) => ({ value: v.vin, label: T.vehicle(v.year, v.make, v.model, v.vin) }))}
       />
       <ChoiceGroup legend={T.delivery} hint={T.deliveryHint} type="radio" field={form.field('delivery')} options={CARD_DELIVERY} />
-      <div>
-        {outcome && (
-          <p className={`ppm-notice ppm-notice--${outcome.kind}`} role={outcome.kind === 'danger' ? 'alert' : 'status'}>
-            {outcome.text}
-          </p>
-        )}
-      </div>
-      <div className="account-actions">
-        <button type="submit" className="ppm-button" aria-disabled={busy || undefined}>
-          {busy ? T.submitting : T.submit}
-        </button>
-      </div>
+      <FormEnd notice={outcome} busy={busy} label={T.submit} busyLabel={T.submitting} />
     </form>
   );
 }
