@@ -18,6 +18,7 @@ export const RETRIEVE_WINDOW_PARTS: readonly (SharedPart | OwnPart)[] = [
   ['back', "'Back' in the window, which closes it"],
   ['submit', "'See my quote' in the window"],
   ['new-quote', "'New Quote' in the 'Sorry!' window that a miss opens"],
+  ['error-summary', "the 'There is a problem' box above the retrieve form after a failed submit"],
   'snackbars',
   'snackbar',
   'snackbar-danger',
