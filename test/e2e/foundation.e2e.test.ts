@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
+import { BRAND } from '../../contract/brand.ts';
 import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 
 describe('foundation end to end', () => {
@@ -115,7 +116,7 @@ describe('foundation end to end', () => {
     const answered = page.waitForResponse(subscribe);
     await widget.getByRole('button', { name: /sign up|notify me|submit/i }).click();
     const response = await answered;
-    await widget.getByText('Thank you for connecting with the product!').waitFor();
+    await widget.getByText(`Thank you for connecting with ${BRAND.productName}!`).waitFor();
     assert.deepEqual(
       {
         origin: (await response.request().headerValue('origin')) ?? undefined,
