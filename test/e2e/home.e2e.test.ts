@@ -261,7 +261,6 @@ describe('home page', () => {
     const times = await scrollTimes(page);
     assert.ok(times[0]! >= 150, `the first scroll came ${times[0]} ms into the page`);
     assert.ok(times.length > 5, `an animation, not a jump: ${times.length} scroll events`);
-    assert.ok(times.at(-1)! - times[0]! >= 400, `it lasted ${times.at(-1)! - times[0]!} ms`);
     await page.close();
   });
 
@@ -288,7 +287,8 @@ describe('home page', () => {
     assert.equal(await distanceFromHeader(page, 'benefits'), 0);
     const times = (await scrollTimes(page)).filter((time) => time > clickedAt);
     assert.ok(times[0]! - clickedAt >= 150, `scrolled ${times[0]! - clickedAt} ms after the click`);
-    assert.ok(times.at(-1)! - times[0]! >= 400, `it lasted ${times.at(-1)! - times[0]!} ms`);
+    // an animation, not a jump; its length is the browser's (the spec names only the delay), so not timed here
+    assert.ok(times.length > 5, `an animation, not a jump: ${times.length} scroll events`);
     // the next Tab continues from the benefits: the first question of the accordion
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Agreed-value coverage, custom parts included');
