@@ -1,6 +1,6 @@
 /**
  * The password pages' own rules (forgot, change and create password), beside the shared account sheet.
- * The checklist looks like the thank-you page's (widgets/quote-wizard/steps/payment/payment.styles.ts):
+ * The checklist looks like the thank-you page's (widgets/quote-wizard/steps/purchase.styles.ts):
  * a ring per line, filled with a tick once met. Phone first: one column, at most 32rem wide.
  */
 export const passwordsStyles = /* css */ `
