@@ -249,9 +249,13 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
     const shifts: { value: number; moved: string[] }[] = [];
     Object.assign(globalThis, { layoutShifts: shifts });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      // what moved, and from where to where: a shift of a few pixels names its cause (a margin, a width)
+      const named = ({ node, previousRect: from, currentRect: to }: Source) =>
+        `${node instanceof Element ? `${node.localName}.${node.className}` : String(node?.nodeName)} (${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height})`;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
         if (entry.hadRecentInput) continue;
-        shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((source) => (source.node instanceof Element ? `${source.node.localName}.${source.node.className}` : String(source.node?.nodeName))) });
+        shifts.push({ value: entry.value, moved: (entry.sources ?? []).map(named) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

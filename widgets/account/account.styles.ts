@@ -7,6 +7,9 @@ import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
  */
 export const accountStyles = /* css */ `
 account-documents, account-documents-request, account-sign, account-odometer { display: block; }
+/* the page's root holds its children's margins: the loader's and the content's first margins differ, and
+   collapsing through the root they moved it (and the page below) as the content replaced the loader */
+.ppm-root { display: flow-root; }
 a.ppm-button { text-decoration: none; }
 .account-intro { color: var(--_muted); }
 .account-note { color: var(--_muted); font-size: 0.9375rem; font-weight: 400; }

@@ -4,7 +4,7 @@
  * a ring per line, filled with a tick once met. Phone first: one column, at most 32rem wide.
  */
 export const passwordsStyles = /* css */ `
-.account-password-page { display: block; max-width: 32rem; }
+.account-password-page { max-width: 32rem; }
 .account-checklist { margin: -0.25rem 0 1rem; padding: 0; list-style: none; }
 .account-check { display: flex; align-items: center; gap: 0.5rem; padding: 0.125rem 0; color: var(--_muted); }
 .account-check::before {

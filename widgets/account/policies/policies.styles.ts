@@ -1,9 +1,8 @@
 /**
- * The choosers' and lookup quotes' own rules (adopted after the shared sheets by adoptElementStyles): one
+ * The choosers' and lookup quotes' own rules (adopted after the shared sheets): one
  * full-width button per policy or quote on a phone, tiles side by side from doc 1's sm breakpoint (744).
  */
 export const policiesStyles = /* css */ `
-.account-policies, .account-lookup-quotes { display: block; }
 .pol-part { margin: 0 0 2.5rem; }
 .pol-part h2 { margin: 0 0 1rem; font-size: 1.35rem; }
 .pol-part h2:focus { outline: 3px solid var(--_focus); outline-offset: 2px; }
