@@ -14,6 +14,7 @@ import { createApp, type CreateAppOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { closePdfProcess } from './documents/pdf/apart.ts';
 import { closeOcrProcess } from './odometer/ocr-process.ts';
 import { createDemoApp } from './demo.ts';
 import { blobStoreFromEnv } from './blobs/config.ts';
@@ -211,6 +212,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await afterAnswerSettled(mail);
         await documents!.stop();
         await mail.stop();
+        await closePdfProcess();
         mailer.close();
         if (!givenDb) await db.close();
       },

@@ -23,7 +23,8 @@ import { enqueueText } from '../messages/texts.ts';
 import { issueToken } from '../tokens/tokens.ts';
 import { insuredOf, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import type { BillRecord } from './bills.ts';
-import { billPdf, standingOf } from './notice-pdf.ts';
+import { buildPdf } from '../documents/pdf/apart.ts';
+import { standingOf } from './bill-standing.ts';
 import { declineIsRetriable } from './schedule.ts';
 
 const PAYMENT_FAILED_TEXT_KIND = 'bill payment failed text';
@@ -50,7 +51,7 @@ export async function sendPdfNotice(
 
 /** Sends the bill's notice with the bill's PDF. */
 async function sendBillNotice(tx: Queryable, deps: NoticeSenderDeps, kind: NoticeKind, policy: PolicyRecord, bill: BillRecord, message: MailMessage, standing: string, now: Date) {
-  const bytes = await billPdf(policy, bill, { words: standing }, now);
+  const bytes = await buildPdf('bill', policy, bill, { words: standing }, now);
   await sendPdfNotice(tx, deps, { policyId: policy.id, kind, message, pdf: { filename: `bill-${policy.policyNumber}-${bill.billDate}.pdf`, bytes } }, now);
 }
 

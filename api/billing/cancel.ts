@@ -27,7 +27,7 @@ import { addLedgerEntry } from '../payments/ledger.ts';
 import { insuredOf, markCancelled, readPolicyRecord, type PolicyRecord } from '../policies/records.ts';
 import { estimateCents, type BillLine } from './bill.ts';
 import { billingMail, billTitle, sendPdfNotice, type NoticeSenderDeps } from './bill-mail.ts';
-import { cancellationNoticePdf } from './notice-pdf.ts';
+import { buildPdf } from '../documents/pdf/apart.ts';
 import {
   billById, cancellationsDue, chargesOfPolicy, insertBill, insertCancellation, markChargeCanceled, moveBill, settleCancellation,
   type BillRecord,
@@ -73,7 +73,7 @@ export async function sendCancellationNotice(
     'If it is cancelled, we will send a final bill for the miles driven to that date, and refund any premium you paid in advance for the time after it.',
   ];
   const message = billingMail(policy.emailAddress, subject, lines, { url: payUrl, label: 'Pay now' }, policy.policyNumber, { url: cardUrl, label: 'Replace your card' });
-  const bytes = await cancellationNoticePdf(policy, { noticedOn: today, cancelOn, amountCents: bill.amountCents, billDate: bill.billDate }, now);
+  const bytes = await buildPdf('cancellationNotice', policy, { noticedOn: today, cancelOn, amountCents: bill.amountCents, billDate: bill.billDate }, now);
   // one of the policy's documents as well: its documents page lists it beside the declarations
   await saveDocument(tx, deps.blobs, { policyId: policy.id, kind: 'cancellation-notice', stage: policy.status, bytes }, now);
   await sendPdfNotice(tx, deps, { policyId: policy.id, kind: 'cancellation-notice', message, pdf: { filename: `notice-of-cancellation-${policy.policyNumber}.pdf`, bytes } }, now);

@@ -19,7 +19,7 @@ import type { Deps } from '../deps.ts';
 import { issueIfComplete } from '../policies/issue.ts';
 import { requestDocuments } from './job.ts';
 import { loadPolicyPapers } from './model.ts';
-import { signedApplicationPdf } from './pdf/index.ts';
+import { buildPdf } from './pdf/apart.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, saveDocument, type StoredDocument } from './store.ts';
 import { newestRenewalOf, recordRenewalSignature, type Renewal } from '../renewals/store.ts';
 import { insertSignature, renewalSignatureOf, signatureOf as policyApplicationSignature } from '../policies/records.ts';
@@ -106,7 +106,7 @@ export async function signApplication(deps: Pick<Deps, 'db' | 'blobs' | 'clock' 
   if (!nameMatches(input.fullName, record.document.namedInsured)) return { kind: 'refused', reason: 'name-mismatch', message: MESSAGES.esignNameMismatch };
 
   const applicationBytes = await documentBytes(deps.blobs, application);
-  const signedBytes = await signedApplicationPdf(applicationBytes, {
+  const signedBytes = await buildPdf('signedApplication', applicationBytes, {
     signerName: input.fullName.trim(),
     signedAt: now,
     documentSha256: application.sha256,

@@ -11,7 +11,7 @@
 import { sha256Hex } from '../hash.ts';
 import type { BlobStore } from '../blobs/store.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { applicationPdf, declarationsPdf, idCardPdf } from './pdf/index.ts';
+import { buildPdf } from './pdf/apart.ts';
 import { policyById, signatureOf } from '../policies/records.ts';
 import { loadPolicyPapers, type PolicyPapers } from './model.ts';
 import { newestDocuments, saveDocument, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
@@ -37,9 +37,9 @@ function sourceSha256(record: PolicyPapers, kind: BuiltKind, stage: DocumentStag
 }
 
 async function pdfOf(record: PolicyPapers, kind: BuiltKind, stage: DocumentStage): Promise<Uint8Array> {
-  if (kind === 'card') return idCardPdf({ ...record.document, status: stage });
-  if (kind === 'declaration') return declarationsPdf({ ...record.document, status: stage });
-  return applicationPdf({ ...record.application, status: stage });
+  if (kind === 'card') return buildPdf('idCard', { ...record.document, status: stage });
+  if (kind === 'declaration') return buildPdf('declarations', { ...record.document, status: stage });
+  return buildPdf('application', { ...record.application, status: stage });
 }
 
 /** Whether the policy's own application is signed (its signature is the policy module's record). */

@@ -7,7 +7,8 @@
  */
 import { isoToUs } from '../../contract/index.ts';
 import type { PolicyPapers, RenewedTermOfPolicy } from '../documents/model.ts';
-import { applicationPdf, declarationsPdf, type ApplicationModel, type PolicyDocumentModel } from '../documents/pdf/index.ts';
+import { buildPdf } from '../documents/pdf/apart.ts';
+import type { ApplicationModel, PolicyDocumentModel } from '../documents/pdf/index.ts';
 import type { PricedRenewal } from './price.ts';
 
 const us = (iso: string) => isoToUs(iso) ?? iso;
@@ -51,5 +52,6 @@ export interface RenewalPdfs {
 /** Both PDFs of the renewal (built before the transaction that stores them: they touch no row). */
 export async function renewalPdfs(next: PolicyPapers, renewal: Pick<PricedRenewal, 'termStart' | 'termEnd'>): Promise<RenewalPdfs> {
   const { document, application } = renewalModels(next, renewal);
-  return { application: await applicationPdf(application), declaration: await declarationsPdf(document) };
+  const [applicationBytes, declaration] = await Promise.all([buildPdf('application', application), buildPdf('declarations', document)]);
+  return { application: applicationBytes, declaration };
 }

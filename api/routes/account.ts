@@ -24,7 +24,8 @@ import { accountById, ownPolicyId, sessionAnswer, type AccountIdentity } from '.
 import { photoShown, statementsOf } from '../account/statements.ts';
 import { requireSession, sessionOf } from '../auth/session-guard.ts';
 import { billById, chargesOfPolicy } from '../billing/bills.ts';
-import { billPdf, standingOf } from '../billing/notice-pdf.ts';
+import { standingOf } from '../billing/bill-standing.ts';
+import { buildPdf } from '../documents/pdf/apart.ts';
 import type { Deps } from '../deps.ts';
 import { documentBytes } from '../documents/store.ts';
 import { on } from '../http/endpoint.ts';
@@ -133,7 +134,7 @@ export function accountRoutes(deps: Deps, limits: { cardRequest: RateLimit }): H
     if (!bill || !policy) throw notOnAccount();
     await ownPolicy(c, policy.policyNumber);
     const charge = (await chargesOfPolicy(deps.db, policy.id)).get(bill.id);
-    const bytes = await billPdf(policy, bill, standingOf(bill, charge), deps.clock());
+    const bytes = await buildPdf('bill', policy, bill, standingOf(bill, charge), deps.clock());
     return privatePdfResponse(bytes, `Bill-${policy.policyNumber}-${bill.billDate}.pdf`);
   });
 

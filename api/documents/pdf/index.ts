@@ -5,5 +5,6 @@
 export { idCardPdf } from './id-card.ts';
 export { declarationsPdf } from './declarations.ts';
 export { applicationPdf } from './application.ts';
-export { DocumentMismatchError, signedApplicationPdf } from './signed-application.ts';
+export { signedApplicationPdf } from './signed-application.ts';
+export { DocumentMismatchError } from './document-mismatch.ts';
 export type * from './model.ts';

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import { applicationPdf } from './application.ts';
 import { sha256Hex } from '../../hash.ts';
-import { DocumentMismatchError, signedApplicationPdf } from './signed-application.ts';
+import { DocumentMismatchError } from './document-mismatch.ts';
+import { signedApplicationPdf } from './signed-application.ts';
 import { missingFrom, pdfText, sampleApplication, sampleSignature } from './testing.ts';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -7,19 +7,13 @@
  * signer did not see. Retention is the caller's: it stores the result.
  */
 import { sha256Hex } from '../../hash.ts';
+import { DocumentMismatchError } from './document-mismatch.ts';
 import { PDFDocument } from 'pdf-lib';
 import { formatInstant } from './format.ts';
 import { embedFonts, PageFlow, stampFooters } from './layout.ts';
 import type { SignatureRecord } from './model.ts';
 import { drawSignature } from './signature-box.ts';
 
-/** The signature record was made for other bytes than the application given (it changed since it was shown). */
-export class DocumentMismatchError extends Error {
-  constructor() {
-    super('the signature record names another document: its SHA-256 does not match the application given');
-    this.name = 'DocumentMismatchError';
-  }
-}
 
 
 const AUDIT_TITLE = 'Signature Audit Trail';
