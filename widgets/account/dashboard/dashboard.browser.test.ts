@@ -2,27 +2,23 @@
 import { BRAND } from '../../../contract/brand.ts';
 import { endSession, selectPolicy } from '../../core/session.ts';
 import { assert, checkA11y, click, focused, getByRole, json, nameOf, press, queryAllByRole, stubApi, waitFor } from '../../testing/browser.ts';
-import type { Navigate } from '../dom.ts';
-import './dashboard-page.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import type { Navigate } from '../paths.ts';
+import { DashboardPage } from './DashboardPage.tsx';
 import { COVERAGE_DASHBOARD_DESCRIPTIONS, DASHBOARD_TEXTS as T } from './dashboard.texts.ts';
 import { PICTURE, policy, quote, sessionAnswer, vehicle } from './dashboard.fixtures.ts';
 import { signedInCookie } from '../../testing/session-fixture.ts';
 
 const HOME = location.pathname;
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let visits: { url: string; how: string | undefined }[] = [];
 
-/** The page as Astro renders it (the element with its loader), opened at `path`; navigation is watched, not done. */
+/** The page as Astro renders it (the island, which draws its own heading), opened at `path`; navigation is watched, not done. */
 function mount(path = '/account'): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const element = document.createElement('account-dashboard');
-  element.navigate = ((url, how) => visits.push({ url, how })) satisfies Navigate;
-  fixture.append(element);
-  document.body.append(fixture);
-  return fixture;
+  const navigate: Navigate = (url, how) => visits.push({ url, how });
+  return mountIsland('', DashboardPage, { navigate });
 }
 
 function answering(...answers: ((call: Parameters<Parameters<typeof stubApi>[0]>[0]) => Response | undefined)[]) {
@@ -58,13 +54,13 @@ afterEach(() => {
   signedInCookie(false);
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   endSession();
   visits = [];
   history.replaceState(null, '', HOME);
 });
 
-describe('<account-dashboard>', () => {
+describe('the account dashboard', () => {
   it("waits for the session: 'Loading...', then 'Welcome back, {first name}' and one block per vehicle, the first open", async () => {
     let answer: (response: Response) => void = () => undefined;
     stub = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
@@ -180,6 +176,13 @@ describe('<account-dashboard>', () => {
       await waitFor(() => !(dialog as HTMLDialogElement).open, 'the modal closed');
       await waitFor(() => focused() === button, `focus back on ${name}`);
     }
+    // core's modal has a close button of its own, which does the same
+    const button = getByRole(page, 'button', T.changeAddress);
+    await click(button);
+    const dialog = await waitFor(() => queryAllByRole(page, 'dialog', T.callUsTitle)[0], 'the modal again');
+    await click(getByRole(dialog, 'button', T.close));
+    await waitFor(() => !(dialog as HTMLDialogElement).open, 'the modal closed by its close button');
+    await waitFor(() => focused() === button, 'focus back again');
     assert.equal(location.href, before, 'nothing navigates');
     assert.equal(visits.length, 0);
   });
@@ -192,7 +195,7 @@ describe('<account-dashboard>', () => {
     assert.equal(card.href, new URL('/api/user/id_card/PPM-1001', location.href).href);
     assert.equal(card.target, '_blank');
     assert.equal(card.rel, 'noopener');
-    fixture!.remove();
+    unmountIslands();
     endSession();
     stub!.restore();
 
@@ -233,7 +236,7 @@ describe('<account-dashboard>', () => {
     await waitFor(() => visits.length === 1, 'the redirect');
     assert.deepEqual(visits[0], { url: '/account/multiple-policies', how: 'replace' });
     assert.equal(queryAllByRole(page, 'heading', T.welcome('Jane')).length, 0, 'nothing of an account shows');
-    fixture!.remove();
+    unmountIslands();
 
     selectPolicy('PPM-1002');
     page = mount();
@@ -241,7 +244,7 @@ describe('<account-dashboard>', () => {
     assert.equal(visits.length, 1);
     assert.deepEqual(toggles(page).map((t) => t.textContent), ['2022 Porsche Taycan 4S']);
     assert.equal(getByRole<HTMLAnchorElement>(page, 'link', T.otherPolicy).getAttribute('href'), '/account/multiple-policies');
-    fixture!.remove();
+    unmountIslands();
 
     selectPolicy('Q-3001');
     page = mount();
@@ -287,7 +290,7 @@ describe('<account-dashboard>', () => {
     assert.ok(logIn.getAttribute('href')!.startsWith('/account/log-in?returnUrl='));
     assert.equal(queryAllByRole(page, 'heading', T.welcome('Jane')).length, 0);
     await checkA11y(page);
-    fixture!.remove();
+    unmountIslands();
     stub!.restore();
 
     answering(sessionAnswer([policy()]));

@@ -1,10 +1,9 @@
 /**
- * The dashboard's own rules (adopted after the shared sheets by adoptElementStyles). Phone first: one column,
+ * The dashboard's own rules (adopted after the shared sheets and core's modal, DashboardPage.tsx). Phone first: one column,
  * the vehicle's sections stacked and full-width buttons; from doc 1's sm breakpoint (744) the sections sit two
  * by two, and from md (999) the account's links move beside the vehicles.
  */
 export const dashboardStyles = /* css */ `
-account-dashboard { display: block; }
 .account-dashboard h1 { overflow-wrap: anywhere; }
 .dash-policy-line { margin: 0 0 1.5rem; color: var(--_muted); font-weight: 600; }
 .dash-policy-line a { margin-left: 0.5rem; font-weight: 400; }
@@ -82,12 +81,8 @@ account-dashboard { display: block; }
 .dash-links li + li { border-top: 1px solid var(--_line); }
 .dash-links a { display: flex; align-items: center; min-height: 2.75rem; font-weight: 600; }
 
-.dash-dialog {
-  width: min(28rem, calc(100vw - 2rem)); padding: 1.5rem; color: var(--_ink); background: var(--_surface);
-  border: 0; border-radius: var(--_radius); box-shadow: 0 12px 40px rgba(0, 0, 0, 0.3);
-}
-.dash-dialog::backdrop { background: rgba(27, 31, 36, 0.6); }
-.dash-dialog h2 { margin: 0 0 0.75rem; font-size: 1.35rem; }
-.dash-dialog__phone { font-weight: 700; white-space: nowrap; }
-.dash-dialog .account-actions { justify-content: flex-end; margin-top: 1rem; }
+/* the 'Call Us' modal's content (CallUsDialog.tsx, inside core's .ppm-modal) */
+.dash-call-us p { margin: 0 0 0.75rem; }
+.dash-call-us__phone { font-weight: 700; white-space: nowrap; }
+.dash-call-us .account-actions { justify-content: flex-end; margin-top: 1rem; }
 `;

@@ -79,6 +79,8 @@ export const DASHBOARD_TEXTS = {
   callUsText: 'To make this change, please call a customer service concierge at',
   callUsHours: `We answer the phone ${BRAND.supportHours}.`,
   ok: 'OK',
+  // ours: the label of core's modal's close button (widgets/core/modal.tsx)
+  close: 'Close',
 };
 
 export type DashboardTexts = typeof DASHBOARD_TEXTS;
