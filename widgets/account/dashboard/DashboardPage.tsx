@@ -64,8 +64,8 @@ function CallUsButton({ text, callUs }: { text: string; callUs: CallUs }) {
 function Facts({ rows, className = 'dash-facts' }: { rows: readonly [label: string, value: ReactNode][]; className?: string }) {
   return (
     <dl className={className}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
+      {rows.map(([label, value], index) => (
+        <div key={index}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
@@ -212,10 +212,10 @@ function DriversSection({ policy, callUs, T }: { policy: Policy; callUs: CallUs;
     <>
       {drivers.length > 0 ? (
         <ul className="dash-drivers">
-          {drivers.map((driver) => {
+          {drivers.map((driver, index) => {
             const ending = licenseEnding(driver.licenseNumber);
             return (
-              <li key={driver.driverNumber}>
+              <li key={`${driver.driverNumber}-${index}`}>
                 <p className="dash-drivers__name">{fullName(driver)}</p>
                 <Facts
                   className="dash-facts dash-facts--inline"
