@@ -3,10 +3,7 @@
  * and no HTML sink anywhere (DESIGN.md "Embedding"): every text is a text node, every attribute set one by one.
  */
 import { baseStyles } from '../core/styles/base.styles.ts';
-import { createApiClient } from '../core/api-client.ts';
-import { checkSession, onSession, type SessionState } from '../core/session.ts';
 import { accountStyles } from './account.styles.ts';
-import { logInHref } from './paths.ts';
 
 // the links and navigation the React pages share too, kept importable from here for the plain pages
 export { forgetLinkToken, takeLinkToken } from './link-token.ts';
@@ -80,55 +77,6 @@ export function adoptElementStyles(css: string): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-
-
-export interface SignedInTexts {
-  /** The loader text while the session is asked for (doc 1 section 9: 'Loading...'). */
-  loading: string;
-  /** Signed out (MESSAGES.signInRequired). */
-  signInRequired: string;
-  /** The link to the log-in page. */
-  logIn: string;
-  /** The session could not be asked (no answer, or a 5xx): what to do (MESSAGES.callUs). */
-  unavailable: string;
-}
-
-/**
- * A login-required page's element (doc 1 "Shell": "Login-required routes wait until the authentication
- * status is known"): the loader, then the page's one shared session check (widgets/core/session.ts), then
- * `render` once signed in. Signed out it offers the log-in page and the way back; the layout's guard sends
- * a signed-out visitor there anyway, this is what shows when it has not (yet). A 401 on any later call ends
- * the session page-wide (doc 1 section 8), and the element then shows the same sign-in link.
- * Returns the function that stops listening (call it from disconnectedCallback).
- */
-export function whenSignedIn(host: HTMLElement, texts: SignedInTexts, render: (state: SessionState) => void): () => void {
-  host.replaceChildren(loadingMessage(texts.loading));
-  let shown: 'loader' | 'content' | 'signed-out' | 'unavailable' = 'loader';
-  let stopped = false;
-  let stop: () => void = () => undefined;
-  void checkSession(createApiClient(''), { sameOrigin: true }).then(() => {
-    if (stopped) return;
-    stop = onSession((state) => {
-      if (state.status === 'success' && shown !== 'content') {
-        shown = 'content';
-        render(state);
-      } else if (state.status === 'empty' && shown !== 'signed-out') {
-        shown = 'signed-out';
-        host.replaceChildren(
-          h('p', { class: 'ppm-notice ppm-notice--info' }, texts.signInRequired),
-          h('p', {}, h('a', { class: 'ppm-button', href: logInHref() }, texts.logIn)),
-        );
-      } else if (state.status === 'error' && shown === 'loader') {
-        shown = 'unavailable';
-        host.replaceChildren(h('p', { class: 'ppm-notice ppm-notice--danger', role: 'alert' }, texts.unavailable));
-      }
-    });
-  });
-  return () => {
-    stopped = true;
-    stop();
-  };
-}
 
 // ---- Added with the dashboard, policy choosers, lookup quotes and statements (issue 9) ----
 
