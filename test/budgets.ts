@@ -84,13 +84,15 @@ export const BUDGETS: Budget[] = [
   {
     name: 'club page with ppm-notify-me, all embed files',
     aim: 12 * KB,
-    limit: 18 * KB,
+    limit: 19 * KB,
     reason:
       'The runtime chunk every widget shares is 12.2 KB, above the aim by itself: preact, compat and hooks (about 8.3 KB; ' +
       'compat is one module, so it carries what any widget uses of it, the wizard\'s lazy and Suspense too), ' +
       'react-to-webcomponent (1.4 KB), the list of states (0.8 KB), the theme, field, button and notice styles, the widget ' +
       'context and the element glue. Notify-me adds its state combobox (1.7 KB), the field frame and the form (1.5 KB) and ' +
-      'itself (1.8 KB); its rules, superstruct and the subscribe endpoint load on the first focus or submit.',
+      'itself (1.8 KB); its rules, superstruct, the subscribe endpoint and the error summary load on the first focus or submit. ' +
+      'The limit was 18 KB, met to the byte, until issue 23 gave the sign-up its error summary: the state that arms it and ' +
+      'its place in the form are 53 bytes on arrival.',
     files: embedPage('notify-me'),
   },
   {
@@ -106,7 +108,11 @@ export const BUDGETS: Budget[] = [
   {
     name: 'claims page with ppm-claim-form, all embed files',
     aim: 45 * KB,
-    limit: 45 * KB,
+    limit: 46 * KB,
+    reason:
+      'Met (44.8 KB) until issue 23 gave notify-me its error summary in the chunk of its rules: the summary is now shared by ' +
+      'that lazy chunk and the claim form, so rollup moved it from the claim form\'s chunk into the shared endpoint chunk, and ' +
+      'the names the chunks import it by took the page 12 bytes over. Issue 25 ("Weight and fleet") groups the shared chunks.',
     files: embedPage('claim-form'),
   },
   {

@@ -83,6 +83,13 @@ function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknow
   const [fields, setFields] = useState<InvalidField[]>([]);
   const armed = useRef(false);
 
+  // before the arming below: a summary drawn only once a submit was refused (notify-me's, which comes with
+  // its rules) is armed as it mounts, and the reset's first run must not undo that
+  useEffect(() => {
+    armed.current = false;
+    setFields([]);
+  }, [resetKey]);
+
   // after the render that drew the refusal at its field
   useEffect(() => {
     if (armKey === undefined || !scope) return;
@@ -90,12 +97,10 @@ function useInvalidFieldsAfterSubmit(scope: HTMLElement | null, resetKey: unknow
     const found = invalidFieldsIn(scope);
     if (found.length === 0) armed.current = false;
     setFields(found);
+    // drawn above the focused field, the summary may push it out of view: back, once it is drawn
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => revealFocused(scope)));
+    return () => cancelAnimationFrame(frame);
   }, [armKey]);
-
-  useEffect(() => {
-    armed.current = false;
-    setFields([]);
-  }, [resetKey]);
 
   useEffect(() => {
     if (!scope) return;

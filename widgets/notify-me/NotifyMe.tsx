@@ -57,6 +57,8 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
   // set before the first submit waits for the rules to load, so a second press then sends nothing twice
   const submitting = useRef(false);
   const [status, setStatus] = useState<Status>(null);
+  // the error summary, which comes with the rules, and the submits refused so far, which arm it
+  const [refused, setRefused] = useState<{ Summary: Awaited<ReturnType<typeof validation>>['NotifyMeSummary']; count: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // An attribute set after the first render (or a new one) still prefills an untouched state field.
@@ -85,16 +87,19 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
 
   async function send() {
     let values: Values | null;
-    let subscribe: Awaited<ReturnType<typeof validation>>['subscribe'];
+    let later: Awaited<ReturnType<typeof validation>>;
     try {
       values = await form.validate();
-      ({ subscribe } = await validation());
+      later = await validation();
     } catch {
       // the rules could not load (offline): nothing was sent, and what the person typed stays
       show({ kind: 'danger', text: texts.failure });
       return;
     }
-    if (!values) return;
+    if (!values) {
+      setRefused((before) => ({ Summary: later.NotifyMeSummary, count: (before?.count ?? 0) + 1 }));
+      return;
+    }
     const body: SubscribeRequest = {
       userFirstName: values.firstName,
       userLastName: values.lastName,
@@ -103,7 +108,7 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
     };
     setBusy(true);
     show(null);
-    const result = await api.call(subscribe, body);
+    const result = await api.call(later.subscribe, body);
     setBusy(false);
     if (result.ok) {
       show({ kind: 'success', text: texts.success }, successMs);
@@ -128,6 +133,7 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
   return (
     <div ref={rootRef} className="ppm-root ppm-notify-me" part="base">
       <form className="ppm-notify-me__form" noValidate aria-busy={busy} onSubmit={onSubmit} part="form">
+        {refused && <refused.Summary root={rootRef} armKey={refused.count} />}
         <TextField label={texts.firstName} field={form.field('firstName')} autoComplete="given-name" />
         <TextField label={texts.lastName} field={form.field('lastName')} autoComplete="family-name" />
         <div className="ppm-notify-me__wide">

@@ -65,6 +65,24 @@ describe('<ppm-notify-me>', () => {
     await checkA11y(host);
   });
 
+  it('a refused submit lists every error in a summary above the fields, each a link to its field; mended, it goes (issue 23)', async () => {
+    const root = await mount();
+    await click(getByRole(root, 'button', 'Notify Me'));
+    const summary = await waitFor(() => queryAllByRole(root, 'heading', 'There is a problem')[0]?.closest('.ppm-error-summary'), 'the error summary');
+    assert.equal(summary.querySelector('h3')?.textContent, 'There is a problem', 'a heading under the host page\'s own');
+    assert.deepEqual(
+      [...summary.querySelectorAll('a')].map((link) => link.textContent),
+      [`First Name: ${MESSAGES.required}`, `Last Name: ${MESSAGES.required}`, `Email: ${MESSAGES.email}`, `State: ${MESSAGES.state}`],
+    );
+    assert.ok(summary.compareDocumentPosition(getByLabel(root, 'First Name')) & Node.DOCUMENT_POSITION_FOLLOWING, 'above the fields');
+    assert.equal(getComputedStyle(summary).borderLeftStyle === 'none' && getComputedStyle(summary).borderTopStyle === 'none', false, 'its styles came with it');
+    await click([...summary.querySelectorAll('a')].find((link) => link.textContent!.startsWith('Email'))!);
+    assert.equal(focused(), getByLabel(root, 'Email'), 'the link moves focus to its field');
+    await checkA11y(host);
+    await fillValid(root);
+    await waitFor(() => queryAllByRole(root, 'heading', 'There is a problem').length === 0, 'the summary gone once every field is mended');
+  });
+
   it('checks a field when the person leaves it, never while they type', async () => {
     const root = await mount();
     const first = getByLabel(root, 'First Name');
