@@ -22,6 +22,7 @@ export const docs: ElementDocs<typeof element> = {
   parts: [
     'base',
     'form',
+    ['error-summary', "the 'There is a problem' box above the fields after a 'Notify Me' with errors"],
     'field',
     'label',
     'input',
