@@ -23,6 +23,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Policy, VehicleInfo } from '../../../contract/api/policy.ts';
 import { formatPerMileRate } from '../../../contract/rules/money.ts';
+import { CarDrawing } from '../../core/CarDrawing.tsx';
 import { modalStyles } from '../../core/modal.tsx';
 import { ownPolicies, selectedPolicy, session, type SessionState } from '../../core/session.ts';
 import { useAdoptedStyles } from '../../core/styles/adopt.ts';
@@ -84,7 +85,8 @@ function VehiclePicture({ vehicle }: { vehicle: VehicleInfo }) {
         // the API's silhouettes are 400 by 160 (api/vehicle/draw.ts); the box keeps that shape before the picture arrives
         <img src={src} alt="" width={400} height={160} decoding="async" onError={() => setFailed(true)} />
       ) : (
-        <DefaultPicture />
+        // doc 1: "otherwise a default image": our own drawing, no request
+        <CarDrawing className="dash-picture__default" />
       )}
     </div>
   );
@@ -420,20 +422,6 @@ function DashboardView({ navigate = browserNavigate, texts }: DashboardPageProps
       <h1>{heading}</h1>
       <SignedIn texts={T}>{(signedIn) => <DashboardContent state={signedIn} navigate={navigate} greet={greet} T={T} />}</SignedIn>
     </div>
-  );
-}
-
-/** The default picture (doc 1: "otherwise a default image"): a neutral sports-car side view, drawn here, no request. */
-function DefaultPicture() {
-  return (
-    <svg viewBox="0 0 240 90" className="dash-picture__default" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M10 64c0-9 6-13 16-15l34-6c14-12 32-21 58-21 22 0 41 7 60 19l31 6c11 2 19 7 21 17v6h-18a20 20 0 0 0-39 0H77a20 20 0 0 0-39 0H10Z"
-      />
-      <circle cx="57" cy="68" r="13" fill="currentColor" />
-      <circle cx="181" cy="68" r="13" fill="currentColor" />
-    </svg>
   );
 }
 

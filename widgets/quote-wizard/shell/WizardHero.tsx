@@ -1,4 +1,4 @@
-import { CarDrawing } from '../vehicle-picture/CarDrawing.tsx';
+import { CarDrawing } from '../../core/CarDrawing.tsx';
 
 /** The wizard's hero (doc 2 section 1): the car and the title. */
 export function WizardHero({ title }: { title: string }) {

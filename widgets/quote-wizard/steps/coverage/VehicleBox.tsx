@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../core/api-client.ts';
-import { CarDrawing } from '../../vehicle-picture/CarDrawing.tsx';
+import { CarDrawing } from '../../../core/CarDrawing.tsx';
 import { fetchVehiclePictures, pictureUrl, type VehiclePictures } from '../../vehicle-picture/vehicle-picture.ts';
 import type { VehicleForm } from '../../model/wizard-model.ts';
 import { modelLine, shownVin } from './coverage-logic.ts';

@@ -1,4 +1,4 @@
-/** The wizard's car: the hero's emblem, and the vehicle box's picture when there is no photo. Decoration only. */
+/** Our sports car in side view: the wizard hero's emblem, and the picture of a vehicle without a photo (the wizard's vehicle box, the dashboard). Decoration only. */
 export function CarDrawing({ className }: { className: string }) {
   return (
     <svg className={className} viewBox="0 0 240 80" aria-hidden="true" focusable="false">
