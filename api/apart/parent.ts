@@ -119,6 +119,9 @@ export function processApart<Req, Res>(options: ApartOptions): ProcessApart<Req,
     running = null;
     if (!current || current.child.exitCode !== null || current.child.signalCode !== null) return;
     const exited = new Promise((resolve) => current.child.once('exit', resolve));
+    // held while it ends: an idle process is unref'd, and a caller with nothing else to wait for (a command's
+    // last line) would otherwise leave before the child is gone
+    current.child.ref();
     current.child.disconnect();
     await exited;
   }

@@ -45,6 +45,10 @@ interface SignForm {
   button: HTMLButtonElement;
 }
 
+/** While the application is not made yet (409), the page asks again this often, this many times in all. */
+const NOT_READY_WAIT_MS = 2000;
+const NOT_READY_TRIES = 8;
+
 class AccountSign extends HTMLElement {
   private started = false;
   private sending = false;
@@ -61,7 +65,14 @@ class AccountSign extends HTMLElement {
 
   private async load(token: string): Promise<void> {
     this.replaceChildren(loadingMessage(T.loading));
-    const result = await createApiClient('').call(esignView, null, { query: { token } });
+    const api = createApiClient('');
+    let result = await api.call(esignView, null, { query: { token } });
+    // A link opened right after the purchase: the application is being made (the documents job, in a
+    // process of its own); the loader stays while it is, and the page says 'not ready' only after that.
+    for (let tries = 1; !result.ok && result.status === 409 && tries < NOT_READY_TRIES && this.isConnected; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, NOT_READY_WAIT_MS));
+      result = await api.call(esignView, null, { query: { token } });
+    }
     if (!result.ok) {
       this.replaceChildren(...deadEnd(failureMessage(result), T.myPolicyLink));
     } else if (result.data.status === 'signed') {

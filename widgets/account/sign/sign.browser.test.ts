@@ -79,6 +79,16 @@ describe('<account-sign>', () => {
     await checkA11y(page);
   });
 
+  it('opened while the application is still being made (409): the loader stays, the page asks again, then shows the form', async () => {
+    let asked = 0;
+    stub = stubApi(() => (++asked === 1 ? json(409, { error_messages: [MESSAGES.esignNotReady] }) : json(200, OPEN)));
+    const page = mount();
+    await waitFor(() => asked === 1 && page.querySelector('[role="status"]'), 'the loader, after the first answer');
+    assert.equal(page.textContent!.includes(MESSAGES.esignNotReady), false, 'not told it is not ready while it is being made');
+    await form(page);
+    assert.equal(stub.calls.length, 2, 'asked again once');
+  });
+
   it('the consent unchecked: an error summary linked to the checkbox, the checkbox focused, nothing sent', async () => {
     stub = stubApi(() => json(200, OPEN));
     const page = await form(mount());
