@@ -157,8 +157,8 @@ export async function signOut(api: ApiClient): Promise<boolean> {
   return true;
 }
 
-/** Runs `listener` now and on every change; returns the function that stops it (for plain custom elements). */
-export function onSession(listener: (state: SessionState) => void): () => void {
+/** Runs `listener` now and on every change; returns the function that stops it. */
+function onSession(listener: (state: SessionState) => void): () => void {
   return effect(() => listener(session.value));
 }
 
