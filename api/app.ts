@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { consoleSink, loggedPath, logError, requestLogger, type LogSink } from './log.ts';
 import type { Deps } from './deps.ts';
 import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
-import { allowedOrigin, checkHost, checkOrigin } from './http/guards.ts';
+import { allowedOrigin, checkHost, checkOrigin, closeWhileBodyArrives } from './http/guards.ts';
 import { ownOrigins } from './auth/return-url.ts';
 import { cors, partnerCalls } from './http/cors.ts';
 import * as endpointTable from '../contract/api/endpoints.ts';
@@ -195,6 +195,7 @@ export function createApp(options: CreateAppOptions): Hono {
 
   const app = new Hono();
   app.use('*', requestLogger(deps.log));
+  app.use('*', closeWhileBodyArrives);
   app.use('*', checkHost(config.publicOrigin, ownOrigins(config)));
   app.use('*', securityHeaders({ https: config.publicOrigin.startsWith('https:') }));
 

@@ -18,7 +18,7 @@
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 import {
   CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX, MESSAGES, PHOTO_CONTENT_TYPES, PHOTO_MAX_PIXELS, PHOTO_SNIFF_BYTES, sniffPhotoFormat, type PhotoFormat,
 } from '../../contract/index.ts';

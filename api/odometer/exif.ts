@@ -11,7 +11,7 @@
  * time: never an error, since the check is only made "when present".
  */
 import exifr from 'exifr';
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 
 export interface CaptureTime {
   at: Date;

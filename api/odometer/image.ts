@@ -6,7 +6,8 @@
  * and pixel count are checked before anything is decoded (sharp's metadata reads the header only), and
  * every decode is bounded by `limitInputPixels` as well, in case a header lies about the size.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import sharp from '../sharp.ts';
 import { sniffPhotoFormat } from '../../contract/rules/photo.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
 import { ODOMETER_MESSAGES } from './messages.ts';

@@ -20,7 +20,8 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import sharp from '../sharp.ts';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { betterRow, findRowInMask, otsuThreshold, slantOf, thresholdMask, type DigitRow, type GreyImage } from './digit-row.ts';
 import { readSevenSegments } from './seven-segment.ts';
