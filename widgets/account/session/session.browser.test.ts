@@ -225,7 +225,9 @@ describe('the login-required guard', () => {
     assert.equal(to.pathname, '/account/log-in');
     assert.equal(to.searchParams.get('returnUrl'), '/account/statements?policy=P-AZ-000001#june');
     assert.equal(main.hidden, true);
-    assert.equal(overlayText(), 'Loading...', 'the loader stays while the browser leaves');
+    // the loader is drawn by a render that a busy machine may not have run yet when the guard answers
+    await waitFor(() => overlayText() === 'Loading...', 'the loader stays while the browser leaves');
+    assert.equal(main.hidden, true);
   });
 
   it("the API cannot say (offline): a message and 'Try again', never a redirect; then signed in, the content", async () => {
