@@ -51,6 +51,32 @@ export function FormEnd({ notice, busy, label, busyLabel }: {
   );
 }
 
+/** Where a person whose link is spent asks for a fresh one: My Policy e-mails a new documents link. */
+const MY_POLICY_PATH = '/account/my-policy';
+
+/** A page that cannot go on (a link spent, expired or not found): what went wrong, and the way to My Policy. */
+export function DeadEnd({ message, linkText }: { message: string; linkText: string }) {
+  return (
+    <>
+      <p className="ppm-notice ppm-notice--info">{message}</p>
+      <p>
+        <a className="ppm-button" href={MY_POLICY_PATH}>
+          {linkText}
+        </a>
+      </p>
+    </>
+  );
+}
+
+/** A link that opens a PDF in a new tab (doc 1 "Documents page"), saying so to everyone. */
+export function NewTabLink({ href, text, newTabNote, className }: { href: string; text: string; newTabNote: string; className?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className={className}>
+      {text} <span className="account-note">{newTabNote}</span>
+    </a>
+  );
+}
+
 /** The loader text (doc 1 "Shell": 'Loading...'), announced politely. */
 export function Loading({ text }: { text: string }) {
   return (

@@ -32,14 +32,6 @@ export function inputField(options: { id: string; label: string; hint?: string; 
   return withError(element, input, hintElement, input);
 }
 
-/** A checkbox with its label beside it (the e-sign consent); its error sits above it, as GOV.UK's does. */
-export function checkboxField(options: { id: string; label: string }): PlainField {
-  const input = h('input', { type: 'checkbox', id: options.id, name: options.id });
-  const choice = h('div', { class: 'ppm-choice' }, input, h('label', { for: options.id }, options.label));
-  const element = h('div', { class: 'ppm-field' });
-  return withError(element, input, null, choice);
-}
-
 /** Adds the error behaviour: the message goes between the hint and the control. */
 function withError(element: HTMLElement, control: HTMLInputElement, hint: HTMLElement | null, placed: HTMLElement): PlainField {
   const errorId = `${control.id}-error`;
@@ -132,25 +124,4 @@ function fieldLink(message: string, field: HTMLElement): HTMLAnchorElement {
     field.focus({ preventScroll: true });
   });
   return link;
-}
-
-
-
-
-
-/**
- * Runs `work` with the submit button marked busy: its text says what is happening and aria-disabled keeps it
- * focusable (a disabled button would drop the focus of the person who pressed it). Restored afterwards,
- * whatever the work answered.
- */
-export async function whileBusy<T>(button: HTMLButtonElement, busyText: string, work: () => Promise<T>): Promise<T> {
-  const idleText = button.textContent ?? '';
-  button.textContent = busyText;
-  button.setAttribute('aria-disabled', 'true');
-  try {
-    return await work();
-  } finally {
-    button.textContent = idleText;
-    button.removeAttribute('aria-disabled');
-  }
 }

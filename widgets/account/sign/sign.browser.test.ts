@@ -3,7 +3,8 @@ import { sendMouse } from '@web/test-runner-commands';
 import type { EsignAnswer, EsignView } from '../../../contract/api/onboarding.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
-import { SIGN_TOKEN_KEY } from './sign-page.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { SIGN_TOKEN_KEY, SignPage } from './SignPage.tsx';
 import { SIGN_TEXTS as T } from './sign.texts.ts';
 
 const TOKEN = 'signT0ken_abcdefghijklmnopqrstuvwxyz012345';
@@ -20,18 +21,12 @@ const OPEN: EsignView = {
 };
 const SIGNED: EsignAnswer = { signed: true, documentsUrl: OPEN.documentsUrl };
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 
 /** The page as Astro renders it, opened at `path`. */
 function mount(path = `/account/sign?token=${TOKEN}`): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Sign Your Application';
-  fixture.append(heading, document.createElement('account-sign'));
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Sign Your Application', SignPage, {});
 }
 
 const form = (page: HTMLElement) => waitFor(() => queryAllByRole(page, 'button', T.sign)[0] && page, 'the form');
@@ -55,12 +50,12 @@ beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
   sessionStorage.clear();
 });
 
-describe('<account-sign>', () => {
+describe('the e-signature page', () => {
   it('takes the token off the address bar, loads the application and shows what is signed and how; axe', async () => {
     stub = stubApi(() => json(200, OPEN));
     const page = mount(`/account/sign?token=${TOKEN}&utm_source=mail`);
@@ -148,7 +143,7 @@ describe('<account-sign>', () => {
     assert.equal(focused(), heading);
     assert.equal(getByRole<HTMLAnchorElement>(page, 'link', T.documentsLink).href, new URL(SIGNED.documentsUrl, location.href).href);
     await checkA11y(page);
-    fixture!.remove();
+    unmountIslands();
 
     // the same tab again, without the token in the address: the API says it is signed
     stub.restore();
@@ -168,7 +163,7 @@ describe('<account-sign>', () => {
     await waitFor(() => page.textContent!.includes(T.noToken), 'the message');
     assert.equal(getByRole(page, 'link', T.myPolicyLink).getAttribute('href'), '/account/my-policy', 'where a new link comes from');
     assert.equal(stub.calls.length, 0);
-    fixture!.remove();
+    unmountIslands();
     page = mount();
     await waitFor(() => page.querySelector('.ppm-notice')?.textContent === MESSAGES.token, 'the 404 message');
     await checkA11y(page);
