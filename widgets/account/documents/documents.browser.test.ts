@@ -2,8 +2,9 @@
 import { DOCUMENT_DESCRIPTIONS, type DocumentListResponse } from '../../../contract/api/documents.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { assert, checkA11y, getByRole, json, queryAllByRole, stubApi, waitFor } from '../../testing/browser.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
 import { qrImageUrl } from './documents-logic.ts';
-import './documents-page.ts';
+import { DocumentsPage } from './DocumentsPage.tsx';
 import { DOCUMENTS_TEXTS as T } from './documents.texts.ts';
 
 const TOKEN = 'd0cT0ken_abcdefghijklmnopqrstuvwxyz0123456789';
@@ -22,18 +23,12 @@ const SIGNED: [string, string, string] = [DOCUMENT_DESCRIPTIONS['signed-applicat
 const ESIGN: [string, string, string] = [DOCUMENT_DESCRIPTIONS.esignature, '2025-03-01', '/account/sign?token=esignTokenAbcdefghij'];
 const ODOMETER: [string, string, string] = [DOCUMENT_DESCRIPTIONS.odometer, '2025-03-01', '/odometer?token=odoTokenAbcdefghijk'];
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 
-/** The page as Astro renders it: its h1 and the element, opened at /account/documents/{token}. */
+/** The page as Astro renders it: its h1 and the island, opened at /account/documents/{token}. */
 function mount(path = `/account/documents/${TOKEN}`): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Policy Documents';
-  fixture.append(heading, document.createElement('account-documents'));
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Policy Documents', DocumentsPage, {});
 }
 
 const absolute = (path: string) => new URL(path, location.href).href;
@@ -41,11 +36,11 @@ const absolute = (path: string) => new URL(path, location.href).href;
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
 });
 
-describe('<account-documents>', () => {
+describe('the documents page', () => {
   it("loading: 'Loading...' while GET /api/documents?id={token} runs", async () => {
     let answer: (response: Response) => void = () => undefined;
     stub = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
@@ -79,6 +74,26 @@ describe('<account-documents>', () => {
     assert.equal(card.href, absolute(CARD_NEW[2]));
     assert.equal(queryAllByRole(page, 'link', /^Declaration Page/).length, 0, 'only what is there');
     await checkA11y(page);
+  });
+
+  it('one step left: signed, photos still wanted (and the other way round): the heading and the intro count what is left', async () => {
+    let answer = () => json(200, listOf(CARD_NEW, SIGNED, ODOMETER));
+    stub = stubApi(() => answer());
+    let page = mount();
+    await waitFor(() => queryAllByRole(page, 'heading', T.oneStepTitle)[0], 'one step left');
+    assert.equal(queryAllByRole(page, 'heading', T.onboardingTitle).length, 0, "no 'Two steps' once one is done");
+    assert.ok(page.textContent!.includes(T.odometerOnlyIntro));
+    assert.equal(queryAllByRole(page, 'link', T.esignLink).length, 0);
+    assert.ok(getByRole(page, 'link', T.odometerLink));
+    await checkA11y(page);
+    unmountIslands();
+
+    answer = () => json(200, listOf(CARD_NEW, ESIGN));
+    page = mount();
+    await waitFor(() => queryAllByRole(page, 'heading', T.oneStepTitle)[0], 'the signature left');
+    assert.ok(page.textContent!.includes(T.esignOnlyIntro));
+    assert.ok(getByRole(page, 'link', T.esignLink));
+    assert.equal(queryAllByRole(page, 'link', T.odometerLink).length, 0);
   });
 
   it('documents: ID Card, Declaration Page and Signed Application tiles, the newest of each, opening in a new tab', async () => {
@@ -118,12 +133,12 @@ describe('<account-documents>', () => {
     await waitFor(() => page.textContent!.includes(MESSAGES.documentsLinkExpired), 'the expired message');
     assert.equal(getByRole<HTMLAnchorElement>(page, 'link', T.myPolicyLink).getAttribute('href'), '/account/my-policy');
     await checkA11y(page);
-    fixture!.remove();
+    unmountIslands();
 
     answer = () => json(200, listOf());
     page = mount();
     await waitFor(() => page.textContent!.includes(MESSAGES.documentsLinkExpired), 'an empty list');
-    fixture!.remove();
+    unmountIslands();
 
     page = mount('/account/documents/');
     await waitFor(() => page.textContent!.includes(MESSAGES.documentsLinkExpired), 'no token');
@@ -138,7 +153,7 @@ describe('<account-documents>', () => {
     assert.ok(getByRole(page, 'link', T.myPolicyLink));
     assert.ok(!page.textContent!.includes(MESSAGES.documentsLinkExpired));
     await checkA11y(page);
-    fixture!.remove();
+    unmountIslands();
 
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     page = mount();

@@ -10,6 +10,10 @@ export const DOCUMENTS_TEXTS = {
   onboardingTitle: 'Two steps before your policy is issued',
   onboardingIntro:
     'Your policy is bound. We issue it once you have signed your application and sent a photo of the odometer of each vehicle.',
+  // ours (issue 23): once one of the two is done, the page counts what is left
+  oneStepTitle: 'One step before your policy is issued',
+  esignOnlyIntro: 'Your policy is bound and we have your odometer photos. We issue it once you have signed your application.',
+  odometerOnlyIntro: 'Your policy is bound and your application is signed. We issue it once you have sent a photo of the odometer of each vehicle.',
   esignTitle: 'Your application',
   esignText: 'Read the application made from your answers and sign it online. It takes a minute.',
   esignLink: 'Sign your application',
