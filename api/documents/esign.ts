@@ -66,18 +66,19 @@ async function subjectOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Sign
   return { kind: 'policy' };
 }
 
-/** The signature of what the policy signs now (its application, or its newest renewal's), or null. */
-export async function signatureOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<Signature | null> {
-  const subject = await subjectOf(deps, policyId);
-  return subject.kind === 'renewal' ? renewalSignatureOf(deps.db, subject.renewal.id) : policySignatureOf(deps, policyId);
-}
-
 /**
- * The application the person reads and signs: the newest renewal's, once one is offered; else the policy's
- * newest one, or null while the documents job has not made it yet (this only reads).
+ * What the sign page shows (GET /api/esign): which application is to be signed now (the policy's own, or
+ * its newest renewal's once one is offered), that document (null while the documents job has not made it
+ * yet: this only reads) and its signature, or null.
  */
-export async function applicationOf(deps: Pick<Deps, 'db'>, policyId: number): Promise<StoredDocument | null> {
-  return applicationFor(deps, policyId, await subjectOf(deps, policyId));
+export async function signingViewOf(
+  deps: Pick<Deps, 'db'>,
+  policyId: number,
+): Promise<{ subject: 'application' | 'renewal'; application: StoredDocument | null; signature: Signature | null }> {
+  const subject = await subjectOf(deps, policyId);
+  const application = await applicationFor(deps, policyId, subject);
+  const signature = subject.kind === 'renewal' ? await renewalSignatureOf(deps.db, subject.renewal.id) : await policySignatureOf(deps, policyId);
+  return { subject: subject.kind === 'renewal' ? 'renewal' : 'application', application, signature };
 }
 
 async function applicationFor(deps: Pick<Deps, 'db'>, policyId: number, subject: SigningSubject): Promise<StoredDocument | null> {

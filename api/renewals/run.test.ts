@@ -171,6 +171,7 @@ for (const target of dbTargets()) {
       const { data } = (await res.json()) as RolloverResponse;
       assert.match(pathOf(data.documents_url), /^\/account\/documents\/[0-9a-f]{64}$/);
       assert.match(pathOf(data.esignature_url), /^\/account\/sign\?token=[0-9a-f]{64}$/);
+      assert.equal(data.signed, false, 'the renewal asks to be signed');
 
       const declarations = await get(pathOf(data.quote_url!));
       assert.equal(declarations.status, 200);
@@ -183,6 +184,7 @@ for (const target of dbTargets()) {
       const signToken = new URL(data.esignature_url).searchParams.get('token')!;
       const view = (await (await get(`/api/esign?token=${signToken}`)).json()) as EsignView;
       assert.equal(view.status, 'open');
+      assert.equal(view.subject, 'renewal', 'the page words it as a renewal');
       const application = await get(pathOf(view.applicationUrl));
       const applicationText = await pdfFlatText(new Uint8Array(await application.arrayBuffer()));
       assert.match(applicationText, /renews policy/);
@@ -204,7 +206,8 @@ for (const target of dbTargets()) {
       const policyRow = await testDb.db.query<{ status: string }>('SELECT status FROM policies WHERE id = $1', [policy.policyId]);
       assert.equal(policyRow[0]!.status, 'ISSUED', 'the policy itself is untouched');
 
-      // Not single use: the link opens again until the term ends, then never.
+      // Not single use: the link opens again until the term ends, then never; signed, it asks for nothing more.
+      assert.equal(((await (await rollover(token)).json()) as RolloverResponse).data.signed, true);
       now = at('2026-09-02');
       assert.equal((await rollover(token)).status, 200);
       now = new Date('2026-09-03T00:00:00.000Z');

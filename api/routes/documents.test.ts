@@ -93,6 +93,7 @@ for (const target of dbTargets()) {
       const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'OH' });
       const view = (await (await get(`/api/esign?token=${policy.documentsToken}`)).json()) as EsignView;
       assert.equal(view.status, 'open');
+      assert.equal(view.subject, 'application');
       assert.equal(view.policyNumber, policy.policyNumber);
       const application = new Uint8Array(await (await get(pathOf(view.applicationUrl))).arrayBuffer());
       const applicationText = (await pdfText(application)).join('\n');

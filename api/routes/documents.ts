@@ -16,7 +16,7 @@ import { DOCUMENT_DESCRIPTIONS, MESSAGES, wholeId, type EsignView, type PolicyDo
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
-import { applicationOf, ESIGN_CONSENT_TEXT, signApplication, signatureOf } from '../documents/esign.ts';
+import { ESIGN_CONSENT_TEXT, signApplication, signingViewOf } from '../documents/esign.ts';
 import { documentFileUrl, policyOfToken, queueRequestedDocumentsMail } from '../documents/links.ts';
 import { documentBytes, documentOfPolicy, newestDocuments, type StoredDocument } from '../documents/store.ts';
 import { clientAddress } from '../http/client.ts';
@@ -108,13 +108,13 @@ export function documentsRoutes(deps: Deps, limits: { request: MiddlewareHandler
 
   on(app, endpoints.esignView, async (_c, { token }) => {
     const policyId = await openPolicy(token);
-    const application = await applicationOf(deps, policyId);
-    const signature = await signatureOf(deps, policyId);
+    const { subject, application, signature } = await signingViewOf(deps, policyId);
     const policyNumber = await policyNumberOf(deps.db, policyId);
     if (!policyNumber) throw linkExpired();
     if (!application) throw new ApiError(409, MESSAGES.esignNotReady);
     const view: EsignView = {
       policyNumber,
+      subject,
       applicationUrl: documentFileUrl(origin(), token, application.id),
       consentText: ESIGN_CONSENT_TEXT,
       status: signature ? 'signed' : 'open',

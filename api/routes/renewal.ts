@@ -1,7 +1,7 @@
 /**
  * The rollover page's call (issue 9; doc 1 sections 2, 7 and 8):
  *
- * POST /api/policy/rollover { token } -> 200 { data: { esignature_url, documents_url, quote_url } }
+ * POST /api/policy/rollover { token } -> 200 { data: { esignature_url, documents_url, quote_url, signed } }
  *                                       | 404 MESSAGES.rolloverNotFound
  *
  * The token is the renewal e-mail's (/rollover#<token>, purpose 'rollover', read until the term it renews
@@ -35,6 +35,7 @@ export function renewalRoutes(deps: Deps): Hono {
       esignature_url: pageUrl(origin, PAGES.sign, { token: documentsToken }),
       documents_url: pageUrl(origin, PAGES.documents, { token: documentsToken }),
       quote_url: documentFileUrl(origin, documentsToken, renewal.declarationDocumentId),
+      signed: renewal.status === 'signed' || renewal.status === 'in_force',
     };
     return { body: { data }, headers: NO_STORE };
   });

@@ -17,6 +17,8 @@ export type TokenQuery = Infer<typeof TokenQuery>;
 /** The e-sign page's view of its application. */
 export const EsignView = type({
   policyNumber: string(),
+  /** What is signed: the policy's own application, or (once the policy is issued) its renewal's. */
+  subject: enums(['application', 'renewal']),
   /** The application PDF to read before signing (opens through the same token). */
   applicationUrl: string(),
   /** The consent to do business electronically, shown beside its checkbox and recorded word for word. */

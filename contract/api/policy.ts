@@ -172,7 +172,13 @@ export type RolloverRequest = Infer<typeof RolloverRequest>;
  * it): the renewal's declarations for the next term, the 'View Quote' link.
  */
 export const RolloverResponse = type({
-  data: type({ esignature_url: string(), documents_url: string(), quote_url: optional(nullable(string())) }),
+  data: type({
+    esignature_url: string(),
+    documents_url: string(),
+    quote_url: optional(nullable(string())),
+    /** The renewal application is signed already: the cover continues, nothing more is asked (issue 23). */
+    signed: boolean(),
+  }),
 });
 export type RolloverResponse = Infer<typeof RolloverResponse>;
 

@@ -2,7 +2,8 @@
 import type { RolloverResponse } from '../../../contract/api/policy.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { assert, checkA11y, click, focused, getByRole, json, queryAllByRole, stubApi, waitFor } from '../../testing/browser.ts';
-import { ROLLOVER_TOKEN_KEY, type AccountRollover } from './rollover-page.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { ROLLOVER_TOKEN_KEY, RolloverPage } from './RolloverPage.tsx';
 import { ROLLOVER_TEXTS as T } from './rollover.texts.ts';
 
 const HOME = location.pathname;
@@ -12,23 +13,16 @@ const FOUND: RolloverResponse = {
     esignature_url: '/account/sign?token=signT0ken_abcdefghijklmnop',
     documents_url: '/account/documents/docsT0ken_abcdefghijklmnop',
     quote_url: '/api/documents/files/renewal-declarations?token=x',
+    signed: false,
   },
 };
 
-let fixture: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 let went: string[] = [];
 
 function mount(path = `/rollover#${TOKEN}`): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Renew Your Policy';
-  const element = document.createElement('account-rollover') as AccountRollover;
-  element.navigate = (url) => went.push(url);
-  fixture.append(heading, element);
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Renew Your Policy', RolloverPage, { navigate: (url: string) => went.push(url) });
 }
 
 const snackbar = () => document.querySelector<HTMLElement>('.account-snackbar');
@@ -41,12 +35,12 @@ beforeEach(() => {
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
   sessionStorage.clear();
 });
 
-describe('<account-rollover>', () => {
+describe('the rollover page', () => {
   it("takes the identifier off the hash, POSTs it, and shows 'View Quote' (new tab), 'Sign Renewal Application', the documents link and doc 1's sentence; axe", async () => {
     stub = stubApi(() => json(200, FOUND));
     const page = mount(`/rollover?utm_source=mail#${TOKEN}`);
@@ -75,15 +69,28 @@ describe('<account-rollover>', () => {
     let page = mount();
     await waitFor(() => queryAllByRole(page, 'link', T.sign)[0], 'the links');
     assert.equal(queryAllByRole(page, 'link', `${T.viewQuote} ${T.newTab}`).length, 0);
-    fixture!.remove();
+    unmountIslands();
     page = mount('/rollover');
     await waitFor(() => queryAllByRole(page, 'link', T.sign)[0], 'the links after the reload');
     assert.deepEqual(stub.calls[1]!.body, { token: TOKEN });
   });
 
+  it("signed already: says the renewal is signed and asks for nothing more; 'View Quote' and the documents stay", async () => {
+    stub = stubApi(() => json(200, { data: { ...FOUND.data, signed: true } }));
+    const page = mount();
+    await waitFor(() => queryAllByRole(page, 'heading', T.signedTitle)[0], 'the signed renewal');
+    assert.equal(queryAllByRole(page, 'link', T.sign).length, 0, 'no way to sign again');
+    assert.ok(page.textContent!.includes(T.signedText));
+    assert.ok(!page.textContent!.includes(T.intro));
+    assert.ok(getByRole(page, 'link', `${T.viewQuote} ${T.newTab}`));
+    assert.ok(getByRole(page, 'link', T.documents));
+    await checkA11y(page);
+  });
+
   it('without a hash (and nothing kept): home at once, nothing asked', async () => {
     stub = stubApi(() => json(200, FOUND));
     mount('/rollover');
+    await waitFor(() => went.length > 0, 'the way home');
     assert.deepEqual(went, ['/']);
     assert.equal(stub.calls.length, 0);
   });
@@ -108,7 +115,7 @@ describe('<account-rollover>', () => {
       assert.equal(sessionStorage.getItem(ROLLOVER_TOKEN_KEY), null, 'a dead identifier is not kept');
       await checkA11y(page);
       stub.restore();
-      fixture!.remove();
+      unmountIslands();
     }
     stub = undefined;
   });

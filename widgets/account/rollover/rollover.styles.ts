@@ -1,10 +1,11 @@
 /**
- * The rollover page's own rules, beside the shared account sheet. The snackbar is the widgets' (widgets/core/
- * snackbar.tsx snackbarStyles) in plain DOM: fixed at the bottom, full width less a margin on a phone.
+ * The rollover page's own rules, beside the shared account sheet. The snackbar looks as the widgets' do
+ * (widgets/core/snackbar.tsx snackbarStyles) but is drawn by the page, its text carrying a tap-to-call link:
+ * fixed at the bottom, full width less a margin on a phone.
  */
 export const rolloverStyles = /* css */ `
-account-rollover { display: block; max-width: 40rem; }
-account-rollover h2 { margin: 1.5rem 0 0.75rem; font-size: 1.5rem; }
+.account-rollover { max-width: 40rem; }
+.account-rollover h2 { margin: 1.5rem 0 0.75rem; font-size: 1.5rem; }
 .account-phone { white-space: nowrap; }
 .account-snackbar .account-phone { color: inherit; font-weight: 700; }
 .account-rollover__links { display: flex; flex-direction: column; align-items: flex-start; gap: 0.75rem; margin: 0 0 1.25rem; }

@@ -15,6 +15,9 @@ export const ROLLOVER_TEXTS = {
   newTab: '(opens in a new tab)',
   sign: 'Sign Renewal Application',
   afterSigning: 'After signing nothing more is needed; odometer requests continue on the usual schedule.',
+  // ours (issue 23): the same link opened after signing
+  signedTitle: 'Your renewal is signed',
+  signedText: 'Thank you: your renewal application is signed, so your cover continues without a break when this term ends. Nothing more is needed; odometer requests continue on the usual schedule.',
   documents: 'Your policy documents',
   notFound: MESSAGES.rolloverNotFound,
   care: `Customer Care: ${BRAND.phone}, ${BRAND.supportHours}.`,

@@ -48,6 +48,11 @@ function failureMessage(result: ApiResult<unknown> & { ok: false }, T: SignTexts
   return result.status !== 0 && result.status < 500 ? (result.messages[0] ?? T.failure) : T.failure;
 }
 
+/** The words that differ between the policy's own application and a renewal's. */
+function wordingFor(subject: EsignView['subject'], T: SignTexts) {
+  return subject === 'renewal' ? { ...T, ...T.renewal } : T;
+}
+
 /** signedAt is an ISO time: the day it was, here. */
 function localDay(iso: string | undefined): string | null {
   const time = iso ? new Date(iso) : null;
@@ -111,9 +116,10 @@ function SignForm({ token, view, onSigned, T }: { token: string; view: EsignView
     const result = await api.call(esign, { token, consent: true, fullName: form.latest().name.trim() });
     sending.current = false;
     setBusy(false);
-    if (result.ok) return onSigned({ documentsUrl: result.data.documentsUrl, title: T.signedTitle, text: T.signedText, focus: true });
+    const words = wordingFor(view.subject, T);
+    if (result.ok) return onSigned({ documentsUrl: result.data.documentsUrl, title: words.signedTitle, text: words.signedText, focus: true });
     const message = failureMessage(result, T);
-    if (message === MESSAGES.esignAlreadySigned) return onSigned({ documentsUrl: view.documentsUrl, title: T.signedHeading, text: message, focus: true });
+    if (message === MESSAGES.esignAlreadySigned) return onSigned({ documentsUrl: view.documentsUrl, title: words.signedHeading, text: message, focus: true });
     // The server's rule names its field by its message; anything else (a used-up link) belongs to no field.
     const field = message === MESSAGES.esignConsentRequired ? 'consent' : message === MESSAGES.esignNameMismatch ? 'name' : undefined;
     if (field) {
@@ -134,10 +140,10 @@ function SignForm({ token, view, onSigned, T }: { token: string; view: EsignView
         <dt>{T.policyNumber}</dt>
         <dd>{view.policyNumber}</dd>
       </dl>
-      <p>{T.intro}</p>
+      <p>{wordingFor(view.subject, T).intro}</p>
       {applicationHref && (
         <p>
-          <NewTabLink href={applicationHref} text={T.readApplication} newTabNote={T.newTab} />
+          <NewTabLink href={applicationHref} text={wordingFor(view.subject, T).readApplication} newTabNote={T.newTab} />
         </p>
       )}
       <form ref={setFormElement} noValidate onSubmit={onSubmit}>
@@ -179,7 +185,7 @@ function SignView({ texts }: { texts?: Partial<SignTexts> }) {
       if (result.data.status === 'signed') {
         const day = localDay(result.data.signedAt);
         const text = day ? `${T.alreadySigned} ${T.signedOn(day)}` : T.alreadySigned;
-        return setPhase({ kind: 'signed', documentsUrl: result.data.documentsUrl, title: T.signedHeading, text, focus: false });
+        return setPhase({ kind: 'signed', documentsUrl: result.data.documentsUrl, title: wordingFor(result.data.subject, T).signedHeading, text, focus: false });
       }
       setPhase({ kind: 'form', view: result.data });
     })();

@@ -14,6 +14,7 @@ const CONSENT =
 /** GET /api/esign's answer for an application not yet signed. */
 const OPEN: EsignView = {
   policyNumber: 'PPM-AZ-000123',
+  subject: 'application',
   applicationUrl: `/api/esign/application?token=${TOKEN}`,
   consentText: CONSENT,
   status: 'open',
@@ -155,6 +156,27 @@ describe('the e-signature page', () => {
     assert.ok(/Signed on \d\d\/\d\d\/2025\./.test(page.textContent!), page.textContent!);
     assert.ok(getByRole(page, 'link', T.documentsLink));
     assert.equal(queryAllByRole(page, 'button', T.sign).length, 0);
+  });
+
+  it("a renewal's application: worded as the renewal it is, before and after signing (issue 23)", async () => {
+    const RENEWAL: EsignView = { ...OPEN, subject: 'renewal' };
+    stub = stubApi((call) => (call.method === 'GET' ? json(200, RENEWAL) : json(201, SIGNED)));
+    let page = await form(mount());
+    assert.ok(page.textContent!.includes(T.renewal.intro));
+    assert.ok(!page.textContent!.includes(T.intro), 'not "your policy is issued once..."');
+    assert.ok(getByRole(page, 'link', new RegExp(`^${T.renewal.readApplication.replace(/[()]/g, '\\$&')}`)));
+    await click(getByRole(page, 'checkbox', CONSENT));
+    await type(getByLabel(document, T.fullName), 'Ada Lovelace');
+    await click(getByRole(page, 'button', T.sign));
+    await waitFor(() => queryAllByRole(page, 'heading', T.renewal.signedTitle)[0], 'the renewal confirmation');
+    assert.ok(page.textContent!.includes(T.renewal.signedText));
+    await checkA11y(page);
+    unmountIslands();
+
+    stub.restore();
+    stub = stubApi(() => json(200, { ...RENEWAL, status: 'signed', signedAt: '2025-03-27T15:04:05.000Z' } satisfies EsignView));
+    page = mount('/account/sign');
+    await waitFor(() => queryAllByRole(page, 'heading', T.renewal.signedHeading)[0], 'the signed renewal');
   });
 
   it('no token anywhere: says to use the link, and calls nothing; a used-up link shows the server message', async () => {

@@ -23,6 +23,14 @@ export const SIGN_TEXTS = {
   signedText: 'A signed copy with its audit trail is on your documents page.',
   alreadySigned: MESSAGES.esignAlreadySigned,
   signedOn: (date: string) => `Signed on ${date}.`,
+  /** The same page for a renewal's application (issue 23): the policy is issued already, its next term waits on this. */
+  renewal: {
+    intro: 'Your policy renews at the end of this term once you have signed the renewal application. Please read it, then sign below.',
+    readApplication: 'Read your renewal application (PDF)',
+    signedTitle: 'Thank you: your renewal application is signed.',
+    signedHeading: 'Your renewal application is signed',
+    signedText: 'Your cover continues when this term ends; nothing more is needed. A signed copy with its audit trail is on your documents page.',
+  },
   documentsLink: 'Go to your documents',
   noToken: `${MESSAGES.token} Please open the link in the e-mail or text message we sent you, ask My Policy for a new one, or call us on ${BRAND.phone}.`,
   myPolicyLink: 'Go to My Policy',
