@@ -1,8 +1,8 @@
 /**
- * Fields and the error summary of the account pages' plain forms, the GOV.UK way (STYLE.md habit 5) and
+ * Fields of the account pages' plain forms, the GOV.UK way (STYLE.md habit 5) and
  * with the same markup and classes as the React fields of widgets/core/fields: a label bound to the
  * control, a hint, an inline message that starts with a visually hidden "Error:", `aria-invalid` and
- * `aria-describedby` on the control; above the form, a summary whose items link to the fields.
+ * `aria-describedby` on the control.
  */
 import type { Struct } from 'superstruct';
 import { check } from '../../contract/validate.ts';
@@ -77,51 +77,4 @@ export function checkOnLeave(form: HTMLFormElement, field: PlainField, problem: 
   field.control.addEventListener('input', () => {
     if (field.control.hasAttribute('aria-invalid') && !problem(field.control.value)) field.setError(undefined);
   });
-}
-
-export interface SummaryItem {
-  message: string;
-  /** The control the item links to; none for a failure that belongs to no field (no answer at all). */
-  field?: HTMLElement;
-}
-
-export interface ErrorSummary {
-  element: HTMLElement;
-  show(items: readonly SummaryItem[]): void;
-  hide(): void;
-}
-
-/**
- * GOV.UK's error summary: a titled box listing each problem, each linked to its field. Following a link
- * focuses the field itself (a fragment alone would only scroll) and brings its label into view.
- */
-export function errorSummary(id: string, title: string): ErrorSummary {
-  const list = h('ul', { class: 'ppm-error-summary__list' });
-  const element = h(
-    'div',
-    { class: 'ppm-error-summary', tabindex: '-1', 'aria-labelledby': `${id}-title`, hidden: true },
-    h('h2', { id: `${id}-title`, class: 'ppm-error-summary__title' }, title),
-    list,
-  );
-  return {
-    element,
-    show(items) {
-      list.replaceChildren(...items.map((item) => h('li', {}, item.field ? fieldLink(item.message, item.field) : item.message)));
-      element.hidden = false;
-    },
-    hide() {
-      element.hidden = true;
-      list.replaceChildren();
-    },
-  };
-}
-
-function fieldLink(message: string, field: HTMLElement): HTMLAnchorElement {
-  const link = h('a', { href: `#${field.id}` }, message);
-  link.addEventListener('click', (event) => {
-    event.preventDefault();
-    field.closest('.ppm-field')?.scrollIntoView({ block: 'start' });
-    field.focus({ preventScroll: true });
-  });
-  return link;
 }

@@ -3,7 +3,8 @@ import type { OdometerPhotoAnswer, OdometerView } from '../../../contract/api/on
 import { MESSAGES } from '../../../contract/messages.ts';
 import { BRAND } from '../../../contract/brand.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, type, waitFor } from '../../testing/browser.ts';
-import { ODOMETER_TOKEN_KEY } from './odometer-page.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { ODOMETER_TOKEN_KEY, OdometerPage } from './OdometerPage.tsx';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
 
 const TOKEN = 'odoT0ken_abcdefghijklmnopqrstuvwxyz0123456';
@@ -28,7 +29,6 @@ interface Sent {
   sentContentType: string | null;
 }
 
-let fixture: HTMLElement | undefined;
 let restore: (() => void) | undefined;
 
 /** Replaces fetch for /api calls, keeping each request's FormData (the shared stubApi reads JSON bodies only). */
@@ -52,14 +52,10 @@ function stubFetch(respond: (sent: Sent) => Response | Promise<Response>): Sent[
   return calls;
 }
 
+/** The page as Astro renders it, opened at `path`. */
 function mount(path = `/odometer?token=${TOKEN}`): HTMLElement {
   history.replaceState(null, '', path);
-  fixture = document.createElement('section');
-  const heading = document.createElement('h1');
-  heading.textContent = 'Odometer Photo';
-  fixture.append(heading, document.createElement('account-odometer'));
-  document.body.append(fixture);
-  return fixture;
+  return mountIsland('Odometer Photo', OdometerPage, {});
 }
 
 const loaded = (page: HTMLElement) => waitFor(() => queryAllByRole(page, 'button', T.send)[0] && page, 'the vehicles');
@@ -101,12 +97,12 @@ beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   restore?.();
   restore = undefined;
-  fixture?.remove();
+  unmountIslands();
   history.replaceState(null, '', HOME);
   sessionStorage.clear();
 });
 
-describe('<account-odometer>', () => {
+describe('the odometer photo page', () => {
   it('one card per vehicle: name, VIN ending, latest reading in words; a verified one is done; axe', async () => {
     const calls = stubFetch(() => json(200, VIEW));
     const page = await loaded(mount());
@@ -175,6 +171,7 @@ describe('<account-odometer>', () => {
     await click(getByRole(page, 'button', T.send));
     await waitFor(() => summary(page).length === 1, 'the summary');
     assert.deepEqual(summary(page), [REJECTED]);
+    await waitFor(() => focused() === page.querySelector('.ppm-error-summary'), 'the summary focused');
     assert.equal(focused(), page.querySelector('.ppm-error-summary'));
     assert.equal(reading.value, '12345');
     assert.equal(input.files?.[0]?.name, 'odometer.png');
@@ -197,12 +194,14 @@ describe('<account-odometer>', () => {
     const reading = getByLabel<HTMLInputElement>(document, T.reading);
     await type(reading, '12,345');
     await click(getByRole(page, 'button', T.send));
+    await waitFor(() => summary(page).length === 2, 'the summary');
     assert.deepEqual(summary(page), [MESSAGES.odometerPhotoMissing, MESSAGES.odometerReading]);
     assert.equal(errorOf(photo), `Error: ${MESSAGES.odometerPhotoMissing}`);
     assert.equal(errorOf(reading), `Error: ${MESSAGES.odometerReading}`);
     assert.equal(focused(), photo, 'the first invalid field');
     await checkA11y(page);
     choose(photo, new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => errorOf(photo) === `Error: ${T.photoTooLarge}`, 'the size error');
     assert.equal(errorOf(photo), `Error: ${T.photoTooLarge}`, 'said as soon as it is chosen');
     assert.equal(calls.length, 1, 'nothing sent');
   });
