@@ -43,6 +43,8 @@ for (const target of dbTargets()) {
         const token = new RegExp(`${ORIGIN}/odometer\\?token=([0-9a-f]{64}) `).exec(text.body)?.[1];
         assert.ok(token, text.body);
         assert.match(text.body, /PPM-TX-000123/);
+        // the photo is needed, not promised to issue the policy alone (the signature is asked for too)
+        assert.match(text.body, /needs a photo of each vehicle's odometer before it is issued/);
         for (const personal of ['Ferdinand', 'Piëch', 'Elm', 'Austin', '78701']) assert.ok(!text.body.includes(personal), personal);
         assert.deepEqual(await readToken(testDb.db, 'odometer-photo', token, new Date(T0.getTime() + 29 * 86_400_000)), { subjectId: 42, payload: null });
         assert.equal(await readToken(testDb.db, 'odometer-photo', token, new Date(T0.getTime() + 31 * 86_400_000)), null);

@@ -17,7 +17,9 @@ import { enqueueText, usPhoneToE164 } from './texts.ts';
 const ODOMETER_TEXT_KIND = 'odometer photo text';
 
 function odometerPhotoText(policyNumber: string, link: string): string {
-  return `${BRAND.productName}: policy ${policyNumber} is issued once we have a photo of each vehicle's odometer. Take it with your phone here: ${link} Reply STOP to opt out, HELP for help.`;
+  // True whether or not the application is signed yet: the photo is needed before the policy is issued,
+  // and the text does not promise that it alone issues it (the signature is asked for by e-mail).
+  return `${BRAND.productName}: policy ${policyNumber} needs a photo of each vehicle's odometer before it is issued. Take it with your phone here: ${link} Reply STOP to opt out, HELP for help.`;
 }
 
 /**

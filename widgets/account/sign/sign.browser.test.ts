@@ -163,7 +163,7 @@ describe('the e-signature page', () => {
     stub = stubApi((call) => (call.method === 'GET' ? json(200, RENEWAL) : json(201, SIGNED)));
     let page = await form(mount());
     assert.ok(page.textContent!.includes(T.renewal.intro));
-    assert.ok(!page.textContent!.includes(T.intro), 'not "your policy is issued once..."');
+    assert.ok(!page.textContent!.includes(T.intro), "not the words of a policy's first application");
     assert.ok(getByRole(page, 'link', new RegExp(`^${T.renewal.readApplication.replace(/[()]/g, '\\$&')}`)));
     await click(getByRole(page, 'checkbox', CONSENT));
     await type(getByLabel(document, T.fullName), 'Ada Lovelace');

@@ -9,7 +9,8 @@ import { ERROR_SUMMARY_TITLE } from '../../core/styles/error-summary.styles.ts';
 
 export const SIGN_TEXTS = {
   loading: 'Loading...',
-  intro: 'Your policy is issued once your application is signed. Please read it, then sign below.',
+  // (true whether or not the odometer photos are in: the signature is needed, not alone enough)
+  intro: 'Your application must be signed before your policy is issued. Please read it, then sign below.',
   policyNumber: 'Policy number',
   readApplication: 'Read your application (PDF)',
   newTab: '(opens in a new tab)',
