@@ -54,7 +54,8 @@ describe('account answers', () => {
     assert.equal(preferredPicture([]), undefined);
   });
   it('reads rollover and document answers and keeps the newest document of each kind', () => {
-    assert.equal(check({ data: { esignature_url: 'https://e', documents_url: 'https://d' } }, RolloverResponse).ok, true);
+    assert.equal(check({ data: { esignature_url: 'https://e', documents_url: 'https://d', signed: false } }, RolloverResponse).ok, true);
+    assert.equal(check({ data: { esignature_url: 'https://e', documents_url: 'https://d' } }, RolloverResponse).ok, false, 'the answer says whether it is signed');
     const documents = [
       { fileDescription: 'Declaration Page', fileUrl: 'd1', dateCreated: '2025-01-01' },
       { fileDescription: 'Declaration Page', fileUrl: 'd2', dateCreated: '2025-03-01' },

@@ -6,7 +6,6 @@ import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
  * buttons and large touch targets; wider screens get tiles side by side. Doc 1 breakpoints: sm 744, md 999.
  */
 export const accountStyles = /* css */ `
-account-documents, account-documents-request, account-sign, account-odometer { display: block; }
 /* the page's root holds its children's margins: the loader's and the content's first margins differ, and
    collapsing through the root they moved it (and the page below) as the content replaced the loader */
 .ppm-root { display: flow-root; }
@@ -67,7 +66,7 @@ ${errorSummaryStyles}
 
 /* My Policy's request form */
 .account-request { max-width: 32rem; }
-/* a submit button while its request runs (form-fields.ts whileBusy), on every account page */
+/* a submit button while its request runs (aria-disabled, so it keeps focus), on every account page */
 .ppm-root .ppm-button[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
 
 /* e-signature */

@@ -1,6 +1,6 @@
 /**
  * The token of a link a page was opened with (an e-mailed or texted `?token=`), shared by the account
- * area's React pages and the plain elements that remain (dom.ts re-exports it).
+ * area's pages.
  */
 
 /**

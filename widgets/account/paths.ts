@@ -1,6 +1,6 @@
 /**
- * The account area's addresses and navigation, shared by its React pages and the plain elements that remain
- * (dom.ts re-exports them): where to sign in, where each page is, and links read from an API answer.
+ * The account area's addresses and navigation, shared by its pages: where to sign in, where each page is,
+ * and links read from an API answer.
  */
 import { WIZARD_PATH } from '../../contract/reference/wizard.ts';
 import { PAGES } from '../../contract/pages.ts';

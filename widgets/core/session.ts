@@ -3,8 +3,9 @@
  * a page shares. Loaders, snackbars and the API client belong to each element; the session does not, because
  * doc 1 section 4 makes it one thing: "any HTTP 401 on any call logs the user out" in every widget at once.
  *
- * The signal is @preact/signals-core's, so the account pages' plain custom elements (which ship no React) and
- * the React widgets (through @preact/signals-react, which re-exports the same core) read the same value.
+ * The signal is @preact/signals-core's, so the header's account menu (a small plain element on every page,
+ * which ships no React) and the React widgets and pages (through @preact/signals-react, which re-exports the
+ * same core) read the same value.
  *
  * Doc 1 sections 3 and 4: auth status empty, loading, success or error; login success stores user and
  * policies and selects the policy when there is exactly one; logout clears everything.

@@ -2,19 +2,19 @@
 import type { DocumentsLinkAnswer } from '../../../contract/api/documents.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, json, press, queryAllByRole, stubApi, type, waitFor } from '../../testing/browser.ts';
-import './documents-request.ts';
+import { mountIsland, unmountIslands } from '../../testing/island.ts';
+import { DocumentsRequest } from './DocumentsRequest.tsx';
 import { MY_POLICY_TEXTS as T } from './my-policy.texts.ts';
 
 /** POST /api/documents/link's answer, the same whether or not the address has a policy. */
 const SAME_ANSWER: DocumentsLinkAnswer = { data: { documents: [] } };
 
-let host: HTMLElement | undefined;
 let stub: ReturnType<typeof stubApi> | undefined;
 
-function mount(): HTMLElement {
-  host = document.createElement('account-documents-request');
-  document.body.append(host);
-  return host;
+/** The form's island, drawn: its button is there. */
+async function mount(): Promise<HTMLElement> {
+  const section = mountIsland('', DocumentsRequest, {});
+  return waitFor(() => queryAllByRole(section, 'button', T.submit)[0] && section, 'the form');
 }
 
 function errorOf(input: HTMLElement): string | undefined {
@@ -28,12 +28,12 @@ const notice = (element: HTMLElement) => element.querySelector('.ppm-notice')?.t
 afterEach(() => {
   stub?.restore();
   stub = undefined;
-  host?.remove();
+  unmountIslands();
 });
 
-describe('<account-documents-request>', () => {
+describe("My Policy's documents request", () => {
   it("the form: its title as the form's name, a labelled e-mail field and 'Submit'; axe", async () => {
-    const form = mount();
+    const form = await mount();
     assert.ok(getByRole(form, 'form', T.requestTitle));
     assert.equal(getByLabel(document, T.email).getAttribute('type'), 'email');
     assert.ok(getByRole(form, 'button', T.submit));
@@ -42,32 +42,32 @@ describe('<account-documents-request>', () => {
 
   it('a wrong address: the error under the label, the field focused, no request', async () => {
     stub = stubApi(() => json(200, SAME_ANSWER));
-    const form = mount();
+    const form = await mount();
     const email = getByLabel(document, T.email);
     await click(getByRole(form, 'button', T.submit));
-    assert.equal(errorOf(email), `Error: ${MESSAGES.email}`);
+    await waitFor(() => errorOf(email) === `Error: ${MESSAGES.email}`, 'the error');
     assert.equal(focused(), email);
     await type(email, 'ada@example');
     await click(getByRole(form, 'button', T.submit));
-    assert.equal(errorOf(email), `Error: ${MESSAGES.email}`);
+    await waitFor(() => errorOf(email) === `Error: ${MESSAGES.email}`, 'the error again');
     assert.equal(stub.calls.length, 0);
     await checkA11y(form);
     // the error goes as soon as the address is right, and comes back only when the field is left wrong
     await type(email, '.com');
-    assert.equal(errorOf(email), undefined);
+    await waitFor(() => errorOf(email) === undefined, 'the error gone once the address is right');
     await press('Backspace');
     await press('Backspace');
     await press('Backspace');
     await press('Backspace');
     assert.equal(errorOf(email), undefined, 'not while typing');
     await press('Tab');
-    assert.equal(errorOf(email), `Error: ${MESSAGES.email}`, 'on leaving the field');
+    await waitFor(() => errorOf(email) === `Error: ${MESSAGES.email}`, 'the error on leaving the field');
   });
 
   it("sent: POST /api/documents/link, the button shows 'Sending...' then 'Sent', and the answer claims no more than it knows", async () => {
     let answer: (response: Response) => void = () => undefined;
     stub = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const form = mount();
+    const form = await mount();
     const email = getByLabel(document, T.email);
     await type(email, ' ada@example.com ');
     await click(getByRole(form, 'button', T.submit));
@@ -87,14 +87,14 @@ describe('<account-documents-request>', () => {
     await checkA11y(form);
     // another address is another request
     await type(email, 'x');
-    assert.ok(getByRole(form, 'button', T.submit));
+    await waitFor(() => queryAllByRole(form, 'button', T.submit)[0], "'Submit' again");
   });
 
   it("a failure: the first of the server's messages, else doc 1's 'Cannot locate policy' text; the address stays", async () => {
     const tooMany = 'Too many requests. Please wait a minute and try again.';
     let answer: () => Response | Promise<Response> = () => json(429, { error_messages: [tooMany, 'second'] });
     stub = stubApi(() => answer());
-    const form = mount();
+    const form = await mount();
     const email = getByLabel<HTMLInputElement>(document, T.email);
     await type(email, 'ada@example.com');
     await click(getByRole(form, 'button', T.submit));

@@ -1,7 +1,7 @@
 /**
- * GOV.UK's error summary, one look for both kinds of form that show it: the React widgets' ErrorSummary
- * (core/ErrorSummary.tsx) and the account pages' plain forms (account/form-fields.ts errorSummary), which
- * focus the box itself. Its title is here too, so the plain pages need not load React to read it.
+ * GOV.UK's error summary, one look for every form that shows it: core/ErrorSummary.tsx, and the account
+ * pages' box for a refusal that belongs to no field (account/AccountParts.tsx Refusal), which focuses the
+ * box itself. Its title is here too, so texts modules can name it without loading the component.
  */
 
 // ours: GOV.UK's wording; the spec gives no text for the summary
