@@ -62,7 +62,10 @@ export interface Config {
   twilio?: TwilioConfig | undefined;
   /** Card payments through Stripe when set; otherwise the test-mode gateway (api/payments/test-mode.ts). */
   stripe?: StripeConfig | undefined;
-  /** The operations pages /ops/odometer and /ops/notices (HTTP Basic, any user name, this password); off when unset. */
+  /**
+   * The operations pages /ops/odometer, /ops/notices and /ops/reconciliations (HTTP Basic, any user name, this
+   * password). Unset: off in production; in development api/main.ts makes one for the run and prints it.
+   */
   opsPassword?: string | undefined;
   /** An odometer reading implying more miles a day than this since the last one is held for review. */
   odometerMaxMilesPerDay: number;
@@ -74,7 +77,7 @@ const OPS_PASSWORD_MIN_LENGTH = 16;
 function opsPassword(env: Env): string | undefined {
   const password = optional(env, 'OPS_PASSWORD');
   if (password !== undefined && password.length < OPS_PASSWORD_MIN_LENGTH) {
-    throw new ConfigError(`OPS_PASSWORD must be at least ${OPS_PASSWORD_MIN_LENGTH} characters; unset it to turn the operations page off.`);
+    throw new ConfigError(`OPS_PASSWORD must be at least ${OPS_PASSWORD_MIN_LENGTH} characters; unset it to turn the operations pages off in production.`);
   }
   return password;
 }

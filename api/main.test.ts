@@ -39,6 +39,13 @@ for (const target of dbTargets()) {
         assert.equal(health.status, 200);
         assert.equal(((await health.json()) as { status: string }).status, 'ok');
 
+        // outside production the operations pages are on, behind a password made for the run (issue 23)
+        const made = /operations pages: \S+\/ops\/odometer \(any user name; password (\S+), made for this run/.exec(logs.join('\n'))?.[1];
+        assert.ok(made, 'the password is printed at start');
+        assert.equal((await fetch(`${server.url}/ops/odometer`)).status, 401);
+        const ops = await fetch(`${server.url}/ops/odometer`, { headers: { Authorization: `Basic ${Buffer.from(`ops:${made}`).toString('base64')}` } });
+        assert.equal(ops.status, 200);
+
         const page = await fetch(`${server.demoUrl}/`);
         const publicOrigin = server.config.publicOrigin;
         assert.match(publicOrigin, /^http:\/\/localhost:\d+$/);

@@ -5,6 +5,7 @@
  * End-to-end tests start it in-process with `startServer({ port: 0, demoPort: 0 | n, ... })`, which takes
  * Config overrides and returns the real URLs and a close() that stops both servers and closes the database.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -105,6 +106,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const log = logOption ?? consoleSink;
   const config: Config = { ...loadConfig(), ...overrides };
   for (const warning of missingDirWarnings(config)) log(warning);
+  // Photos held for review must reach a person (issue 23): outside production the operations pages are on
+  // even without OPS_PASSWORD, behind a password made for this run and printed below. In production they stay
+  // off until one is chosen (a printed secret in a production log is a leak); the held photos are e-mailed to
+  // CARE_EMAIL either way.
+  const madeOpsPassword = !config.production && !config.opsPassword ? randomBytes(18).toString('base64url') : undefined;
+  if (madeOpsPassword) config.opsPassword = madeOpsPassword;
 
   // With PORT=0 the real ports are known only after listening; the apps read publicOrigin and the CORS
   // list per request through this object, so it is filled in before the first request arrives.
@@ -173,6 +180,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
     if (demoUrl) log(`embed demo (a partner origin): ${demoUrl}`);
     if (!config.production && (mailer.kind === 'outbox' || texter.kind === 'outbox')) log(`outbox: ${url}/dev/outbox`);
+    if (madeOpsPassword) log(`operations pages: ${url}/ops/odometer (any user name; password ${madeOpsPassword}, made for this run: set OPS_PASSWORD to choose one)`);
 
     // Retries, and mail a previous process queued but did not deliver.
     mail.start();

@@ -151,6 +151,18 @@ export async function latestReadings(db: Queryable, policyId: number): Promise<R
   return rows.map(fromRow);
 }
 
+/**
+ * Puts aside the held reading(s) of a vehicle, in `tx`, as its sender sent a new photo (a corrected reading,
+ * or a sharper photo): they become 'superseded' and leave the review queue. The number put aside.
+ */
+export async function supersedeHeld(tx: Queryable, policyId: number, carNumber: number): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE odometer_readings SET status = 'superseded' WHERE policy_id = $1 AND car_number = $2 AND status = 'needs_review' RETURNING id`,
+    [policyId, carNumber],
+  );
+  return rows.length;
+}
+
 /** Readings a person must look at, oldest first (first come, first served). */
 export async function readingsAwaitingReview(db: Queryable, limit = 50): Promise<ReadingRow[]> {
   const rows = await db.query<Row>(

@@ -3,22 +3,29 @@
  * and read twice by OCR (read-photo.ts), the verdict weighs the two readings against the typed one, the last
  * accepted reading and the photo's capture time (verdict.ts), and the outcome is stored with the normalised
  * photo. A verified reading may complete the policy, which is then issued.
+ *
+ * A photo sent while an earlier one of the same vehicle waits for review replaces it (issue 23: the sender
+ * typed the reading wrong, or took a sharper photo): the waiting one is superseded in the same transaction.
+ * A photo held for review is mailed to the care team with the reading, so it always reaches a person.
  */
 import { MESSAGES } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { blobKey } from '../blobs/store.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { issueIfComplete } from '../policies/issue.ts';
-import { vehicleBoundAt } from '../policies/records.ts';
+import { policyNumberOf, vehicleBoundAt } from '../policies/records.ts';
 import type { PhotoProblem } from './image.ts';
 import { readOdometerPhoto } from './read-photo.ts';
-import { countedReading, insertReading, lastAcceptedReading, unreadableSince } from './readings.ts';
+import { countedReading, insertReading, lastAcceptedReading, supersedeHeld, unreadableSince } from './readings.ts';
+import { HELD_READING_MAIL_KIND, heldReadingMail } from './review-mail.ts';
 import { decideReading } from './verdict.ts';
 import { randomBytes } from 'node:crypto';
 
 /** What the person reads after a photo was kept. */
 const ODOMETER_ANSWERS = {
   verified: (miles: number) => `Thank you: the reading of ${miles.toLocaleString('en-US')} miles is verified.`,
-  needsReview: 'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result; there is nothing more to do now.',
+  needsReview:
+    'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result. If you typed the reading wrong, or the photo is not sharp, send it again: the new one replaces it.',
 } as const;
 
 /** A refusal's reason by what was wrong with the file: not an image we take, too large, or damaged. */
@@ -74,8 +81,11 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
   // Kept whatever the verdict: an insurer keeps what it was sent, and a reviewer may need the earlier tries.
   const key = blobKey('policies', policyId, 'odometer', `car-${carNumber}-${now.getTime()}-${randomBytes(6).toString('hex')}.jpg`);
   await deps.blobs.put(key, read.normalised.bytes, read.normalised.contentType);
-  await deps.db.transaction((tx) =>
-    insertReading(
+  const policyNumber = verdict.status === 'needs_review' ? ((await policyNumberOf(deps.db, policyId)) ?? `policy ${policyId}`) : null;
+  await deps.db.transaction(async (tx) => {
+    // a refused photo replaces nothing: the one waiting still stands
+    const replaced = verdict.status === 'rejected' ? 0 : await supersedeHeld(tx, policyId, carNumber);
+    await insertReading(
       tx,
       {
         policyId,
@@ -91,8 +101,21 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
         capturedAt: read.capturedAt?.at ?? null,
       },
       now,
-    ),
-  );
+    );
+    if (verdict.status === 'needs_review') {
+      const mail = heldReadingMail({
+        to: deps.config.careEmail,
+        policyNumber: policyNumber!,
+        carNumber,
+        typedReading: submission.typedReading,
+        ocr: read.readings,
+        reasons: verdict.reasons,
+        replacing: replaced > 0,
+        reviewUrl: `${deps.config.publicOrigin}/ops/odometer`,
+      });
+      await enqueueMail(tx, HELD_READING_MAIL_KIND, mail, now);
+    }
+  });
   if (verdict.status === 'rejected') return { kind: 'refused', reason: 'reading-rejected', message: verdict.message };
   if (verdict.status === 'verified') {
     await issueIfComplete(deps, policyId);

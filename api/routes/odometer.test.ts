@@ -2,12 +2,13 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { localToday, MESSAGES, type OdometerView } from '../../contract/index.ts';
+import { parseEml } from '../mail/eml.ts';
 import { closeOcrProcess } from '../odometer/ocr-process.ts';
 import { ODOMETER_MESSAGES } from '../odometer/messages.ts';
 import { odometerImage } from '../odometer/testing/odometer-images.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
-import { dbTargets, PUBLIC_ORIGIN, suiteApp, testApp, type TestApp } from '../testing/harness.ts';
+import { CARE_EMAIL, dbTargets, PUBLIC_ORIGIN, suiteApp, testApp, type TestApp } from '../testing/harness.ts';
 import { RATE_LIMITS } from '../app.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
@@ -94,6 +95,52 @@ for (const target of dbTargets()) {
       assert.equal((await view(policy.documentsToken)).vehicles[0]!.latest?.reading, 31299, 'the reviewer’s reading counts');
       await t.mail.settled();
       assert.equal(outboxTexts(t.outboxDir, new RegExp(`Subject: Policy ${policy.policyNumber}: your odometer reading is accepted`)).length, 1);
+    });
+
+    test('a held photo reaches the care team by mail; the sender corrects the mistyped reading by sending again, which replaces it (issue 23)', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'TN' });
+      const held = await send(policy, '045000', await photoOf('042718', 5));
+      assert.equal(held.body.status, 'needs_review');
+      assert.match(held.body.message!, /send it again/);
+      await t.mail.settled();
+      const subject = new RegExp(`Subject: Odometer photo to review: policy ${policy.policyNumber}, vehicle 1\r?\n`);
+      const teamMails = outboxTexts(t.outboxDir, subject);
+      assert.equal(teamMails.length, 1, 'the care team is told');
+      assert.ok(teamMails[0]!.includes(`To: ${CARE_EMAIL}`), 'to the care team (CARE_EMAIL)');
+      assert.match(teamMails[0]!, /\/ops\/odometer/);
+      assert.match(teamMails[0]!, /042718/, 'what the photo reads');
+
+      // the right reading, with the same photo: verified, and the held one leaves the queue
+      const corrected = await send(policy, '042718', await photoOf('042718', 5));
+      assert.equal(corrected.status, 201, JSON.stringify(corrected.body));
+      assert.equal(corrected.body.status, 'verified');
+      const rows = await testDb.db.query<{ status: string; typed_reading: number }>(
+        'SELECT status, typed_reading FROM odometer_readings WHERE policy_id = $1 ORDER BY id',
+        [policy.policyId],
+      );
+      assert.deepEqual(rows, [{ status: 'superseded', typed_reading: 45000 }, { status: 'verified', typed_reading: 42718 }]);
+      const page = await (await t.app.request('http://localhost:4321/ops/odometer', { headers: opsAuth })).text();
+      assert.ok(!page.includes(policy.policyNumber), 'nothing of this policy waits for review');
+      assert.equal((await view(policy.documentsToken)).vehicles[0]!.latest?.status, 'verified');
+    });
+
+    test('a second held photo replaces the first in the queue; a refused one replaces nothing', async () => {
+      now = NOW;
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'AZ' });
+      assert.equal((await send(policy, '045000', await photoOf('042718', 6))).body.status, 'needs_review');
+      assert.equal((await send(policy, '045001', await photoOf('042718', 6))).body.status, 'needs_review');
+      const refused = await send(policy, '045002', notAPhoto, 'notes.txt');
+      assert.notEqual(refused.status, 201);
+      const rows = await testDb.db.query<{ status: string }>('SELECT status FROM odometer_readings WHERE policy_id = $1 ORDER BY id', [policy.policyId]);
+      assert.deepEqual(rows.map((row) => row.status), ['superseded', 'needs_review']);
+      await t.mail.settled();
+      const subjects = outboxTexts(t.outboxDir, /Odometer photo to review/).map((raw) => parseEml(raw).headers.get('subject'));
+      assert.deepEqual(
+        // (the outbox's names sort by the clock, which stands still here)
+        subjects.filter((subject) => subject?.includes(policy.policyNumber)).sort(),
+        [`Odometer photo to review: policy ${policy.policyNumber}, vehicle 1`, `Odometer photo to review: policy ${policy.policyNumber}, vehicle 1 (sent again)`],
+      );
     });
 
     test('a reading below the last accepted one is rejected at once, with what to do', async () => {

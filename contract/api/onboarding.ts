@@ -45,7 +45,8 @@ export type EsignAnswer = Infer<typeof EsignAnswer>;
 
 // --- Odometer photo --------------------------------------------------------------------------------------
 
-export const ODOMETER_STATUSES = ['verified', 'needs_review', 'rejected', 'approved', 'declined'] as const;
+/** superseded: held for review, then replaced by a newer photo of the same vehicle (never a vehicle's latest). */
+export const ODOMETER_STATUSES = ['verified', 'needs_review', 'rejected', 'approved', 'declined', 'superseded'] as const;
 export type OdometerStatus = (typeof ODOMETER_STATUSES)[number];
 
 /** The latest reading sent for one vehicle, as its owner may see it. */

@@ -87,10 +87,17 @@ function VehicleCard({ token, vehicle }: { token: string; vehicle: Vehicle }) {
   const [formShown, setFormShown] = useState(standing === 'open');
   const [outcome, setOutcome] = useState<{ status: Status; message: string } | null>(null);
   const period = standing === 'open' ? periodInWords(vehicle.readingCloses) : null;
+  // a photo waiting for our team may be replaced while it waits: the way to the form again, focused when chosen
+  const waiting = !done && (outcome ? outcome.status === 'needs_review' : standingOf(latest) === 'waiting');
+  const [focusForm, setFocusForm] = useState(false);
+  useEffect(() => {
+    if (focusForm && formShown) document.getElementById(`${id}-photo`)?.focus();
+  }, [focusForm, formShown]);
 
   /** A reading was kept (verified, or held for review): the form goes, the answer's message shows, a verified vehicle is done. */
   const settle = (status: Status, message: string, kept: OdometerReadingView | null) => {
     setFormShown(false);
+    setFocusForm(false);
     if (kept) setLatest(kept);
     setOutcome({ status, message });
     if (status === 'verified') setDone(true);
@@ -108,6 +115,21 @@ function VehicleCard({ token, vehicle }: { token: string; vehicle: Vehicle }) {
         {outcome && <p className={`ppm-notice ${outcome.status === 'verified' ? 'ppm-notice--success' : 'ppm-notice--info'}`}>{outcome.message}</p>}
       </div>
       {period && <p className="account-vehicle__period">{period}</p>}
+      {waiting && !formShown && (
+        <div className="account-send-again">
+          <p>{T.sendAgainHint}</p>
+          <button
+            type="button"
+            className="ppm-button ppm-button--secondary"
+            onClick={() => {
+              setFormShown(true);
+              setFocusForm(true);
+            }}
+          >
+            {T.sendAgain}
+          </button>
+        </div>
+      )}
       {formShown && <PhotoForm id={id} token={token} carNumber={vehicle.carNumber} onKept={settle} />}
     </section>
   );

@@ -22,6 +22,7 @@ const STANDING: Record<OdometerStatus, VehicleStanding> = {
   needs_review: 'waiting',
   rejected: 'open',
   declined: 'open',
+  superseded: 'open',
 };
 
 export function standingOf(latest: OdometerReadingView | null): VehicleStanding {

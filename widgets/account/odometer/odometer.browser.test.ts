@@ -238,5 +238,34 @@ describe('the odometer photo page', () => {
     assert.equal(card.querySelector('form'), null);
     assert.ok(!card.textContent!.includes(T.done));
     assert.ok(card.textContent!.includes(T.status.needs_review));
+    // a mistyped reading is put right by sending again (issue 23)
+    assert.ok(card.textContent!.includes(T.sendAgainHint));
+    assert.ok(getByRole(card, 'button', T.sendAgain));
+  });
+
+  it("waiting for our team: 'Send it again' opens the form, focused on the photo; the corrected reading verified, the vehicle done (issue 23)", async () => {
+    const waiting: OdometerView = {
+      ...VIEW,
+      vehicles: [{ ...VIEW.vehicles[0]!, latest: { status: 'needs_review', reading: 45000, sentOn: '2025-03-20' } }],
+    };
+    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, waiting) : json(201, VERIFIED)));
+    const page = mount();
+    const again = await waitFor(() => queryAllByRole(page, 'button', T.sendAgain)[0], "'Send it again'");
+    const card = page.querySelector('section')!;
+    assert.ok(card.textContent!.includes(T.status.needs_review));
+    assert.equal(card.querySelector('form'), null, 'no form until the person asks for it');
+    await checkA11y(page);
+    await click(again);
+    const photo = await waitFor(() => queryAllByRole(card, 'button', T.send)[0] && getByLabel<HTMLInputElement>(document, T.photo), 'the form');
+    await waitFor(() => focused() === photo, 'the focus on the photo field');
+    assert.equal(queryAllByRole(card, 'button', T.sendAgain).length, 0);
+    choose(photo, await odometerPng());
+    await type(getByLabel(document, T.reading), '42718');
+    await click(getByRole(card, 'button', T.send));
+    await waitFor(() => card.textContent!.includes(VERIFIED.message), 'verified');
+    assert.ok(card.textContent!.includes(T.done));
+    assert.equal(queryAllByRole(card, 'button', T.sendAgain).length, 0, 'nothing to correct once verified');
+    assert.equal(calls.filter((sent) => sent.method === 'POST').length, 1);
+    await checkA11y(page);
   });
 });

@@ -20,6 +20,7 @@ export const ODOMETER_TEXTS = {
     needs_review: 'Being checked by our team',
     rejected: 'Not accepted',
     declined: 'Not accepted by our team',
+    superseded: 'Replaced by a newer photo',
   } satisfies Record<OdometerStatus, string>,
   latest: (miles: string, date: string, status: string) => `Last photo: ${miles} miles, sent ${date}. ${status}.`,
   noPhotoYet: 'No photo sent yet.',
@@ -29,6 +30,9 @@ export const ODOMETER_TEXTS = {
   /** No period is open to a reading today: it is kept and trues up the next bill. */
   countedNextBill: 'This reading will be counted in your next bill.',
   done: 'Done',
+  /** While a photo waits for our team (issue 23): a mistyped reading or an unsharp photo is put right by sending again. */
+  sendAgainHint: 'Typed the wrong reading, or is the photo not sharp? Send it again: the new photo replaces the one our team is checking.',
+  sendAgain: 'Send it again',
   photo: 'Photo of the odometer',
   photoHint: "Use your phone's camera, or choose a photo you took. JPEG, PNG or WebP, up to 10 MB.",
   previewAlt: 'The photo you chose',

@@ -1,0 +1,46 @@
+/**
+ * The operations team's mail for an odometer photo held for review (issue 23: held readings always reach a
+ * person). Queued with the reading, in the same transaction (api/odometer/submit.ts), to the care team's
+ * address (CARE_EMAIL); it names the policy, the vehicle's number on it, what was typed and read, and why it
+ * was held, and links the review page (/ops/odometer), where the photo is. Nothing else of the person.
+ */
+import { BRAND } from '../../contract/index.ts';
+import { brandedHtml, escapeHtml, paragraph } from '../mail/layout.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+export const HELD_READING_MAIL_KIND = 'odometer photo held for review';
+
+export interface HeldReading {
+  to: string;
+  policyNumber: string;
+  carNumber: number;
+  typedReading: number;
+  ocr: { first: string | null; second: string | null };
+  reasons: readonly string[];
+  /** It replaces a photo of the same vehicle that was waiting (the sender corrected it). */
+  replacing: boolean;
+  reviewUrl: string;
+}
+
+export function heldReadingMail(held: HeldReading): MailMessage {
+  const subject = `Odometer photo to review: policy ${held.policyNumber}, vehicle ${held.carNumber}${held.replacing ? ' (sent again)' : ''}`;
+  const details: [string, string][] = [
+    ['Policy', held.policyNumber],
+    ['Vehicle', String(held.carNumber)],
+    ['Typed reading', held.typedReading.toLocaleString('en-US')],
+    ['First OCR pass', held.ocr.first ?? 'nothing read'],
+    ['Second OCR pass', held.ocr.second ?? 'nothing read'],
+    ...held.reasons.map((reason): [string, string] => ['Held because', reason]),
+  ];
+  const intro = held.replacing
+    ? 'The sender sent this photo again in place of one that was waiting; the earlier one has left the queue.'
+    : 'A photo could not be verified by itself and waits for a person.';
+  const why = `Sent by the ${BRAND.productName} service to the care team. Review it at ${held.reviewUrl}; the policy is issued or billed only once a reading is accepted.`;
+  const text = [intro, '', ...details.map(([label, value]) => `${label}: ${value}`), '', `Review: ${held.reviewUrl}`, '', '--', why, ''].join('\n');
+  const body = [
+    paragraph(escapeHtml(intro)),
+    paragraph(details.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join('<br>')),
+    paragraph(`<a href="${escapeHtml(held.reviewUrl)}">Open the review page</a>`),
+  ].join('\n');
+  return { to: held.to, subject, text, html: brandedHtml({ subject, body, why }) };
+}
