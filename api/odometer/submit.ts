@@ -24,8 +24,8 @@ import { randomBytes } from 'node:crypto';
 /** What the person reads after a photo was kept. */
 const ODOMETER_ANSWERS = {
   verified: (miles: number) => `Thank you: the reading of ${miles.toLocaleString('en-US')} miles is verified.`,
-  needsReview:
-    'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result. If you typed the reading wrong, or the photo is not sharp, send it again: the new one replaces it.',
+  // (no "nothing more to do": while it waits, the odometer page offers to send it again, issue 23)
+  needsReview: 'Thank you: we have your photo. Our team checks it within one business day and e-mails you the result.',
 } as const;
 
 /** A refusal's reason by what was wrong with the file: not an image we take, too large, or damaged. */
