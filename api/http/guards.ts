@@ -24,8 +24,8 @@ export function limitBody(maxSize: number = MAX_BODY_BYTES): MiddlewareHandler {
 /**
  * An answer sent while the request's body is still arriving (an upload refused by a cap, a rate limit or its
  * size) closes the connection. Otherwise Node reads the rest of the body off the wire to keep the connection
- * alive and throws it away: 92 refused 10 MB claims were 900 MB read on the server's thread for nothing,
- * while /api/health waited behind them (issue 22, item 5). A request whose body has all come keeps its
+ * alive and throws it away: up to 10 MB for each of the bench's 92 refused claims, read on the server's thread
+ * for nothing while /api/health waited behind them (issue 22, item 5). A request whose body has all come keeps its
  * connection, as does any request outside Node's server (the tests' app.request()).
  */
 export const closeWhileBodyArrives: MiddlewareHandler = async (c, next) => {

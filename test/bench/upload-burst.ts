@@ -25,8 +25,11 @@ export interface Burst {
   photoPath?: string;
 }
 
-/** Below the server (nice 0) and the health probe, as it would be on a machine of its own. */
-export const GENERATOR_NICE = 10;
+/**
+ * Below the server (nice 0) and the health probe, as it would be on a machine of its own;
+ * BENCH_GENERATOR_NICE=0 runs it beside them at their priority, to compare.
+ */
+export const GENERATOR_NICE = Number(process.env.BENCH_GENERATOR_NICE ?? 10);
 
 const address = (i: number) => `10.${(i >> 8) & 255}.${i & 255}.${1 + (Date.now() % 250)}`;
 
