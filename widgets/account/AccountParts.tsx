@@ -108,6 +108,15 @@ export function Refusal({ id, title, message, shown }: { id: string; title: stri
 }
 
 /**
+ * Every field of an account form checked now, its problems shown and the first focused: false when any. The
+ * account forms' rules are all synchronous; a check still running would count as not passed.
+ */
+export function validateNow<V extends Record<string, string>>(form: Pick<FormCore<V>, 'checker' | 'validateWith'>): boolean {
+  const now = form.checker();
+  return !(now instanceof Promise) && form.validateWith(now);
+}
+
+/**
  * A form checked by one struct of the contract over all its fields (the password forms: the confirmation
  * reads its sibling, so a field cannot always be checked alone), with core's blur and submit behaviour
  * (form-core.ts): each field's message is the first rule it breaks in one pass over the values as they are.
@@ -131,10 +140,7 @@ export function useWholeForm<V extends Record<string, string>>(idPrefix: string,
     values: local.values,
     field: (name: keyof V & string): FieldBinding => core.field(name),
     /** Every field checked; false after showing the problems and focusing the first. */
-    validate: () => {
-      const now = core.checker();
-      return now instanceof Promise ? false : core.validateWith(now);
-    },
+    validate: () => validateNow(core),
     setError: core.setError,
     focus: core.focus,
   };

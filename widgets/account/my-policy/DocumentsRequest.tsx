@@ -15,6 +15,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
+import { validateNow } from '../AccountParts.tsx';
 import { MY_POLICY_TEXTS, type MyPolicyTexts } from './my-policy.texts.ts';
 
 const ID = 'account-documents-request';
@@ -49,8 +50,7 @@ function DocumentsRequestView({ texts }: { texts?: Partial<MyPolicyTexts> }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const checker = form.checker();
-    if (checker instanceof Promise || !form.validateWith(checker)) return;
+    if (!validateNow(form)) return;
     sending.current = true;
     setOutcome(null);
     setPhase('sending');

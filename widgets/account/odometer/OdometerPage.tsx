@@ -22,7 +22,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS, DeadEnd, Loading, Refusal } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, DeadEnd, Loading, Refusal, validateNow } from '../AccountParts.tsx';
 import { takeLinkToken } from '../link-token.ts';
 import { latestInWords, periodInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems, type PhotoProblem } from './odometer-logic.ts';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
@@ -180,10 +180,8 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const checker = form.checker();
-    if (checker instanceof Promise) return;
     setRefusal(null);
-    if (!form.validateWith(checker)) return;
+    if (!validateNow(form)) return;
     const file = photo.current;
     if (!file) return;
     const reading = form.latest().reading.trim();

@@ -20,7 +20,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS, FormEnd, SignedIn } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, FormEnd, SignedIn, validateNow } from '../AccountParts.tsx';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { requestCardStyles } from './request-card.styles.ts';
 import { REQUEST_CARD_TEXTS, type RequestCardTexts } from './request-card.texts.ts';
@@ -101,8 +101,7 @@ function CardRequest({ policy, T }: { policy: Policy; T: RequestCardTexts }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const checker = form.checker();
-    if (checker instanceof Promise || !form.validateWith(checker)) return;
+    if (!validateNow(form)) return;
     sending.current = true;
     setBusy(true);
     setOutcome(null);

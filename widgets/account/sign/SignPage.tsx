@@ -24,7 +24,7 @@ import { useAdoptedStyles } from '../../core/styles/adopt.ts';
 import { baseStyles } from '../../core/styles/base.styles.ts';
 import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
-import { ACCOUNT_SUMMARY_TEXTS, DeadEnd, FormEnd, Loading, NewTabLink, Refusal } from '../AccountParts.tsx';
+import { ACCOUNT_SUMMARY_TEXTS, DeadEnd, FormEnd, Loading, NewTabLink, Refusal, validateNow } from '../AccountParts.tsx';
 import { takeLinkToken } from '../link-token.ts';
 import { safeHref } from '../paths.ts';
 import { SIGN_TEXTS, type SignTexts } from './sign.texts.ts';
@@ -107,10 +107,8 @@ function SignForm({ token, view, onSigned, T }: { token: string; view: EsignView
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const checker = form.checker();
-    if (checker instanceof Promise) return;
     setRefusal(null);
-    if (!form.validateWith(checker)) return;
+    if (!validateNow(form)) return;
     sending.current = true;
     setBusy(true);
     const result = await api.call(esign, { token, consent: true, fullName: form.latest().name.trim() });
