@@ -37,8 +37,12 @@ const BLOCKED_WITHIN_MS = 10_000;
 interface Terminator {
   /** From now on every write to `table` (in the test's schema) waits; plain reads go on. */
   lock(table: string): Promise<void>;
-  /** Waits until exactly one backend waits on the lock, terminates it, waits for it to exit and lifts the lock. */
-  terminateBlocked(): Promise<void>;
+  /**
+   * Waits until exactly one backend running a statement that starts as `statement` does (the write under test)
+   * waits on the lock, terminates it, waits for it to exit and lifts the lock. Other backends waiting meanwhile
+   * (the request's own work after its answer, the test-mode provider's events) are left to go on.
+   */
+  terminateBlocked(statement?: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,14 +56,20 @@ async function openTerminator(url: string, schema: string): Promise<Terminator> 
       // EXCLUSIVE: conflicts with INSERT, UPDATE, DELETE and SELECT FOR UPDATE, not with plain SELECT
       await admin.query(`LOCK TABLE ${schema}.${table} IN EXCLUSIVE MODE`);
     },
-    async terminateBlocked() {
+    async terminateBlocked(statement = /./) {
       try {
         const deadline = Date.now() + BLOCKED_WITHIN_MS;
         let blocked: number[] = [];
         for (;;) {
-          // pg_locks, not pg_stat_activity: the latter is read once per transaction, and this one holds the lock
-          const rows = await admin.query<{ pid: number }>('SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND $1 = ANY(pg_blocking_pids(pid))', [pid]);
-          blocked = rows.rows.map((row) => row.pid);
+          // pg_stat_activity is read once per transaction, and this one holds the lock: its snapshot is
+          // cleared first, so each look sees what each backend runs now
+          await admin.query('SELECT pg_stat_clear_snapshot()');
+          const rows = await admin.query<{ pid: number; query: string }>(
+            `SELECT DISTINCT l.pid, a.query FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+             WHERE NOT l.granted AND $1 = ANY(pg_blocking_pids(l.pid))`,
+            [pid],
+          );
+          blocked = rows.rows.filter((row) => statement.test(row.query.trim())).map((row) => row.pid);
           if (blocked.length > 0 || Date.now() > deadline) break;
           // the request has not reached its write yet: look again shortly
           await new Promise((resolve) => setTimeout(resolve, 5));
@@ -276,7 +286,9 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
     // comes after the charge (api/policies/bind.ts), so the card was charged and the retry must not charge again.
     await terminator.lock('policies');
     const answering = bind();
-    await terminator.terminateBlocked();
+    // the bind's own write of the policy, not the test-mode provider's event about its charge, which may be
+    // waiting on the same lock by then
+    await terminator.terminateBlocked(/^INSERT INTO policies/);
     await expectUnavailable(await answering);
     assert.ok((await chargeIds(testDb.db)).length - chargesBefore <= 1, 'charged at most once');
     assert.equal(await ofThisQuote(payments), 0, 'the payment row went with the policy’s transaction');
