@@ -81,7 +81,6 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
   // Kept whatever the verdict: an insurer keeps what it was sent, and a reviewer may need the earlier tries.
   const key = blobKey('policies', policyId, 'odometer', `car-${carNumber}-${now.getTime()}-${randomBytes(6).toString('hex')}.jpg`);
   await deps.blobs.put(key, read.normalised.bytes, read.normalised.contentType);
-  const policyNumber = verdict.status === 'needs_review' ? ((await policyNumberOf(deps.db, policyId)) ?? `policy ${policyId}`) : null;
   await deps.db.transaction(async (tx) => {
     // a refused photo replaces nothing: the one waiting still stands
     const replaced = verdict.status === 'rejected' ? 0 : await supersedeHeld(tx, policyId, carNumber);
@@ -105,7 +104,7 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
     if (verdict.status === 'needs_review') {
       const mail = heldReadingMail({
         to: deps.config.careEmail,
-        policyNumber: policyNumber!,
+        policyNumber: (await policyNumberOf(tx, policyId)) ?? `policy ${policyId}`,
         carNumber,
         typedReading: submission.typedReading,
         ocr: read.readings,
