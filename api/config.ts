@@ -32,7 +32,7 @@
  * the repository root, so `node api/main.ts` works from anywhere.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
+import { DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
 import { BRAND, check, email } from '../contract/index.ts';
 
 export interface Config {
@@ -69,6 +69,11 @@ export interface Config {
   opsPassword?: string | undefined;
   /** An odometer reading implying more miles a day than this since the last one is held for review. */
   odometerMaxMilesPerDay: number;
+  /**
+   * 1 in this many odometer readings confirmed after a suggestion (and equal to it) is checked by a person
+   * before it counts (issue 24; api/odometer/verdict.ts sampledForReview); 1 checks every one.
+   */
+  odometerConfirmedReviewOneIn: number;
 }
 
 /** The ops password guards photos and policy records: long enough that guessing it is not a plan. */
@@ -90,6 +95,12 @@ function teamAddress(env: Env, key: string, fallback: string): string {
   const address = optional(env, key) ?? fallback;
   if (!check(address, email).ok) throw new ConfigError(`${key} must be one e-mail address like team@example.com, got "${address}".`);
   return address;
+}
+
+function wholeCount(env: Env, key: string, fallback: number): number {
+  const value = positiveNumber(env, key, fallback);
+  if (!Number.isInteger(value)) throw new ConfigError(`${key} must be a whole number, got "${optional(env, key)}".`);
+  return value;
 }
 
 function positiveNumber(env: Env, key: string, fallback: number): number {
@@ -292,5 +303,6 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: stripeConfig(env),
     opsPassword: opsPassword(env),
     odometerMaxMilesPerDay: positiveNumber(env, 'ODOMETER_MAX_MILES_PER_DAY', DEFAULT_MAX_MILES_PER_DAY),
+    odometerConfirmedReviewOneIn: wholeCount(env, 'ODOMETER_CONFIRMED_REVIEW_ONE_IN', DEFAULT_CONFIRMED_REVIEW_ONE_IN),
   };
 }

@@ -24,7 +24,7 @@ import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { billsOfPolicy, chargesOfPolicy, type BillCharge, type BillRecord } from '../billing/bills.ts';
 import { periodsOfPolicy, type PeriodRecord } from '../billing/records.ts';
 import type { Deps } from '../deps.ts';
-import { acceptedReadings, countedReading, latestReadings, type ReadingRow } from '../odometer/readings.ts';
+import { acceptedReadings, countedReading, isAccepted, latestReadings, type ReadingRow } from '../odometer/readings.ts';
 import { policyBalanceCents } from '../payments/ledger.ts';
 import { policyById, vehicleName, vehiclesOf } from '../policies/records.ts';
 import { issueToken } from '../tokens/tokens.ts';
@@ -123,7 +123,7 @@ export async function statementsOf(deps: Pick<Deps, 'db' | 'config'>, policyId: 
   return { policyNumber: policy.policyNumber, balanceCents, periods: shown, odometerUrl };
 }
 
-/** Whether a reading's photo is shown to the policy's owner: an accepted (verified or approved) reading's only. */
+/** Whether a reading's photo is shown to the policy's owner: an accepted (verified, approved or confirmed) reading's only. */
 export function photoShown(reading: Pick<ReadingRow, 'status'>): boolean {
-  return reading.status === 'verified' || reading.status === 'approved';
+  return isAccepted(reading.status);
 }

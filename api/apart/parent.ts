@@ -6,7 +6,7 @@
  * policy's PDFs about 250 ms). On the server's own thread every other request waits meanwhile: with a few
  * photos at once /api/health waited over 500 ms, and every purchase held the API a quarter of a second. In a
  * child process niced `nice` below the server the API's own thread comes first on the cores, and what the
- * work takes in memory (tesseract's model, the fonts, the images) goes back to the system when the process
+ * work takes in memory (the odometer reader's nets, the fonts, the images) goes back to the system when the process
  * ends, `idleMs` after its last request. The next request starts it again (a fork and the module's imports).
  *
  * Requests and answers go over the IPC channel with V8's serialisation (a Uint8Array or a Date as it is).

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../testing/harness.ts';
-import { agreedReading, type PhotoRead } from './cli.ts';
+import type { PhotoRead } from './cli.ts';
+import { agreedReading } from './verdict.ts';
 import { odometerImage } from './testing/odometer-images.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

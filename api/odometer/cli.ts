@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { closeOcrProcess } from './ocr-process.ts';
 import { readOdometerPhoto } from './read-photo.ts';
+import { agreedReading } from './verdict.ts';
 
 const USAGE = 'usage: npm run read-odometer -- [--json] FILE...';
 
@@ -23,12 +24,6 @@ export interface PhotoRead {
   readers: { first: string | null; second: string | null };
   /** Why the photo route would refuse the file before reading it (its message to the sender). */
   refused?: string;
-}
-
-/** The reading two readers agree on, as the verdict compares readings: as numbers. */
-export function agreedReading(readers: PhotoRead['readers']): string | null {
-  const { first, second } = readers;
-  return first !== null && second !== null && Number.parseInt(first, 10) === Number.parseInt(second, 10) ? first : null;
 }
 
 async function readFile(file: string): Promise<PhotoRead> {

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { checkPhoto, normalisePhoto, NORMALISED_LONG_SIDE, sniffFormat } from './image.ts';
+import { checkPhoto, cropPhoto, cropRegion, normalisePhoto, NORMALISED_LONG_SIDE, sniffFormat } from './image.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
 import { ODOMETER_MESSAGES } from './messages.ts';
 
@@ -67,7 +67,7 @@ describe('odometer photo checks', () => {
 });
 
 describe('the normalised copy', () => {
-  test('turned upright by its EXIF orientation, greyscale, metadata gone', async () => {
+  test('turned upright by its EXIF orientation, in colour, metadata gone', async () => {
     // Stored 300 wide and 200 high, with orientation 6: shown 200 wide and 300 high.
     const photo = await plain(300, 200).withMetadata({ orientation: 6 }).withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' } }).jpeg().toBuffer();
     const normalised = await normalisePhoto(photo);
@@ -75,7 +75,7 @@ describe('the normalised copy', () => {
     assert.deepEqual([normalised.width, normalised.height], [200, 300]);
     const metadata = await sharp(normalised.bytes).metadata();
     assert.equal(metadata.format, 'jpeg');
-    assert.equal(metadata.channels, 1);
+    assert.equal(metadata.channels, 3);
     assert.equal(metadata.exif, undefined);
     assert.equal(metadata.orientation, undefined);
   });
@@ -89,5 +89,27 @@ describe('the normalised copy', () => {
 
   test('the pixel limit guards the decode too, should a photo get past the check', async () => {
     await assert.rejects(normalisePhoto(await sixtyMegapixels()), /pixel limit/);
+  });
+});
+
+describe('the crop to the guide frame (issue 24)', () => {
+  test('the box grown by 8% of its size each side, rounded outwards and clamped to the photo', () => {
+    assert.deepEqual(cropRegion(1000, 500, { left: 0.2, top: 0.4, width: 0.5, height: 0.2 }), { left: 160, top: 192, width: 580, height: 116 });
+    assert.deepEqual(cropRegion(1000, 500, { left: 0, top: 0.9, width: 1, height: 0.1 }), { left: 0, top: 446, width: 1000, height: 54 });
+  });
+
+  test('cut from the upright photo: a photo stored on its side with EXIF orientation 6 is turned first', async () => {
+    // 200 x 100 as stored, left half white; shown upright (orientation 6) it is 100 x 200, top half white
+    const raw = Buffer.alloc(200 * 100 * 3);
+    for (let y = 0; y < 100; y++) for (let x = 0; x < 100; x++) raw.fill(255, (y * 200 + x) * 3, (y * 200 + x) * 3 + 3);
+    const sideways = await sharp(raw, { raw: { width: 200, height: 100, channels: 3 } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const top = await cropPhoto(sideways, { left: 0.1, top: 0.1, width: 0.8, height: 0.25 });
+    assert.deepEqual(top.region, { left: 3, top: 16, width: 94, height: 58 });
+    assert.deepEqual([top.width, top.height], [94, 58], 'the crop is the region, at full resolution');
+    const bottom = await cropPhoto(sideways, { left: 0.1, top: 0.7, width: 0.8, height: 0.25 });
+    const mean = async (bytes: Uint8Array) => (await sharp(bytes).stats()).channels[0]!.mean;
+    assert.ok((await mean(top.bytes)) > 200, 'the white half is on top');
+    assert.ok((await mean(bottom.bytes)) < 50, 'the dark half below');
+    assert.equal((await sharp(top.bytes).metadata()).orientation, undefined, 'no metadata kept');
   });
 });

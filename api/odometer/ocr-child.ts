@@ -1,7 +1,7 @@
 /**
- * The OCR process's own side (./ocr-process.ts): reads each photo it is sent and answers with the readings.
+ * The OCR process's own side (./ocr-process.ts): reads each photo it is sent and answers with both readers' digits.
  */
 import { serveApart } from '../apart/child.ts';
-import { closeOcr, readDigits } from './ocr.ts';
+import { closeReader, readOdometerDigits } from './reader/reader.ts';
 
-serveApart(readDigits, closeOcr);
+serveApart(readOdometerDigits, closeReader);

@@ -6,13 +6,13 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getPriority } from 'node:os';
 import { normalisePhoto } from './image.ts';
-import { closeOcr, readDigits } from './ocr.ts';
 import { closeOcrProcess, ocrProcessId, readDigitsApart } from './ocr-process.ts';
+import { closeReader, readOdometerDigits } from './reader/reader.ts';
 import { odometerImage } from './testing/odometer-images.ts';
 
 after(async () => {
   await closeOcrProcess();
-  await closeOcr();
+  await closeReader();
 });
 
 const photo = async (reading: string, seed: number) =>
@@ -22,7 +22,7 @@ describe('the OCR process', () => {
   test("reads as the server's own thread does, in a process niced below the server", async () => {
     const bytes = await photo('048213', 3);
     const apart = await readDigitsApart(bytes);
-    assert.deepEqual(apart, await readDigits(bytes));
+    assert.deepEqual(apart, await readOdometerDigits(bytes));
     assert.equal(apart.first, '048213');
     const pid = ocrProcessId();
     assert.ok(pid !== null && pid !== process.pid);

@@ -3,11 +3,18 @@
  * the normalised copy drops the metadata), the normalised copy to store, and the two OCR readings of that
  * copy. The route then adds what only it knows (the previous reading, the request's window) and asks
  * verdict.ts for the outcome.
+ *
+ * With the guide frame's box (issue 24), the crop of the upright photo to it is read instead of the whole
+ * photo, and returned beside the normalised whole photo, so both are kept; the capture time is still read
+ * from the photo as sent. When the readers do not agree on the crop, the whole photo is read too, and its
+ * readings stand if they agree.
  */
 import { captureTime, type CaptureTime } from './exif.ts';
-import { checkPhoto, normalisePhoto, refusal, type NormalisedPhoto, type PhotoFormat, type PhotoRefusal } from './image.ts';
-import type { OcrReadings } from './ocr.ts';
+import type { OdometerBox } from '../../contract/index.ts';
+import { checkPhoto, cropPhoto, normalisePhoto, refusal, type CroppedPhoto, type NormalisedPhoto, type PhotoFormat, type PhotoRefusal } from './image.ts';
 import { readDigitsApart } from './ocr-process.ts';
+import type { DigitReadings } from './reader/reader.ts';
+import { agreedReading } from './verdict.ts';
 
 export interface OdometerPhotoReading {
   ok: true;
@@ -15,23 +22,34 @@ export interface OdometerPhotoReading {
   format: PhotoFormat;
   width: number;
   height: number;
-  /** The copy to keep in the blob store: upright, greyscale, no metadata. */
+  /** The copy to keep in the blob store: upright, in colour, no metadata. */
   normalised: NormalisedPhoto;
+  /** With a box: the crop to it (with a margin) that was read, to keep beside the whole photo; else null. */
+  crop: CroppedPhoto | null;
   capturedAt: CaptureTime | null;
-  readings: OcrReadings;
+  /** The two readers' digits (./reader/reader.ts), each null where that reader is not sure. */
+  readings: DigitReadings;
 }
 
 /** Reads an uploaded photo, or says why it is refused (the message is for the sender, as it stands). */
-export async function readOdometerPhoto(bytes: Uint8Array): Promise<OdometerPhotoReading | PhotoRefusal> {
+export async function readOdometerPhoto(bytes: Uint8Array, box?: OdometerBox): Promise<OdometerPhotoReading | PhotoRefusal> {
   const check = await checkPhoto(bytes);
   if (!check.ok) return check;
   let normalised: NormalisedPhoto;
+  let crop: CroppedPhoto | null = null;
   try {
     normalised = await normalisePhoto(bytes);
+    if (box) crop = await cropPhoto(bytes, box);
   } catch {
     // A sound header over a body that does not decode: cut short on the way, most often.
     return refusal('damaged');
   }
   const capturedAt = await captureTime(bytes);
-  return { ok: true, format: check.format, width: check.width, height: check.height, normalised, capturedAt, readings: await readDigitsApart(normalised.bytes) };
+  let readings = await readDigitsApart((crop ?? normalised).bytes);
+  if (crop && agreedReading(readings) === null) {
+    // A frame left where it started, or drawn off the digits: the whole photo may still say what it shows.
+    const whole = await readDigitsApart(normalised.bytes);
+    if (agreedReading(whole) !== null) readings = whole;
+  }
+  return { ok: true, format: check.format, width: check.width, height: check.height, normalised, crop, capturedAt, readings };
 }

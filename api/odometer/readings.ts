@@ -2,7 +2,7 @@
  * The odometer_readings table: every photo sent, what was decided about it, and the reading that counts.
  * Only this file writes SQL against it.
  */
-import type { OdometerStatus } from '../../contract/index.ts';
+import type { OdometerBox, OdometerStatus } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface NewReading {
@@ -11,12 +11,17 @@ export interface NewReading {
   typedReading: number;
   ocrFirst: string | null;
   ocrSecond: string | null;
-  status: 'verified' | 'needs_review' | 'rejected';
+  status: 'verified' | 'confirmed' | 'suggested' | 'needs_review' | 'rejected';
   reasons: string[];
   message: string | null;
   photoBlobKey: string;
   photoContentType: string;
   capturedAt: Date | null;
+  /** The guide frame's box (issue 24) and the kept crop of the photo to it (a JPEG), or null without a box. */
+  box?: OdometerBox | null;
+  cropBlobKey?: string | null;
+  /** The 'suggested' attempt this reading was typed after, as the server matched it (issue 24). */
+  afterSuggestionId?: number | null;
 }
 
 export interface ReadingRow {
@@ -34,10 +39,13 @@ export interface ReadingRow {
   capturedAt: Date | null;
   createdAt: Date;
   reviewedReading: number | null;
+  box: OdometerBox | null;
+  cropBlobKey: string | null;
+  afterSuggestionId: number | null;
 }
 
 const COLUMNS = `id::text AS id, policy_id, car_number, typed_reading, ocr_first, ocr_second, status, reasons, message,
-  photo_blob_key, photo_content_type, captured_at, created_at, reviewed_reading`;
+  photo_blob_key, photo_content_type, captured_at, created_at, reviewed_reading, box, crop_blob_key, after_suggestion_id::text AS after_suggestion_id`;
 
 interface Row {
   id: string;
@@ -54,6 +62,9 @@ interface Row {
   captured_at: Date | null;
   created_at: Date;
   reviewed_reading: number | null;
+  box: OdometerBox | null;
+  crop_blob_key: string | null;
+  after_suggestion_id: string | null;
 }
 
 const fromRow = (row: Row): ReadingRow => ({
@@ -71,13 +82,20 @@ const fromRow = (row: Row): ReadingRow => ({
   capturedAt: row.captured_at,
   createdAt: row.created_at,
   reviewedReading: row.reviewed_reading,
+  box: row.box,
+  cropBlobKey: row.crop_blob_key,
+  afterSuggestionId: row.after_suggestion_id === null ? null : Number(row.after_suggestion_id),
 });
 
 /**
  * The accepted-reading rule, in one place: a reading counts once it is 'verified' (both OCR passes agree
- * with the typed reading and it is plausible) or 'approved' by a person (migration 008).
+ * with the typed reading and it is plausible), 'approved' by a person (migration 008), or 'confirmed':
+ * retyped after a suggestion and read so by both passes (issue 24, migration 029).
  */
-const ACCEPTED_READING_STATUSES = ['verified', 'approved'] as const satisfies readonly OdometerStatus[];
+const ACCEPTED_READING_STATUSES = ['verified', 'approved', 'confirmed'] as const satisfies readonly OdometerStatus[];
+
+/** Whether a reading of this status counts (the rule above, for code that holds a row already). */
+export const isAccepted = (status: OdometerStatus): boolean => (ACCEPTED_READING_STATUSES as readonly OdometerStatus[]).includes(status);
 
 /** The rule as this module's SQL condition on odometer_readings (its only writer of SQL). */
 const ACCEPTED = `status IN (${ACCEPTED_READING_STATUSES.map((status) => `'${status}'`).join(', ')})`;
@@ -88,11 +106,12 @@ export const countedReading = (row: Pick<ReadingRow, 'typedReading' | 'reviewedR
 export async function insertReading(tx: Queryable, reading: NewReading, now: Date): Promise<number> {
   const rows = await tx.query<{ id: string }>(
     `INSERT INTO odometer_readings (policy_id, car_number, typed_reading, ocr_first, ocr_second, status, reasons, message,
-                                    photo_blob_key, photo_content_type, captured_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id::text AS id`,
+                                    photo_blob_key, photo_content_type, captured_at, created_at, box, crop_blob_key, after_suggestion_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13::jsonb, $14, $15) RETURNING id::text AS id`,
     [
       reading.policyId, reading.carNumber, reading.typedReading, reading.ocrFirst, reading.ocrSecond, reading.status,
       JSON.stringify(reading.reasons), reading.message, reading.photoBlobKey, reading.photoContentType, reading.capturedAt, now,
+      reading.box ? JSON.stringify(reading.box) : null, reading.cropBlobKey ?? null, reading.afterSuggestionId ?? null,
     ],
   );
   return Number(rows[0]!.id);
@@ -140,6 +159,20 @@ export async function unreadableSince(db: Queryable, policyId: number, carNumber
     [policyId, carNumber, since],
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * The vehicle's 'suggested' attempts since `since` (issue 24), newest first: the server's own record of the
+ * suggestions it showed, against which a reading typed after one is judged, whatever the page says.
+ */
+export async function suggestionsSince(db: Queryable, policyId: number, carNumber: number, since: Date): Promise<ReadingRow[]> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM odometer_readings
+     WHERE policy_id = $1 AND car_number = $2 AND status = 'suggested' AND created_at >= $3
+     ORDER BY created_at DESC, id DESC`,
+    [policyId, carNumber, since],
+  );
+  return rows.map(fromRow);
 }
 
 /** The newest reading of each vehicle of the policy, whatever its status. */

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ODOMETER_MESSAGES } from './messages.ts';
-import { decideReading, DEFAULT_MAX_MILES_PER_DAY, UNREADABLE_RETAKES, type VerdictInput } from './verdict.ts';
+import { decideReading, DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY, sampledForReview, UNREADABLE_RETAKES, withTenths, type VerdictInput } from './verdict.ts';
 
 const ISSUED = new Date('2026-03-01T09:00:00Z');
 const NOW = new Date('2026-03-04T18:30:00Z');
@@ -49,8 +49,23 @@ describe('odometer verdict', () => {
     assert.deepEqual(verdict({ typed: '12045', ocr: { first: '012045', second: '012045' } }), { status: 'verified' });
   });
 
-  test('a typed reading that differs from the photo goes to review, naming both', () => {
-    assert.deepEqual(reasonsOf({ typed: '012354' }), ['the photo reads 012345, the typed reading is 012354']);
+  test('both passes agree on another reading than the typed one: a suggestion of what the photo reads, at once (issue 24)', () => {
+    assert.deepEqual(verdict({ typed: '012354' }), { status: 'suggested', reading: '012345' });
+    assert.match(ODOMETER_MESSAGES.suggestion('031560'), /^The photo reads 031,560 miles\. Please look at the odometer again/);
+  });
+
+  test('no suggestion of the typed reading with a digit after it (a tenths drum read as miles): a person looks', () => {
+    assert.deepEqual(reasonsOf({ typed: '12345', ocr: { first: '0123457', second: '123457' } }), [
+      'the photo reads 0123457, the typed reading 12345 and one digit more: a tenths drum or decimal read as a whole mile?',
+    ]);
+    assert.equal(withTenths('0123457', 12_345), true);
+    assert.equal(withTenths('123467', 12_345), false, 'another number, as long');
+    assert.equal(withTenths('1234570', 12_345), false, 'two digits more');
+    assert.equal(withTenths('223457', 12_345), false, 'not the typed digits first');
+  });
+
+  test('no suggestion of a photo reading below the last accepted one: a person looks, naming both', () => {
+    assert.deepEqual(reasonsOf({ typed: '012354', ocr: { first: '011000', second: '011000' } }), ['the photo reads 011000, the typed reading is 012354']);
   });
 
   test('two passes that disagree go to review, even when one of them matches the typed reading', () => {
@@ -131,12 +146,78 @@ describe('odometer verdict', () => {
   test('every doubt is listed', () => {
     const reasons = reasonsOf({
       typed: '099999',
+      // (passes that agree on another reading would be a suggestion first, issue 24)
+      ocr: { first: '012345', second: '012845' },
       previous: { reading: 12_045, at: new Date(NOW.getTime() - DAY) },
       capturedAt: { at: new Date('2026-01-01T00:00:00Z'), zoned: true },
     });
     assert.equal(reasons.length, 3);
-    assert.match(reasons[0]!, /^the photo reads 012345, the typed reading is 099999$/);
+    assert.match(reasons[0]!, /^the two OCR passes disagree: 012345 and 012845; the typed reading is 099999$/);
     assert.match(reasons[1]!, /^87,954 miles in 1 day since the last reading \(87,954 a day; the ceiling is 1,000\)$/);
     assert.match(reasons[2]!, /before the request was sent/);
+  });
+});
+
+describe('odometer verdict after a suggestion (issue 24)', () => {
+  /** The suggestion shown before the reading was typed: attempt 41, both passes read 012345 then. */
+  const shown = { id: 41, reading: '012345' };
+  const notSampled = [...Array(200).keys()].map((n) => n + 1).find((id) => !sampledForReview(id, DEFAULT_CONFIRMED_REVIEW_ONE_IN))!;
+  const sampled = [...Array(200).keys()].map((n) => n + 1).find((id) => sampledForReview(id, DEFAULT_CONFIRMED_REVIEW_ONE_IN))!;
+
+  test('never a suggestion when the passes disagree or only one read', () => {
+    assert.deepEqual(reasonsOf({ typed: '012354', ocr: { first: '012345', second: '012845' } }), [
+      'the two OCR passes disagree: 012345 and 012845; the typed reading is 012354',
+    ]);
+    assert.deepEqual(reasonsOf({ typed: '012354', ocr: { first: '012345', second: null } }), ['only one OCR pass read the photo: 012345; the typed reading is 012354']);
+  });
+
+  test('retyped as the photo reads: confirmed, never verified', () => {
+    assert.deepEqual(verdict({ afterSuggestion: { ...shown, id: notSampled } }), { status: 'confirmed' });
+    assert.deepEqual(verdict({ typed: '12345', afterSuggestion: { ...shown, id: notSampled } }), { status: 'confirmed' }, 'leading zeros left out');
+  });
+
+  test('a sample goes to a person first: 1 in N of those equal to the suggestion, by the attempt id', () => {
+    assert.deepEqual(reasonsOf({ afterSuggestion: { ...shown, id: sampled } }), [
+      `typed after the page showed what the photo read: 012345 (attempt ${sampled})`,
+      `confirmed by both OCR passes after the suggestion; drawn for the sample a person checks (1 in ${DEFAULT_CONFIRMED_REVIEW_ONE_IN})`,
+    ]);
+    assert.deepEqual(verdict({ afterSuggestion: { ...shown, id: notSampled }, confirmedReviewOneIn: 1 }).status, 'needs_review', '1 in 1: every one');
+    // deterministic, and about 1 in N over many attempts
+    const drawn = [...Array(5000).keys()].filter((id) => sampledForReview(id + 1, 10)).length;
+    assert.ok(drawn > 400 && drawn < 600, String(drawn));
+    assert.equal(sampledForReview(sampled, 10), true);
+    assert.equal(sampledForReview(notSampled, 10), false);
+  });
+
+  test('every one whose value differs from the suggestion (a retaken photo read otherwise) goes to a person', () => {
+    const outcome = verdict({ typed: '012399', ocr: { first: '012399', second: '012399' }, afterSuggestion: { ...shown, id: notSampled } });
+    assert.equal(outcome.status, 'needs_review');
+    assert.match(outcome.status === 'needs_review' ? outcome.reasons.join('; ') : '', /not the reading suggested before \(012345\)/);
+  });
+
+  test('retyped but still not what the photo reads: a person, no second suggestion', () => {
+    assert.deepEqual(reasonsOf({ typed: '012354', afterSuggestion: shown }), [
+      'typed after the page showed what the photo read: 012345 (attempt 41)',
+      'the photo reads 012345, the typed reading is 012354',
+    ]);
+  });
+
+  test("a claim of a suggestion the server cannot match: neither verified nor confirmed, nor a new suggestion", () => {
+    const doubt = 'the page said it showed the suggestion of attempt 9, which is not a suggestion made for this vehicle in this request';
+    assert.deepEqual(reasonsOf({ suggestionDoubt: doubt }), [doubt]);
+    assert.deepEqual(reasonsOf({ suggestionDoubt: doubt, afterSuggestion: { ...shown, id: notSampled } }), [
+      `typed after the page showed what the photo read: 012345 (attempt ${notSampled})`,
+      doubt,
+    ]);
+    assert.equal(verdict({ typed: '012354', suggestionDoubt: doubt }).status, 'needs_review');
+  });
+
+  test('still unreadable after a suggestion: retakes first, then a person, as without one', () => {
+    assert.equal(verdict({ ocr: { first: null, second: null }, afterSuggestion: shown }).status, 'rejected');
+    assert.equal(verdict({ ocr: { first: null, second: null }, afterSuggestion: shown, unreadableBefore: UNREADABLE_RETAKES }).status, 'needs_review');
+  });
+
+  test('other doubts still hold a confirmed reading for a person', () => {
+    assert.equal(verdict({ afterSuggestion: { ...shown, id: notSampled }, maxMilesPerDay: 10 }).status, 'needs_review');
   });
 });

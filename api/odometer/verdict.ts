@@ -14,9 +14,21 @@
  *   miles a day since the last reading are within the ceiling, and the photo's capture time, when it has
  *   one, lies within the request's window.
  *
+ * Issue 24, decisions that stay safe:
+ * - When both passes agree with each other but not with the typed reading, the sender is shown what the
+ *   photo reads at once and asked to look again ('suggested': kept, not accepted), rather than wait a day for
+ *   a person. Never when the passes disagree or only one read, never twice in one request, and never a
+ *   reading below the last accepted one (that goes to a person, as before).
+ * - A reading typed after a suggestion is never 'verified': the typed value was not independent of the
+ *   readers. When both passes read it and nothing else is in doubt it is 'confirmed' (accepted for billing),
+ *   except for a sample that a person checks first (sampledForReview): every one whose value differs from
+ *   the suggestion (a retaken photo read otherwise, so one of the two agreements was wrong) and 1 in N of
+ *   the rest. A typed reading the passes still do not read after a suggestion goes to a person.
+ *
  * Readings are compared as numbers: an odometer shows leading zeros (012345), a person often types none.
  * The reasons hold readings, dates and counts only, nothing about the person.
  */
+import { createHash } from 'node:crypto';
 import type { CaptureTime } from './exif.ts';
 import { ODOMETER_MESSAGES } from './messages.ts';
 
@@ -25,6 +37,20 @@ export const DEFAULT_MAX_MILES_PER_DAY = 1000;
 
 /** Unreadable photos for one request that are sent back for a retake; the one after goes to review. */
 export const UNREADABLE_RETAKES = 2;
+
+/** Of the readings confirmed after a suggestion whose value is the suggested one, 1 in this many is checked by a person first. */
+export const DEFAULT_CONFIRMED_REVIEW_ONE_IN = 10;
+
+/**
+ * Whether a reading confirmed after the suggestion `suggestionId` is drawn for a person's check, 1 in
+ * `oneIn`: by a hash of the suggested attempt's id, so the draw is the same however often it is asked and
+ * is spread evenly whatever the ids' pattern; `oneIn` 1 draws every one.
+ */
+export function sampledForReview(suggestionId: number, oneIn: number): boolean {
+  if (oneIn <= 1) return true;
+  const digest = createHash('sha256').update(`odometer-suggestion:${suggestionId}`).digest();
+  return digest.readUInt32BE(0) % Math.floor(oneIn) === 0;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,10 +77,21 @@ export interface VerdictInput {
   unreadableBefore?: number;
   /** The configured ceiling (default DEFAULT_MAX_MILES_PER_DAY). */
   maxMilesPerDay?: number;
+  /**
+   * The suggestion shown for this request before this reading was typed, as the server's own record has it
+   * (the 'suggested' attempt's id and what both passes read then), or null when none was shown.
+   */
+  afterSuggestion?: { id: number; reading: string } | null;
+  /** Why the page's claim of a suggestion could not be matched to that record (forged, another vehicle's, stale), or null. */
+  suggestionDoubt?: string | null;
+  /** 1 in this many confirmed readings equal to their suggestion is checked by a person first (default DEFAULT_CONFIRMED_REVIEW_ONE_IN). */
+  confirmedReviewOneIn?: number;
 }
 
 export type Verdict =
   | { status: 'verified' }
+  | { status: 'confirmed' }
+  | { status: 'suggested'; reading: string }
   | { status: 'needs_review'; reasons: string[] }
   | { status: 'rejected'; message: string };
 
@@ -70,6 +107,7 @@ function ocrDoubt(typed: string, { first, second }: VerdictInput['ocr']): string
     return `only one OCR pass read the photo: ${read}; the typed reading is ${typed}`;
   }
   if (number(first) !== number(second)) return `the two OCR passes disagree: ${first} and ${second}; the typed reading is ${typed}`;
+  if (withTenths(first, number(typed))) return `the photo reads ${first}, the typed reading ${typed} and one digit more: a tenths drum or decimal read as a whole mile?`;
   if (number(first) !== number(typed)) return `the photo reads ${first}, the typed reading is ${typed}`;
   return null;
 }
@@ -96,6 +134,17 @@ function captureDoubt(capturedAt: CaptureTime | null, window: VerdictInput['wind
   return null;
 }
 
+/** The reading both readers agree on (as numbers: 031560 is 31560), as the first wrote it; null when they disagree or either read nothing. */
+export function agreedReading({ first, second }: VerdictInput['ocr']): string | null {
+  return first !== null && second !== null && number(first) === number(second) ? first : null;
+}
+
+/** Whether `read` is the typed reading with one more digit after it (031560 typed, 0315607 read). */
+export function withTenths(read: string, typed: number): boolean {
+  const digits = String(number(read));
+  return digits.length === String(typed).length + 1 && digits.startsWith(String(typed));
+}
+
 export function decideReading(input: VerdictInput): Verdict {
   const typed = number(input.typed);
   if (input.previous !== null && typed < input.previous.reading) {
@@ -104,10 +153,31 @@ export function decideReading(input: VerdictInput): Verdict {
   const unreadableBefore = input.unreadableBefore ?? 0;
   const unreadable = input.ocr.first === null && input.ocr.second === null;
   if (unreadable && unreadableBefore < UNREADABLE_RETAKES) return { status: 'rejected', message: ODOMETER_MESSAGES.unreadable };
+  const after = input.afterSuggestion ?? null;
+  const doubt = input.suggestionDoubt ?? null;
+  const agreed = agreedReading(input.ocr);
+  // Both passes read one number that is not the typed one: shown to the sender at once, the first time only.
+  // Not when it is the typed reading with a digit after it: the readers most likely read a tenths drum or a
+  // decimal too, and suggesting ten times the miles could bill them; a person looks instead.
+  if (after === null && doubt === null && agreed !== null && number(agreed) !== typed && !withTenths(agreed, typed) && (input.previous === null || number(agreed) >= input.previous.reading)) {
+    return { status: 'suggested', reading: agreed };
+  }
   const reasons = [
+    after ? `typed after the page showed what the photo read: ${after.reading} (attempt ${after.id})` : null,
+    doubt,
     unreadable ? `neither OCR pass could read the photo (the ${ordinal(unreadableBefore + 1)} unreadable photo for this request); the typed reading is ${input.typed}` : ocrDoubt(input.typed, input.ocr),
     mileageDoubt(typed, input.previous, input.window.to, input.maxMilesPerDay ?? DEFAULT_MAX_MILES_PER_DAY),
     captureDoubt(input.capturedAt, input.window),
   ].filter((reason): reason is string => reason !== null);
-  return reasons.length === 0 ? { status: 'verified' } : { status: 'needs_review', reasons };
+  if (after === null) return reasons.length === 0 ? { status: 'verified' } : { status: 'needs_review', reasons };
+  if (reasons.length > 1) return { status: 'needs_review', reasons };
+  // Read by both passes after a suggestion, nothing else in doubt: confirmed, or first checked by a person.
+  if (number(after.reading) !== typed) {
+    return { status: 'needs_review', reasons: [...reasons, `confirmed by both OCR passes, but not the reading suggested before (${after.reading}): one of the two photos was read wrongly by both passes, so a person checks it`] };
+  }
+  const oneIn = input.confirmedReviewOneIn ?? DEFAULT_CONFIRMED_REVIEW_ONE_IN;
+  if (sampledForReview(after.id, oneIn)) {
+    return { status: 'needs_review', reasons: [...reasons, `confirmed by both OCR passes after the suggestion; drawn for the sample a person checks (1 in ${Math.floor(Math.max(1, oneIn))})`] };
+  }
+  return { status: 'confirmed' };
 }

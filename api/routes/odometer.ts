@@ -4,8 +4,11 @@
  *
  * GET  /api/odometer?token=TOKEN   -> the policy's vehicles, the latest reading of each and the billing
  *                                  period a reading sent today closes
- * POST /api/odometer/photo         multipart: token, carNumber, reading, photo ->
- *                                  201 { status: verified | needs_review, message } | 4xx with what to do
+ * POST /api/odometer/photo         multipart: token, carNumber, reading, photo, and optionally box (the
+ *                                  guide frame, `left,top,width,height` as fractions) and afterSuggestion ->
+ *                                  201 { status: verified | confirmed | needs_review, message }
+ *                                  | 200 { status: suggested, message, suggestion: { attempt, reading } }
+ *                                  | 4xx with what to do
  *
  * The token is the texted odometer link's or the documents link's. A photo that is not one, or too large,
  * is refused before anything is stored; a photo that was read is stored with its outcome, even a rejected
@@ -14,7 +17,7 @@
  * once (issue 22). The kept copy carries no metadata: no location, no device (api/odometer/image.ts).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { MESSAGES, OdometerPhotoFields, type OdometerView } from '../../contract/index.ts';
+import { MESSAGES, OdometerPhotoFields, parseOdometerBox, type OdometerPhotoAnswer, type OdometerView } from '../../contract/index.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { check } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
@@ -108,7 +111,10 @@ export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
       throw error; // the body's or a part's limit (413)
     }
     const last = (name: string) => textsOf(form, name).at(-1);
-    const fields = check({ token: last('token'), carNumber: last('carNumber'), reading: last('reading') }, OdometerPhotoFields);
+    const fields = check(
+      { token: last('token'), carNumber: last('carNumber'), reading: last('reading'), box: last('box'), afterSuggestion: last('afterSuggestion') },
+      OdometerPhotoFields,
+    );
     if (!fields.ok) throw requestRefused(fields.errors);
     const photo = valuesOf(form, 'photo').at(-1);
     if (photo === undefined || typeof photo === 'string' || photo.size === 0) throw new ApiError(400, MESSAGES.odometerPhotoMissing);
@@ -117,13 +123,22 @@ export function odometerRoutes(deps: Deps, limits: OdometerLimits): Hono {
     const policyId = await openPolicy(fields.value.token);
     const counted = await hit(deps.db, limits.perToken, fields.value.token, deps.clock());
     if (!counted.allowed) throw tooMany(counted.retryAfter);
+    // the struct checked the box's text; parsed here into its four fractions
+    const box = fields.value.box === undefined ? null : parseOdometerBox(fields.value.box);
     const outcome = await submitOdometerPhoto(deps, {
       policyId,
       carNumber: Number(fields.value.carNumber),
       typedReading: Number(fields.value.reading),
       photo: await bytesOf(photo),
+      ...(box ? { box } : {}),
+      ...(fields.value.afterSuggestion ? { afterSuggestion: Number(fields.value.afterSuggestion) } : {}),
     });
     if (outcome.kind === 'refused') throw refusal(outcome);
+    if (outcome.kind === 'suggested') {
+      // nothing accepted: the page shows what the photo reads and asks for another look (issue 24)
+      const body: OdometerPhotoAnswer = { status: 'suggested', message: outcome.message, suggestion: { attempt: outcome.attempt, reading: outcome.reading } };
+      return { status: 200, body, headers: NO_STORE };
+    }
     // A verified reading may have issued the policy, whose e-mail is queued.
     void deps.mail.deliverDue();
     return { status: 201, body: { status: outcome.status, message: outcome.message }, headers: NO_STORE };

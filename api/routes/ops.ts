@@ -8,6 +8,7 @@
  *
  * GET  /ops/odometer                    the list: photo, typed reading, both OCR readings, the reasons
  * GET  /ops/odometer/photos/:readingId  the normalised photo
+ * GET  /ops/odometer/crops/:readingId   the crop to the sender's guide frame that was read (issue 24), when there is one
  * GET  /ops/odometer/review.js          the page's script
  * POST /ops/odometer/:readingId         { decision, correctedReading?, note? } -> { status }
  * GET  /ops/notices                     the notices to post, oldest first: kind, policy, address, created
@@ -65,6 +66,13 @@ export function opsRoutes(deps: Deps): Hono {
     const blob = reading ? await deps.blobs.get(reading.photoBlobKey) : null;
     if (!blob) return c.text('No such photo.', 404, PRIVATE);
     return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': reading!.photoContentType, ...PRIVATE });
+  });
+
+  app.get('/odometer/crops/:readingId', async (c) => {
+    const reading = await readingById(deps.db, wholeId(c.req.param('readingId')) ?? 0);
+    const blob = reading?.cropBlobKey ? await deps.blobs.get(reading.cropBlobKey) : null;
+    if (!blob) return c.text('No such crop.', 404, PRIVATE);
+    return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/jpeg', ...PRIVATE });
   });
 
   app.post('/odometer/:readingId', requireJson(), limitBody(4096), async (c) => {
@@ -128,10 +136,19 @@ function page(readings: readonly ReadingRow[], names: Map<number, { policyNumber
   const items = readings.map((reading) => {
     const name = names.get(reading.id);
     const reasons = reading.reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('');
+    const box = reading.box;
+    // the crop that was read, beside the whole photo, when the sender placed the guide frame (issue 24)
+    const pictures = reading.cropBlobKey
+      ? `<div class="pictures">
+    <figure><img src="/ops/odometer/photos/${reading.id}" alt="Odometer photo ${reading.id}, whole" width="480"><figcaption>The whole photo</figcaption></figure>
+    <figure><img src="/ops/odometer/crops/${reading.id}" alt="Odometer photo ${reading.id}, the crop that was read" width="480"><figcaption>The crop to the sender's frame, as read${box ? ` (left ${percent(box.left)}, top ${percent(box.top)}, width ${percent(box.width)}, height ${percent(box.height)})` : ''}</figcaption></figure>
+  </div>`
+      : `<img src="/ops/odometer/photos/${reading.id}" alt="Odometer photo ${reading.id}" width="480">`;
     return `<article aria-labelledby="r${reading.id}">
   <h2 id="r${reading.id}">${escapeHtml(name?.policyNumber ?? '')}, vehicle ${reading.carNumber}: ${escapeHtml(name?.vehicle ?? '')}</h2>
-  <img src="/ops/odometer/photos/${reading.id}" alt="Odometer photo ${reading.id}" width="480">
+  ${pictures}
   <dl>
+    <dt>Status</dt><dd>${reading.afterSuggestionId === null ? 'Needs review' : `Needs review: typed after a suggestion (attempt ${reading.afterSuggestionId}); never verified by the readers`}</dd>
     <dt>Typed</dt><dd>${reading.typedReading}</dd>
     <dt>OCR, pass 1</dt><dd>${escapeHtml(reading.ocrFirst ?? 'nothing read')}</dd>
     <dt>OCR, pass 2</dt><dd>${escapeHtml(reading.ocrSecond ?? 'nothing read')}</dd>
@@ -151,7 +168,7 @@ function page(readings: readonly ReadingRow[], names: Map<number, { policyNumber
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Odometer photos to review</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}img{max-width:100%;height:auto;display:block}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}label{display:block;margin:.5rem 0}button{margin:.25rem .5rem .25rem 0;padding:.5rem 1rem}</style>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}img{max-width:100%;height:auto;display:block}.pictures{display:flex;flex-wrap:wrap;gap:1rem}.pictures figure{margin:0;flex:1 1 18rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}label{display:block;margin:.5rem 0}button{margin:.25rem .5rem .25rem 0;padding:.5rem 1rem}</style>
 </head><body>
 ${NAV}
 <h1>Odometer photos to review</h1>
@@ -160,6 +177,9 @@ ${items.join('\n')}
 <script src="/ops/odometer/review.js"></script>
 </body></html>`;
 }
+
+/** A fraction of the photo's side as the page says it: 0.2 -> 20%. */
+const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 
 /** The operations pages, linked from each. */
 const NAV = '<nav><a href="/ops/odometer">Odometer photos to review</a> · <a href="/ops/notices">Notices to post</a> · <a href="/ops/reconciliations">Reconciliations with the card provider</a></nav>';

@@ -19,7 +19,7 @@ import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { BRAND } from '../../contract/brand.ts';
-import { DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
+import { DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
 import { DatabaseUnavailableError, openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMailer, OUTBOX_FILE, type Mailer } from '../mail/mailer.ts';
@@ -188,6 +188,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: 0,
     restrictedZips: [],
     odometerMaxMilesPerDay: DEFAULT_MAX_MILES_PER_DAY,
+    odometerConfirmedReviewOneIn: DEFAULT_CONFIRMED_REVIEW_ONE_IN,
     ...overrides,
   };
 }

@@ -45,8 +45,13 @@ export type EsignAnswer = Infer<typeof EsignAnswer>;
 
 // --- Odometer photo --------------------------------------------------------------------------------------
 
-/** superseded: held for review, then replaced by a newer photo of the same vehicle (never a vehicle's latest). */
-export const ODOMETER_STATUSES = ['verified', 'needs_review', 'rejected', 'approved', 'declined', 'superseded'] as const;
+/**
+ * superseded: held for review, then replaced by a newer photo of the same vehicle (never a vehicle's latest).
+ * suggested (issue 24): both readers agreed on a reading other than the typed one; the sender was shown what
+ * the photo reads and asked to look again; kept, not accepted. confirmed: a reading retyped after such a
+ * suggestion that both readers read; accepted, but never 'verified' (the typed value was not independent).
+ */
+export const ODOMETER_STATUSES = ['verified', 'needs_review', 'rejected', 'approved', 'declined', 'superseded', 'suggested', 'confirmed'] as const;
 export type OdometerStatus = (typeof ODOMETER_STATUSES)[number];
 
 /** The latest reading sent for one vehicle, as its owner may see it. */
@@ -98,21 +103,66 @@ export const odometerReading = define<string>('odometerReading', (value) =>
   (typeof value === 'string' && /^\d{1,7}$/.test(value)) || MESSAGES.odometerReading,
 );
 
+/** The guide frame's box (issue 24), as fractions of the upright photo: its left and top edges, its width and height. */
+export interface OdometerBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The smallest side a box may have, as a fraction of the photo's side: below it there is nothing to read. */
+export const ODOMETER_BOX_MIN_SIDE = 0.02;
+/** Rounding of the four fractions as they travel: a box drawn to the edge may sum to 1.0001. */
+const BOX_SLACK = 0.001;
+const FRACTION = /^(?:0(?:\.\d{1,6})?|1(?:\.0{1,6})?|\.\d{1,6})$/;
+
+/**
+ * The box as the form sends it, one field: `left,top,width,height`, each a decimal from 0 to 1 with at most
+ * six places ("0.2,0.4,0.6,0.2"); the box lies inside the photo and each side is at least ODOMETER_BOX_MIN_SIDE.
+ * Null when the text is not such a box.
+ */
+export function parseOdometerBox(text: string): OdometerBox | null {
+  const parts = text.split(',');
+  if (parts.length !== 4 || !parts.every((part) => FRACTION.test(part))) return null;
+  const [left, top, width, height] = parts.map(Number) as [number, number, number, number];
+  if (width < ODOMETER_BOX_MIN_SIDE || height < ODOMETER_BOX_MIN_SIDE) return null;
+  if (left + width > 1 + BOX_SLACK || top + height > 1 + BOX_SLACK) return null;
+  return { left, top, width, height };
+}
+
+/** The box's field text: `left,top,width,height`, four places each (a tenth of a pixel on a 12-megapixel photo). */
+export const odometerBoxText = (box: OdometerBox): string =>
+  [box.left, box.top, box.width, box.height].map((value) => String(Math.round(value * 10_000) / 10_000)).join(',');
+
+export const odometerBoxField = define<string>('odometerBox', (value) => (typeof value === 'string' && parseOdometerBox(value) !== null) || MESSAGES.odometerBox);
+
 /**
  * The text fields of the photo upload (multipart/form-data: token, carNumber, reading, and the file as
- * `photo`). The file itself is checked by its bytes on the server (api/odometer/image.ts).
+ * `photo`). The file itself is checked by its bytes on the server (api/odometer/image.ts). Issue 24 adds
+ * two optional fields: `box`, the guide frame the sender placed over the digits (without it the whole
+ * photo is read, as for a page without scripts), and `afterSuggestion`, the attempt whose suggestion the
+ * sender was shown before typing this reading (the server checks it against its own record).
  */
 export const OdometerPhotoFields = object({
   token,
   carNumber: define<string>('carNumber', (value) => (typeof value === 'string' && /^[1-9]$/.test(value)) || MESSAGES.odometerVehicle),
   reading: odometerReading,
+  box: optional(odometerBoxField),
+  afterSuggestion: optional(define<string>('afterSuggestion', (value) => (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)) || MESSAGES.odometerAfterSuggestion)),
 });
 export type OdometerPhotoFields = Infer<typeof OdometerPhotoFields>;
 
-/** A reading that was kept: verified at once, or waiting for a person to look at the photo. */
+/**
+ * What became of a photo and its reading: verified at once, confirmed (retyped after a suggestion and read
+ * so by both readers), waiting for a person, or (issue 24) suggested: both readers read `suggestion.reading`,
+ * not the typed reading; nothing is accepted, and the page asks the sender to look again. A reading sent
+ * after it names `suggestion.attempt` as `afterSuggestion`.
+ */
 export const OdometerPhotoAnswer = type({
-  status: enums(['verified', 'needs_review']),
+  status: enums(['verified', 'confirmed', 'needs_review', 'suggested']),
   message: string(),
+  suggestion: optional(type({ attempt: number(), reading: string() })),
 });
 export type OdometerPhotoAnswer = Infer<typeof OdometerPhotoAnswer>;
 

@@ -71,6 +71,10 @@ export const esignNotReady = 'Your application is not ready yet. Please try agai
 export const odometerReading = 'Please type the reading on the odometer: digits only, up to 7.';
 export const odometerPhotoMissing = 'Please take or choose a photo of the odometer.';
 export const odometerVehicle = 'Please choose one of the vehicles on this policy.';
+/** The guide frame's box (issue 24): four fractions of the upright photo, as the page sends them. */
+export const odometerBox = 'The frame around the odometer digits could not be read. Please place the frame over the digits again, then send the photo.';
+/** The attempt a retyped reading follows (issue 24): a whole number, as the suggestion's answer gave it. */
+export const odometerAfterSuggestion = 'The suggestion this reading answers could not be read. Please send the photo again.';
 export const odometerAlreadyVerified = "This vehicle's odometer reading is already verified. Thank you.";
 /** Past the upload's rate limit (per link and per client address; issue 22): the 429 says when to try again. */
 export const odometerPhotosTooMany = 'You have sent many photos in a short time. Please wait a few minutes, then send the photo again.';

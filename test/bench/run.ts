@@ -23,6 +23,7 @@ import { bindRequestFor } from '../../api/policies/testing.ts';
 import { benchDocuments } from '../../api/documents/pdf/bench.ts';
 import { odometerImage } from '../../api/odometer/testing/odometer-images.ts';
 import { lighthouseTable } from './lighthouse.ts';
+import { odometerReaderTable } from './odometer-reader.ts';
 import { GENERATOR_NICE, type Burst } from './upload-burst.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -510,6 +511,12 @@ if (process.env.BENCH_ONLY === 'uploads') {
   process.exit(0);
 }
 
+/** BENCH_ONLY=odometer-reader: the reader on the TRODO val photos alone (issue 24). */
+if (process.env.BENCH_ONLY === 'odometer-reader') {
+  await odometerReaderTable();
+  process.exit(0);
+}
+
 const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY || LIGHTHOUSE_ONLY ? {} : await benchDocuments(PDF_COUNT);
 
 const main = await startBenchServer({});
@@ -608,8 +615,8 @@ try {
   console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the load`);
   const sorted = [...photos.ms].sort((a, b) => a - b);
   console.log(
-    `\nodometer photos, ${PHOTO_COUNT} one after another (checked, normalised, OCR twice, stored): mean ${(photos.ms.reduce((a, b) => a + b, 0) / photos.ms.length).toFixed(0)} ms, ` +
-      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms (the first starts the OCR worker); server RSS after them ${photos.rss.toFixed(1)} MiB`,
+    `\nodometer photos, ${PHOTO_COUNT} one after another (checked, normalised, read by both readers, stored): mean ${(photos.ms.reduce((a, b) => a + b, 0) / photos.ms.length).toFixed(0)} ms, ` +
+      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms (the first starts the readers' process); server RSS after them ${photos.rss.toFixed(1)} MiB`,
   );
   console.log(`\nPDF per document (in process, mean of ${PDF_COUNT}): ${Object.entries(pdfTimes).map(([kind, ms]) => `${kind} ${ms.toFixed(1)} ms`).join(', ')}`);
   console.log(`\nin-process lookups: ${MICRO_COUNT} calls each, ${sampleVins.length} VINs and ${sampleZips.length} ZIPs cycled, ${zipsKnown} ZIPs loaded\n`);
@@ -625,6 +632,7 @@ try {
     );
   }
   await uploadRows();
+  await odometerReaderTable();
   await lighthouseTable(base);
 } finally {
   await main.stop();

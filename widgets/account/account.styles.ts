@@ -99,6 +99,33 @@ ${errorSummaryStyles}
   background: #f4f5f7; border-radius: var(--_radius);
 }
 .account-preview[hidden] { display: none; }
+/* the guide frame (issue 24): the photo as shown, upright by its EXIF orientation, and the box over it */
+.account-frame { margin: 0 0 1rem; }
+.account-frame__help { margin: 0 0 0.5rem; }
+.account-frame__area { position: relative; display: block; width: fit-content; max-width: 100%; margin: 0 auto; overflow: hidden; border-radius: var(--_radius); }
+.account-frame__photo.account-preview {
+  width: auto; max-width: 100%; height: auto; max-height: 70vh; margin: 0; object-fit: fill;
+  image-orientation: from-image; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
+}
+.account-frame__box {
+  position: absolute; box-sizing: border-box; touch-action: none; cursor: move;
+  border: 3px solid #ffd400; box-shadow: 0 0 0 1px #000, inset 0 0 0 1px #000, 0 0 0 100vmax rgb(0 0 0 / 0.45);
+}
+.account-frame__box:focus-visible { outline: 3px solid var(--_focus); outline-offset: 3px; }
+.account-frame__handle {
+  position: absolute; width: 2.75rem; height: 2.75rem; touch-action: none; display: flex;
+}
+.account-frame__handle::after {
+  content: ''; width: 1rem; height: 1rem; margin: auto; background: #ffd400; border: 2px solid #000; border-radius: 50%;
+}
+.account-frame__handle--top-left { left: -1.375rem; top: -1.375rem; cursor: nwse-resize; }
+.account-frame__handle--top-right { right: -1.375rem; top: -1.375rem; cursor: nesw-resize; }
+.account-frame__handle--bottom-left { left: -1.375rem; bottom: -1.375rem; cursor: nesw-resize; }
+.account-frame__handle--bottom-right { right: -1.375rem; bottom: -1.375rem; cursor: nwse-resize; }
+.account-suggestion { margin: 0 0 1rem; }
+.account-suggestion__title { margin: 0 0 0.25rem; font-size: 1.125rem; }
+.account-suggestion__title:focus { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.account-suggestion p { margin: 0; }
 .account-reading { max-width: 12rem; font-variant-numeric: tabular-nums; letter-spacing: 0.05em; }
 .account-send { width: 100%; }
 @media (min-width: 450px) { .account-send { width: auto; } }

@@ -100,6 +100,16 @@ interface Scene {
   height: number;
   background: string;
   body: string;
+  /** Where the digits are drawn, before the turn: the box a reader is trained to find. */
+  digits: DigitBox;
+}
+
+/** A box in pixels of the picture. */
+export interface DigitBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /** The drum odometer: a bezel, one window per digit with its drum, separators between them. */
@@ -132,9 +142,11 @@ function drumScene(reading: string, dark: boolean, random: () => number, width: 
     <stop offset="0.82" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></linearGradient>`;
   const bezel = dark ? '#2c2c2c' : '#5a5a5a';
   const pad = cellWidth * 0.25;
+  const glyphHeight = 16 * glyphScale;
   return {
     width,
     height,
+    digits: { left, top: top + (cellHeight - glyphHeight) / 2, width: cellWidth * reading.length, height: glyphHeight },
     background: dark ? '#3a3a3a' : '#8a8a8a',
     body: [
       `<defs>${shade}</defs>`,
@@ -167,6 +179,7 @@ function segmentScene(reading: string, dark: boolean, width: number): Scene {
   return {
     width,
     height,
+    digits: { left, top, width: cellWidth * reading.length, height: 18 * scale },
     background: dark ? '#202020' : '#6f6f6f',
     body: [
       `<rect x="${(left - pad).toFixed(1)}" y="${(top - pad).toFixed(1)}" width="${(cellWidth * reading.length + 2 * pad).toFixed(1)}" height="${(18 * scale + 2 * pad).toFixed(1)}" rx="${(pad / 3).toFixed(1)}" fill="${panel}"/>`,
@@ -187,6 +200,11 @@ function addNoise(pixels: Buffer, amount: number, random: () => number): Buffer 
 
 /** A photo of an odometer showing `reading`, as the encoded file a phone would send. */
 export async function odometerImage(options: OdometerImageOptions): Promise<Uint8Array> {
+  return (await drawnOdometer(options)).bytes;
+}
+
+/** The photo and where its digits are (the training script's drawn examples, scripts/odometer-reader/drawn.ts). */
+export async function drawnOdometer(options: OdometerImageOptions): Promise<{ bytes: Uint8Array; digits: DigitBox }> {
   if (!/^\d{5,7}$/.test(options.reading)) throw new Error(`odometerImage draws 5 to 7 digits, not '${options.reading}'`);
   const random = seededRandom(options.seed);
   const rotation = options.rotation ?? (random() - 0.5) * 6;
@@ -201,7 +219,7 @@ export async function odometerImage(options: OdometerImageOptions): Promise<Uint
   const noisy = addNoise(data, options.noise ?? 12, random);
   const image = sharp(noisy, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const encoded = options.format === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 82 }).toBuffer();
-  return new Uint8Array(encoded);
+  return { bytes: new Uint8Array(encoded), digits: scene.digits };
 }
 
 export interface OdometerSample extends OdometerImageOptions {

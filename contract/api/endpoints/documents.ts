@@ -47,8 +47,8 @@ export const odometerPhoto = endpoint({
   method: 'POST', path: '/api/odometer/photo', request: null, answer: OdometerPhotoAnswer,
   body: {
     kind: 'multipart', limitBytes: PHOTO_UPLOAD_LIMIT,
-    // the token, the vehicle's number, the typed reading and the photo
-    parts: { files: 1, fileBytes: ODOMETER_PHOTO_MAX_BYTES, fields: 4, fieldBytes: DEFAULT_JSON_LIMIT },
+    // the token, the vehicle's number, the typed reading, the guide frame's box, the suggestion it follows, and the photo
+    parts: { files: 1, fileBytes: ODOMETER_PHOTO_MAX_BYTES, fields: 6, fieldBytes: DEFAULT_JSON_LIMIT },
   },
   session: false,
 });

@@ -27,8 +27,10 @@ export const SUMMARIES = {
   esign: 'signs the application: consent and the typed full name of the named insured; records signer, time, SHA-256, IP and user agent',
   odometerView: "the policy's vehicles, the latest reading of each and, per Pay-Per-Mile vehicle, the billing period a reading " +
       'sent today closes (or null: counted in the next bill); query `token`',
-  odometerPhoto: 'an odometer photo (multipart: `token`, `carNumber`, `reading`, `photo`): checked by its bytes, read twice by OCR; ' +
-      'verified or held for review (201), or rejected with what to do (422)',
+  odometerPhoto: 'an odometer photo (multipart: `token`, `carNumber`, `reading`, `photo`, optionally `box`, the guide frame as ' +
+      '`left,top,width,height` fractions of the upright photo, and `afterSuggestion`): checked by its bytes, the crop to the box (or ' +
+      'the whole photo) read twice; verified, confirmed after a suggestion or held for review (201), a suggestion of what the photo ' +
+      'reads (200), or rejected with what to do (4xx)',
   // handover.ts
   handover: 'from a widget on another origin: names a quote (by number, or by e-mail for the retrieve window) with its birth ' +
       "date and ZIP and answers a single-use, 10-minute token for `/receive-a-quote?handover=`; shares the lookup's rate limit",

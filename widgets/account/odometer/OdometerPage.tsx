@@ -7,8 +7,14 @@
  * form: the photo (the camera on a phone), its preview, the reading, 'Send photo'. The upload is multipart to
  * POST /api/odometer/photo; its outcome shows on the same card, and a failure keeps the reading and the photo.
  * The decisions (standing, words, checks, the multipart body) are odometer-logic.ts's, tested in node.
+ *
+ * Issue 24: the chosen photo shows with the guide frame over it (GuideFrame.tsx), which the person fits to
+ * the digits; its box goes with the original file. When both readers read another number than the typed one,
+ * the answer is a suggestion: its heading and message show above the form, which keeps the reading, the photo
+ * and the frame, and takes the focus; the next send names the suggested attempt.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { OdometerBox } from '../../../contract/api/onboarding.ts';
 import { odometerPhoto, odometerView } from '../../../contract/api/endpoints/documents.ts';
 import type { OdometerPhotoAnswer, OdometerReadingView, OdometerView } from '../../../contract/api/onboarding.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
@@ -24,6 +30,8 @@ import { scoped, useWidget } from '../../core/widget.tsx';
 import { accountStyles } from '../account.styles.ts';
 import { ACCOUNT_SUMMARY_TEXTS, DeadEnd, Loading, Refusal, validateNow } from '../AccountParts.tsx';
 import { takeLinkToken } from '../link-token.ts';
+import { GuideFrame } from './GuideFrame.tsx';
+import { DEFAULT_BOX } from './guide-frame-logic.ts';
 import { latestInWords, periodInWords, photoForm, photoProblem, readingProblem, standingOf, uploadProblems, type PhotoProblem } from './odometer-logic.ts';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
 
@@ -32,7 +40,8 @@ export const ODOMETER_TOKEN_KEY = 'ppm-odometer-token';
 const ODOMETER_WIDGET = 'ppm-account-odometer';
 
 type Vehicle = OdometerView['vehicles'][number];
-type Status = OdometerPhotoAnswer['status'];
+/** What a kept reading became (a suggestion keeps the form open instead). */
+type Status = Exclude<OdometerPhotoAnswer['status'], 'suggested'>;
 type Shown = { kind: 'loading' } | { kind: 'dead-end'; message: string } | { kind: 'vehicles'; view: OdometerView };
 
 function OdometerPageView() {
@@ -100,7 +109,7 @@ function VehicleCard({ token, vehicle }: { token: string; vehicle: Vehicle }) {
     setFocusForm(false);
     if (kept) setLatest(kept);
     setOutcome({ status, message });
-    if (status === 'verified') setDone(true);
+    if (status !== 'needs_review') setDone(true);
   };
 
   return (
@@ -112,7 +121,7 @@ function VehicleCard({ token, vehicle }: { token: string; vehicle: Vehicle }) {
       <p className="account-vehicle__vin">{T.vinEnding(vehicle.vinEnd)}</p>
       <p className="account-vehicle__latest">{latestInWords(latest)}</p>
       <div aria-live="polite">
-        {outcome && <p className={`ppm-notice ${outcome.status === 'verified' ? 'ppm-notice--success' : 'ppm-notice--info'}`}>{outcome.message}</p>}
+        {outcome && <p className={`ppm-notice ${outcome.status === 'needs_review' ? 'ppm-notice--info' : 'ppm-notice--success'}`}>{outcome.message}</p>}
       </div>
       {period && <p className="account-vehicle__period">{period}</p>}
       {waiting && !formShown && (
@@ -154,6 +163,11 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
   );
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const [preview, setPreview] = useState<{ url: string; broken: boolean } | null>(null);
+  // the guide frame's box over the shown photo (issue 24); a new photo starts from the default
+  const [box, setBox] = useState<OdometerBox>(DEFAULT_BOX);
+  // what both readers read, shown until the next answer; its attempt goes with the next send (issue 24)
+  const [suggestion, setSuggestion] = useState<{ attempt: number; message: string; shown: number } | null>(null);
+  const suggestionHeading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
   const [refusal, setRefusal] = useState<{ message: string; shown: number } | null>(null);
@@ -166,6 +180,9 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
     if (answered) form.focus(answered.focus);
   }, [answered?.count]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview.url)), [preview?.url]);
+  useEffect(() => {
+    if (suggestion) suggestionHeading.current?.focus();
+  }, [suggestion?.shown]);
 
   const photoField = form.field('photo');
 
@@ -174,6 +191,7 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
     const file = event.currentTarget.files?.[0];
     photo.current = file;
     setPreview(file?.type.startsWith('image/') ? { url: URL.createObjectURL(file), broken: false } : null);
+    setBox(DEFAULT_BOX);
     form.setError('photo', file ? photoProblem(file) : undefined);
   }
 
@@ -187,11 +205,20 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
     const reading = form.latest().reading.trim();
     sending.current = true;
     setBusy(true);
-    const result = await api.upload(odometerPhoto, photoForm(token, carNumber, reading, file));
+    // the box only over a photo this browser showed: without it the server reads the whole photo
+    const framed = preview && !preview.broken ? box : null;
+    const result = await api.upload(odometerPhoto, photoForm(token, carNumber, reading, file, { box: framed, afterSuggestion: suggestion?.attempt ?? null }));
     sending.current = false;
     setBusy(false);
     if (result.ok) {
-      onKept(result.data.status, result.data.message, { status: result.data.status, reading: Number(reading), sentOn: formatIsoDate(localToday()) });
+      const answer = result.data;
+      if (answer.status === 'suggested') {
+        // the reading, the photo and the frame stay; the heading takes the focus, its message is read next
+        const attempt = answer.suggestion?.attempt ?? suggestion?.attempt ?? 0;
+        setSuggestion((old) => ({ attempt, message: answer.message, shown: (old?.shown ?? 0) + 1 }));
+      } else {
+        onKept(answer.status, answer.message, { status: answer.status, reading: Number(reading), sentOn: formatIsoDate(localToday()) });
+      }
     } else if (result.messages.includes(MESSAGES.odometerAlreadyVerified)) {
       onKept('verified', MESSAGES.odometerAlreadyVerified, null);
     } else {
@@ -212,6 +239,14 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
     <form ref={setFormElement} noValidate onSubmit={onSubmit}>
       <ErrorSummary scope={formElement} resetKey={0} armKey={answered?.count} texts={{ ...ACCOUNT_SUMMARY_TEXTS, heading: T.summaryTitle }} />
       {refusal && <Refusal id={`${id}-errors`} title={T.summaryTitle} message={refusal.message} shown={refusal.shown} />}
+      {suggestion && (
+        <div className="ppm-notice ppm-notice--info account-suggestion" aria-labelledby={`${id}-suggestion`}>
+          <h3 id={`${id}-suggestion`} ref={suggestionHeading} tabIndex={-1} className="account-suggestion__title">
+            {T.suggestionTitle}
+          </h3>
+          <p>{suggestion.message}</p>
+        </div>
+      )}
       <FieldFrame label={T.photo} hint={T.photoHint} field={photoField}>
         <input
           ref={photoField.inputRef}
@@ -226,14 +261,16 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
           onChange={onChoose}
         />
       </FieldFrame>
-      <img
-        className="account-preview"
-        alt={T.previewAlt}
-        src={preview?.url}
-        hidden={!preview || preview.broken}
-        // a photo this browser cannot show (HEIC on a desktop) is still sent: only its preview goes
-        onError={() => setPreview((old) => old && { ...old, broken: true })}
-      />
+      {preview && !preview.broken && (
+        <GuideFrame
+          id={id}
+          src={preview.url}
+          box={box}
+          onBox={setBox}
+          // a photo this browser cannot show (HEIC on a desktop) is still sent: only its preview and frame go
+          onBroken={() => setPreview((old) => old && { ...old, broken: true })}
+        />
+      )}
       <TextField label={T.reading} hint={T.readingHint} field={form.field('reading')} inputMode="numeric" pattern="[0-9]*" className="account-reading" maxLength={7} autoComplete="off" />
       <div className="account-actions">
         <button type="submit" className="ppm-button account-send" aria-disabled={busy || undefined}>

@@ -3,8 +3,8 @@
  * its latest reading says, which billing period a reading sent today closes, whether a chosen file may be sent, which field a server message belongs to, and
  * the multipart form the API takes.
  */
-import type { OdometerPeriodView, OdometerReadingView, OdometerStatus } from '../../../contract/api/onboarding.ts';
-import { odometerReading } from '../../../contract/api/onboarding.ts';
+import type { OdometerBox, OdometerPeriodView, OdometerReadingView, OdometerStatus } from '../../../contract/api/onboarding.ts';
+import { odometerBoxText, odometerReading } from '../../../contract/api/onboarding.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { isoToUs } from '../../../contract/rules/dates.ts';
 import { check } from '../../../contract/validate.ts';
@@ -23,6 +23,9 @@ const STANDING: Record<OdometerStatus, VehicleStanding> = {
   rejected: 'open',
   declined: 'open',
   superseded: 'open',
+  // shown what the photo reads: a reading is still wanted (issue 24)
+  suggested: 'open',
+  confirmed: 'done',
 };
 
 export function standingOf(latest: OdometerReadingView | null): VehicleStanding {
@@ -88,12 +91,20 @@ export function uploadProblems(status: number, messages: readonly string[]): Pho
   return shown.map((message) => ({ message, field: fieldOfMessage(message, status) }));
 }
 
-/** POST /api/odometer/photo's body (contract OdometerPhotoFields, and the file as `photo`). */
-export function photoForm(token: string, carNumber: number, reading: string, photo: File): FormData {
+/**
+ * POST /api/odometer/photo's body (contract OdometerPhotoFields, and the file as `photo`, unchanged). With
+ * the guide frame placed, its box as `box` (`left,top,width,height`); after a suggestion, the suggested
+ * attempt as `afterSuggestion` (issue 24).
+ */
+export function photoForm(
+  token: string, carNumber: number, reading: string, photo: File, extra: { box?: OdometerBox | null; afterSuggestion?: number | null } = {},
+): FormData {
   const form = new FormData();
   form.set('token', token);
   form.set('carNumber', String(carNumber));
   form.set('reading', reading.trim());
+  if (extra.box) form.set('box', odometerBoxText(extra.box));
+  if (extra.afterSuggestion) form.set('afterSuggestion', String(extra.afterSuggestion));
   form.set('photo', photo);
   return form;
 }

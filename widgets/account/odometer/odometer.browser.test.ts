@@ -2,7 +2,7 @@
 import type { OdometerPhotoAnswer, OdometerView } from '../../../contract/api/onboarding.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { BRAND } from '../../../contract/brand.ts';
-import { assert, checkA11y, click, focused, getByLabel, getByRole, json, queryAllByRole, type, waitFor } from '../../testing/browser.ts';
+import { assert, checkA11y, click, focused, getByLabel, getByRole, json, press, queryAllByRole, type, waitFor } from '../../testing/browser.ts';
 import { mountIsland, unmountIslands } from '../../testing/island.ts';
 import { ODOMETER_TOKEN_KEY, OdometerPage } from './OdometerPage.tsx';
 import { ODOMETER_TEXTS as T } from './odometer.texts.ts';
@@ -90,7 +90,42 @@ function errorOf(input: HTMLElement): string | undefined {
 }
 
 const summary = (page: HTMLElement) => [...page.querySelectorAll<HTMLElement>('.ppm-error-summary li')].map((item) => item.textContent);
-const preview = (page: HTMLElement) => page.querySelector<HTMLImageElement>(`img[alt="${T.previewAlt}"]`)!;
+const preview = (page: HTMLElement) => page.querySelector<HTMLImageElement>(`img[alt="${T.previewAlt}"]`) ?? { hidden: true, complete: false, naturalWidth: 0, src: '' } as HTMLImageElement;
+const frameOf = (page: HTMLElement) => getByRole(page, 'group', T.frameLabel);
+const statusOf = (page: HTMLElement) => page.querySelector('.account-frame [role="status"]')!.textContent;
+
+/** A PNG of `width` x `height` pixels: the guide frame's tests need a photo of a known shape. */
+async function photoPng(width: number, height: number): Promise<File> {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#223';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#fff';
+  context.font = `bold ${Math.round(height / 6)}px monospace`;
+  context.fillText('031560', width * 0.25, height * 0.55);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+  return new File([blob], 'dashboard.png', { type: 'image/png' });
+}
+
+/** A finger (or the mouse) on `element` at (x, y) client pixels, moved to (x2, y2) and lifted, as Pointer Events. */
+function dragBy(element: Element, from: [number, number], to: [number, number], pointerType: 'touch' | 'mouse'): void {
+  const init = { bubbles: true, cancelable: true, composed: true, pointerId: pointerType === 'touch' ? 7 : 1, pointerType, isPrimary: true, button: 0, buttons: 1 };
+  element.dispatchEvent(new PointerEvent('pointerdown', { ...init, clientX: from[0], clientY: from[1] }));
+  const steps = 4;
+  for (let i = 1; i <= steps; i++) {
+    const x = from[0] + ((to[0] - from[0]) * i) / steps;
+    const y = from[1] + ((to[1] - from[1]) * i) / steps;
+    element.dispatchEvent(new PointerEvent('pointermove', { ...init, clientX: x, clientY: y }));
+  }
+  element.dispatchEvent(new PointerEvent('pointerup', { ...init, buttons: 0, clientX: to[0], clientY: to[1] }));
+}
+
+/** The box the form sent, as four numbers. */
+const sentBox = (form: FormData) => String(form.get('box')).split(',').map(Number);
+const near = (actual: number[], expected: number[], what: string) =>
+  assert.ok(actual.length === 4 && actual.every((value, i) => Math.abs(value - expected[i]!) < 0.011), `${what}: ${actual.join(',')} is not ${expected.join(',')}`);
 
 beforeEach(() => sessionStorage.clear());
 
@@ -143,7 +178,8 @@ describe('the odometer photo page', () => {
     assert.equal(upload.ownContentType, null, 'no Content-Type of our own');
     assert.ok(upload.sentContentType?.startsWith('multipart/form-data; boundary='), String(upload.sentContentType));
     const form = upload.form!;
-    assert.deepEqual([...form.keys()].sort(), ['carNumber', 'photo', 'reading', 'token']);
+    assert.deepEqual([...form.keys()].sort(), ['box', 'carNumber', 'photo', 'reading', 'token']);
+    assert.equal(form.get('box'), '0.2,0.4,0.6,0.2', 'the frame where it starts');
     assert.equal(form.get('token'), TOKEN);
     assert.equal(form.get('carNumber'), '1');
     assert.equal(form.get('reading'), '12345');
@@ -266,6 +302,116 @@ describe('the odometer photo page', () => {
     assert.ok(card.textContent!.includes(T.done));
     assert.equal(queryAllByRole(card, 'button', T.sendAgain).length, 0, 'nothing to correct once verified');
     assert.equal(calls.filter((sent) => sent.method === 'POST').length, 1);
+    await checkA11y(page);
+  });
+
+  it('the guide frame by touch: the photo shows with the frame; a finger drags it and a corner resizes it; the box sent in fractions (issue 24); axe', async () => {
+    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, VERIFIED)));
+    const page = await loaded(mount());
+    choose(getByLabel<HTMLInputElement>(document, T.photo), await photoPng(400, 300));
+    await waitFor(() => preview(page).complete && preview(page).naturalWidth === 400, 'the photo');
+    const frame = frameOf(page);
+    assert.equal(frame.getAttribute('tabindex'), '0');
+    assert.ok(page.textContent!.includes(T.frameHelp), 'the keys are said beside the photo');
+    assert.equal(statusOf(page), 'Frame: left 20%, top 40%, width 60%, height 20%.');
+    assert.equal(getComputedStyle(frame).touchAction, 'none');
+    const photo = preview(page).getBoundingClientRect();
+    const start = frame.getBoundingClientRect();
+    assert.ok(Math.abs(start.left - (photo.left + 0.2 * photo.width)) < 2, 'centred, 60% wide');
+    // drag the frame 10% of the photo's width left and 20% of its height up
+    const centre: [number, number] = [start.left + start.width / 2, start.top + start.height / 2];
+    dragBy(frame, centre, [centre[0] - 0.1 * photo.width, centre[1] - 0.2 * photo.height], 'touch');
+    await waitFor(() => statusOf(page) === 'Frame: left 10%, top 20%, width 60%, height 20%.', 'the frame moved');
+    // the bottom-right corner: 10% wider, 10% taller
+    const corner = frame.querySelector('[data-corner="bottom-right"]')!;
+    assert.equal(getComputedStyle(corner).touchAction, 'none');
+    const at = corner.getBoundingClientRect();
+    const grip: [number, number] = [at.left + at.width / 2, at.top + at.height / 2];
+    dragBy(corner, grip, [grip[0] + 0.1 * photo.width, grip[1] + 0.1 * photo.height], 'touch');
+    await waitFor(() => statusOf(page) === 'Frame: left 10%, top 20%, width 70%, height 30%.', 'the frame resized');
+    // past the photo's edge: it stops there
+    dragBy(frame, centre, [centre[0] - photo.width, centre[1]], 'touch');
+    await waitFor(() => statusOf(page)!.startsWith('Frame: left 0%,'), 'stopped at the edge');
+    await checkA11y(page);
+
+    await type(getByLabel(document, T.reading), '31560');
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => page.textContent!.includes(VERIFIED.message), 'verified');
+    const form = calls[1]!.form!;
+    near(sentBox(form), [0, 0.2, 0.7, 0.3], 'the box sent');
+    assert.equal((form.get('photo') as File).name, 'dashboard.png', 'the original file, unchanged');
+  });
+
+  it('the guide frame by keyboard: arrows move it, Shift and an arrow resize it; its place is said; the box sent (issue 24)', async () => {
+    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, VERIFIED)));
+    const page = await loaded(mount());
+    choose(getByLabel<HTMLInputElement>(document, T.photo), await photoPng(300, 400));
+    await waitFor(() => preview(page).complete && preview(page).naturalWidth === 300, 'the photo');
+    const frame = frameOf(page);
+    frame.focus();
+    assert.equal(focused(), frame);
+    assert.ok(frame.getAttribute('aria-describedby')!.split(' ').every((id) => document.getElementById(id)), 'described by the help and its place');
+    for (let i = 0; i < 5; i++) await press('ArrowRight');
+    await press('ArrowDown');
+    await waitFor(() => statusOf(page) === 'Frame: left 30%, top 42%, width 60%, height 20%.', 'moved by the arrows');
+    await press('Shift+ArrowLeft');
+    await press('Shift+ArrowLeft');
+    await press('Shift+ArrowDown');
+    await waitFor(() => statusOf(page) === 'Frame: left 30%, top 42%, width 56%, height 22%.', 'resized by Shift and the arrows');
+    for (let i = 0; i < 30; i++) await press('ArrowRight');
+    await waitFor(() => statusOf(page) === 'Frame: left 44%, top 42%, width 56%, height 22%.', 'stopped at the right edge');
+    await checkA11y(page);
+    await type(getByLabel(document, T.reading), '31560');
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => calls.length === 2, 'the upload');
+    near(sentBox(calls[1]!.form!), [0.44, 0.42, 0.56, 0.22], 'the box sent');
+  });
+
+  it('a suggestion: what the photo reads, under a focused heading; the reading and photo stay; the retyped reading names the attempt and is accepted (issue 24)', async () => {
+    const suggestion: OdometerPhotoAnswer = {
+      status: 'suggested',
+      message: 'The photo reads 031,560 miles. Please look at the odometer again: if it shows 031,560, type that reading and send it; if it shows another reading, type the reading you see, or take the photo again.',
+      suggestion: { attempt: 4711, reading: '031560' },
+    };
+    const confirmed: OdometerPhotoAnswer = { status: 'confirmed', message: 'Thank you: the reading of 31,560 miles is accepted.' };
+    let answer = () => json(200, suggestion);
+    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : answer()));
+    const page = await loaded(mount());
+    const input = getByLabel<HTMLInputElement>(document, T.photo);
+    choose(input, await photoPng(400, 300));
+    const reading = getByLabel<HTMLInputElement>(document, T.reading);
+    await type(reading, '35160');
+    await click(getByRole(page, 'button', T.send));
+    const heading = await waitFor(() => queryAllByRole(page, 'heading', T.suggestionTitle)[0], 'the suggestion');
+    await waitFor(() => focused() === heading, 'the focus on its heading');
+    const card = page.querySelector('section')!;
+    assert.ok(card.textContent!.includes('The photo reads 031,560 miles.'));
+    assert.equal(reading.value, '35160', 'the typed reading stays');
+    assert.equal(input.files?.[0]?.name, 'dashboard.png', 'the photo stays');
+    assert.ok(frameOf(page), 'the frame stays');
+    assert.ok(!card.textContent!.includes(T.done), 'nothing accepted');
+    assert.equal(calls[1]!.form!.get('afterSuggestion'), null, 'the first send follows no suggestion');
+    await checkA11y(page);
+
+    // no answer on the next try: the suggestion, the reading and the photo all stay
+    answer = () => Promise.reject(new TypeError('Failed to fetch')) as unknown as Response;
+    await click(reading);
+    reading.select();
+    await press('Backspace');
+    await type(reading, '31560');
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => summary(page)[0] === T.failure, 'the fallback');
+    assert.equal(reading.value, '31560');
+    assert.ok(card.textContent!.includes('The photo reads 031,560 miles.'));
+    assert.equal(calls[2]!.form!.get('afterSuggestion'), '4711');
+
+    answer = () => json(201, confirmed);
+    await click(getByRole(page, 'button', T.send));
+    await waitFor(() => card.textContent!.includes(confirmed.message), 'accepted');
+    assert.equal(calls[3]!.form!.get('afterSuggestion'), '4711', 'the retyped reading names the suggested attempt');
+    assert.equal(calls[3]!.form!.get('reading'), '31560');
+    assert.ok(card.textContent!.includes(T.done));
+    assert.ok(card.textContent!.includes(`Last photo: 31,560 miles`) && card.textContent!.includes(`${T.status.confirmed}.`));
     await checkA11y(page);
   });
 });

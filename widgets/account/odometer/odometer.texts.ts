@@ -21,6 +21,8 @@ export const ODOMETER_TEXTS = {
     rejected: 'Not accepted',
     declined: 'Not accepted by our team',
     superseded: 'Replaced by a newer photo',
+    suggested: 'Not accepted',
+    confirmed: 'Accepted',
   } satisfies Record<OdometerStatus, string>,
   latest: (miles: string, date: string, status: string) => `Last photo: ${miles} miles, sent ${date}. ${status}.`,
   noPhotoYet: 'No photo sent yet.',
@@ -36,6 +38,14 @@ export const ODOMETER_TEXTS = {
   photo: 'Photo of the odometer',
   photoHint: "Use your phone's camera, or choose a photo you took. JPEG, PNG or WebP, up to 10 MB.",
   previewAlt: 'The photo you chose',
+  /** The guide frame over the photo (issue 24): its name, what it is for and how to move it, in short. */
+  frameLabel: 'Odometer digits frame',
+  frameHelp:
+    'Place the frame around the odometer digits only: drag it, or drag a corner to resize it. With a keyboard: arrow keys move it, Shift and an arrow key resize it.',
+  /** Where the frame is, for those who cannot see it; said again as it moves. */
+  frameStatus: (left: string, top: string, width: string, height: string) => `Frame: left ${left}, top ${top}, width ${width}, height ${height}.`,
+  /** Both readers read the photo alike, but not as typed: the API's message says what the photo reads. */
+  suggestionTitle: 'Please check the reading',
   reading: 'Reading',
   readingHint: 'Digits only, as the odometer shows them.',
   send: 'Send photo',
