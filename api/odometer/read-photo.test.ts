@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { OdometerBox } from '../../contract/index.ts';
 import { ODOMETER_MESSAGES } from './messages.ts';
 import { closeOcrProcess } from './ocr-process.ts';
 import { readOdometerPhoto, type OdometerPhotoReading } from './read-photo.ts';
@@ -21,8 +22,8 @@ after(closeOcrProcess);
 const ISSUED = new Date('2026-03-01T09:00:00Z');
 const NOW = new Date('2026-03-04T18:30:00Z');
 
-async function read(bytes: Uint8Array): Promise<OdometerPhotoReading> {
-  const reading = await readOdometerPhoto(bytes);
+async function read(bytes: Uint8Array, box?: OdometerBox): Promise<OdometerPhotoReading> {
+  const reading = await readOdometerPhoto(bytes, box);
   assert.ok(reading.ok, `refused: ${reading.ok ? '' : reading.message}`);
   return reading;
 }
@@ -67,6 +68,14 @@ describe('reading generated odometer photos', () => {
     const sideways = await sharp(await odometerImage(sample)).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
     const { readings } = await read(sideways);
     assert.deepEqual([readings.first, readings.second], [sample.reading, sample.reading]);
+  });
+
+  test('a frame drawn across the digits, cutting off their tops and the first one: the whole photo is read instead', async () => {
+    const photo = await odometerImage({ reading: '023817', style: 'drum', dark: true, format: 'jpeg', seed: 11 });
+    // the frame where the odometer page starts it: a band across the middle, narrower than the digits
+    const framed = await read(photo, { left: 0.2, top: 0.4, width: 0.6, height: 0.2 });
+    assert.ok(framed.crop, 'the crop is kept');
+    assert.deepEqual([framed.readings.first, framed.readings.second], ['023817', '023817']);
   });
 
   test('a photo without digits reads as nothing, and is sent back for a retake', async () => {

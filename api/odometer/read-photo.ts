@@ -7,7 +7,8 @@
  * With the guide frame's box (issue 24), the crop of the upright photo to it is read instead of the whole
  * photo, and returned beside the normalised whole photo, so both are kept; the capture time is still read
  * from the photo as sent. When the readers do not agree on the crop, the whole photo is read too, and its
- * readings stand if they agree.
+ * readings stand if they agree; when the digits found reach the crop's edge, the whole photo's readings
+ * stand whatever they are.
  */
 import { captureTime, type CaptureTime } from './exif.ts';
 import type { OdometerBox } from '../../contract/index.ts';
@@ -46,10 +47,11 @@ export async function readOdometerPhoto(bytes: Uint8Array, box?: OdometerBox): P
   }
   const capturedAt = await captureTime(bytes);
   let readings = await readDigitsApart((crop ?? normalised).bytes);
-  if (crop && agreedReading(readings) === null) {
-    // A frame left where it started, or drawn off the digits: the whole photo may still say what it shows.
+  if (crop && (readings.atEdge || agreedReading(readings) === null)) {
+    // A frame drawn across the digits (they reach its edge: the ones cut off would be read as missing, and
+    // both readers would agree on the rest) or off them: the whole photo says what it shows.
     const whole = await readDigitsApart(normalised.bytes);
-    if (agreedReading(whole) !== null) readings = whole;
+    if (readings.atEdge || agreedReading(whole) !== null) readings = whole;
   }
   return { ok: true, format: check.format, width: check.width, height: check.height, normalised, crop, capturedAt, readings };
 }

@@ -132,16 +132,27 @@ describe('documents, e-signature, odometer photo and issuance', () => {
     }
   });
 
-  test('a photo whose reading differs waits on the operations page; a person approves it with the reading they read', async () => {
+  test('a photo whose reading differs: what it reads is suggested; kept as typed, it waits on the operations page and a person approves it', async () => {
     const { server } = run;
     const { policyNumber } = await buyPolicy(server.url, `review.${process.pid}@example.com`);
     const token = (await documentsLinkOf(server.dataDir, policyNumber)).split('/').pop()!;
-    const form = new FormData();
-    form.set('token', token);
-    form.set('carNumber', '1');
-    form.set('reading', '045120');
-    form.set('photo', new File([(await odometerImage({ reading: '045210', style: 'segments', dark: false, format: 'png', seed: 5 })) as Uint8Array<ArrayBuffer>], 'odometer.png'));
-    const sent = await fetch(`${server.url}/api/odometer/photo`, { method: 'POST', body: form, headers: { Origin: server.url } });
+    const photo = await odometerImage({ reading: '045210', style: 'segments', dark: false, format: 'png', seed: 5 });
+    const send = (afterSuggestion?: number) => {
+      const form = new FormData();
+      form.set('token', token);
+      form.set('carNumber', '1');
+      form.set('reading', '045120');
+      if (afterSuggestion !== undefined) form.set('afterSuggestion', String(afterSuggestion));
+      form.set('photo', new File([photo as Uint8Array<ArrayBuffer>], 'odometer.png'));
+      return fetch(`${server.url}/api/odometer/photo`, { method: 'POST', body: form, headers: { Origin: server.url } });
+    };
+    const first = await send();
+    assert.equal(first.status, 200);
+    const suggested = (await first.json()) as { status: string; suggestion: { attempt: number; reading: string } };
+    assert.equal(suggested.status, 'suggested');
+    assert.equal(suggested.suggestion.reading, '045210');
+    // the person looks again and keeps the reading they typed: a person decides
+    const sent = await send(suggested.suggestion.attempt);
     assert.equal(sent.status, 201);
     assert.equal(((await sent.json()) as { status: string }).status, 'needs_review');
 

@@ -46,6 +46,8 @@ export interface DigitReadings {
   second: string | null;
   /** Each reader's least sure digit, 0 to 1 (0 when it read nothing). */
   confidence: { first: number; second: number };
+  /** The digits found reach the image's edge: a frame drawn across them may have cut some off. */
+  atEdge: boolean;
 }
 
 /** An RGB image in memory, row by row, 3 bytes a pixel. */
@@ -239,6 +241,9 @@ function closer([x0, y0, x1, y1]: Box): Box {
   return [cx - side * 0.525, cy - side * 0.4, cx + side * 0.525, cy + side * 0.4];
 }
 
+/** Digits found closer than this share of the image's shorter side to its edge are taken as reaching it. */
+const EDGE = 0.02;
+
 /** Decodes an upright photo (EXIF orientation applied already) at most LONGEST_SIDE pixels on its longer side. */
 async function decode(photo: Uint8Array): Promise<Pixels> {
   const { data, info } = await sharp(photo, { failOn: 'none' })
@@ -256,8 +261,10 @@ export async function readOdometerDigits(photo: Uint8Array): Promise<DigitReadin
   const pixels = await decode(photo);
   let found = await locate(locator, pixels, [0, 0, pixels.width, pixels.height]);
   for (let look = 0; found && look < CLOSER_LOOKS; look += 1) found = (await locate(locator, pixels, closer(found))) ?? found;
-  if (!found) return { first: null, second: null, confidence: { first: 0, second: 0 }, box: null };
+  if (!found) return { first: null, second: null, confidence: { first: 0, second: 0 }, atEdge: false, box: null };
   const box = tightened(found);
   const [a, b] = [await readRow(readerA, pixels, box, READER_A), await readRow(readerB, pixels, box, READER_B)];
-  return { first: a.digits, second: b.digits, confidence: { first: a.confidence, second: b.confidence }, box };
+  const edge = EDGE * Math.min(pixels.width, pixels.height);
+  const atEdge = box[0] < edge || box[1] < edge || box[2] > pixels.width - edge || box[3] > pixels.height - edge;
+  return { first: a.digits, second: b.digits, confidence: { first: a.confidence, second: b.confidence }, atEdge, box };
 }

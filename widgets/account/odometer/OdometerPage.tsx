@@ -163,8 +163,9 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
   );
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const [preview, setPreview] = useState<{ url: string; broken: boolean } | null>(null);
-  // the guide frame's box over the shown photo (issue 24); a new photo starts from the default
+  // the guide frame's box over the shown photo (issue 24); a new photo starts from the default, not placed
   const [box, setBox] = useState<OdometerBox>(DEFAULT_BOX);
+  const [placed, setPlaced] = useState(false);
   // what both readers read, shown until the next answer; its attempt goes with the next send (issue 24)
   const [suggestion, setSuggestion] = useState<{ attempt: number; message: string; shown: number } | null>(null);
   const suggestionHeading = useRef<HTMLHeadingElement>(null);
@@ -192,6 +193,7 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
     photo.current = file;
     setPreview(file?.type.startsWith('image/') ? { url: URL.createObjectURL(file), broken: false } : null);
     setBox(DEFAULT_BOX);
+    setPlaced(false);
     form.setError('photo', file ? photoProblem(file) : undefined);
   }
 
@@ -205,8 +207,9 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
     const reading = form.latest().reading.trim();
     sending.current = true;
     setBusy(true);
-    // the box only over a photo this browser showed: without it the server reads the whole photo
-    const framed = preview && !preview.broken ? box : null;
+    // the box only over a photo this browser showed, once the person placed it (a frame left where it
+    // started says nothing of where the digits are): without it the server reads the whole photo
+    const framed = preview && !preview.broken && placed ? box : null;
     const result = await api.upload(odometerPhoto, photoForm(token, carNumber, reading, file, { box: framed, afterSuggestion: suggestion?.attempt ?? null }));
     sending.current = false;
     setBusy(false);
@@ -266,7 +269,10 @@ function PhotoForm({ id, token, carNumber, onKept }: { id: string; token: string
           id={id}
           src={preview.url}
           box={box}
-          onBox={setBox}
+          onBox={(next) => {
+            setBox(next);
+            setPlaced(true);
+          }}
           // a photo this browser cannot show (HEIC on a desktop) is still sent: only its preview and frame go
           onBroken={() => setPreview((old) => old && { ...old, broken: true })}
         />
