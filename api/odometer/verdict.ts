@@ -65,7 +65,7 @@ const ZONE_BEHIND = 12 * HOUR;
 export interface VerdictInput {
   /** The reading as typed: digits only (the contract's odometerReading rule). */
   typed: string;
-  /** The two OCR passes' digits (ocr.ts), null where a pass read nothing plausible. */
+  /** The two readers' digits (./reader/reader.ts), null where a reader read nothing it was sure of. */
   ocr: { first: string | null; second: string | null };
   /** The last accepted reading of this vehicle and when it was taken; null for the first one. */
   previous: { reading: number; at: Date } | null;

@@ -5,8 +5,8 @@
  *
  * 1. the locator marks where the mileage's digits are, first in the whole photo (or the frame the person
  *    drew), then twice again, each time in a closer crop around what it found, for a tight box;
- * 2. reader A (grey, convolutions and a recurrent layer) and reader B (colour, convolutions only, another
- *    input size) each read the digits in that box on their own.
+ * 2. reader A (grey 32 x 128, convolutions and a GRU) and reader B (colour 40 x 160, convolutions of other
+ *    widths and an LSTM) each read the digits in that box on their own.
  *
  * Two readers of different make must agree before a reading counts (./verdict.ts): one net's blind spot is
  * not confirmed by itself. Each gives its digits only when it is sure of every one of them: a digit read
@@ -34,8 +34,8 @@ const MIN_DIGITS = 4;
 const MAX_DIGITS = 7;
 /**
  * A reader's least sure digit must be at least this likely (the chosen class's probability at the step it
- * was read). Chosen on the val split (npm run bench, "odometer reader"), where it keeps wrong agreements
- * near zero at little cost in readings.
+ * was read). Chosen on the val split, on framed crops: at 0.5 both readers read 72% right and agree on a
+ * wrong number in 1.5%; at 0.6, 55% and 0.8%, too many readings lost for the wrong ones saved.
  */
 const MIN_CONFIDENCE = 0.5;
 
