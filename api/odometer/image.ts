@@ -9,7 +9,7 @@
  * Issue 24: when the sender placed the guide frame over the digits, the crop of the upright photo to it (with
  * a margin) is made here too, and read instead of the whole photo; both are kept.
  */
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import sharp from '../sharp.ts';
 import type { OdometerBox } from '../../contract/index.ts';
 import { sniffPhotoFormat } from '../../contract/rules/photo.ts';
@@ -83,8 +83,12 @@ export interface NormalisedPhoto {
  * sees what was read. Throws on a photo that does not decode: call checkPhoto first.
  */
 export async function normalisePhoto(bytes: Uint8Array): Promise<NormalisedPhoto> {
-  const { data, info } = await openPhoto(bytes)
-    .rotate()
+  return keptCopy(openPhoto(bytes).rotate());
+}
+
+/** An upright photo (or a part of one) as we keep it: at most NORMALISED_LONG_SIDE, sRGB, JPEG 90, no metadata. */
+async function keptCopy(upright: Sharp): Promise<NormalisedPhoto> {
+  const { data, info } = await upright
     .resize({ width: NORMALISED_LONG_SIDE, height: NORMALISED_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
     .jpeg({ quality: 90 })
@@ -137,12 +141,5 @@ export interface CroppedPhoto extends NormalisedPhoto {
 export async function cropPhoto(bytes: Uint8Array, box: OdometerBox): Promise<CroppedPhoto> {
   const upright = (await sharp(bytes, { limitInputPixels: false }).metadata()).autoOrient;
   const region = cropRegion(upright.width, upright.height, box);
-  const { data, info } = await openPhoto(bytes)
-    .rotate()
-    .extract(region)
-    .resize({ width: NORMALISED_LONG_SIDE, height: NORMALISED_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-    .toColourspace('srgb')
-    .jpeg({ quality: 90 })
-    .toBuffer({ resolveWithObject: true });
-  return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.length), contentType: 'image/jpeg', width: info.width, height: info.height, region };
+  return { ...(await keptCopy(openPhoto(bytes).rotate().extract(region))), region };
 }

@@ -132,73 +132,36 @@ class Locator(nn.Module):
         return self.head(torch.cat([low, deep], 1))
 
 
-class ReaderA(nn.Module):
-    """Grey 32 x 128: convolutions to a 1 x 32 sequence, a bidirectional GRU, 11 classes (blank, 0-9)."""
+class RowReader(nn.Module):
+    """A row of digits to CTC's 11 classes (blank, 0-9) a step: five convolutions with pooling that bring the
+    row to a height of 1, then a bidirectional recurrent layer. The two readers are two of these."""
 
-    def __init__(self):
+    def __init__(self, channels, widths, rnn, hidden):
         super().__init__()
         c = lambda i, o: nn.Sequential(nn.Conv2d(i, o, 3, 1, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
-        self.cnn = nn.Sequential(c(1, 32), nn.MaxPool2d(2), c(32, 64), nn.MaxPool2d(2), c(64, 96), c(96, 96), nn.MaxPool2d((2, 1)),
-                                 c(96, 128), nn.MaxPool2d((2, 1)), c(128, 128), nn.MaxPool2d((2, 1)))
-        self.rnn = nn.GRU(128, 96, bidirectional=True, batch_first=True)
-        self.out = nn.Linear(192, 11)
+        w1, w2, w3, w4, w5 = widths
+        self.cnn = nn.Sequential(c(channels, w1), nn.MaxPool2d(2), c(w1, w2), nn.MaxPool2d(2), c(w2, w3), c(w3, w3), nn.MaxPool2d((2, 1)),
+                                 c(w3, w4), nn.MaxPool2d((2, 1)), c(w4, w5), nn.MaxPool2d((2, 1)))
+        self.rnn = rnn(w5, hidden, bidirectional=True, batch_first=True)
+        self.out = nn.Linear(2 * hidden, 11)
 
     def forward(self, x):
-        f = self.cnn(x).squeeze(2).transpose(1, 2)  # N, 32, 128
+        f = self.cnn(x).squeeze(2).transpose(1, 2)  # N, T (a quarter of the width), features
         return self.out(self.rnn(f)[0])  # N, T, 11
 
 
-class ReaderB(nn.Module):
-    """Colour 40 x 160: convolutions of other widths to a 1 x 40 sequence, a bidirectional LSTM."""
-
-    def __init__(self):
-        super().__init__()
-        c = lambda i, o: nn.Sequential(nn.Conv2d(i, o, 3, 1, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
-        self.cnn = nn.Sequential(c(3, 24), nn.MaxPool2d(2), c(24, 48), nn.MaxPool2d(2), c(48, 80), c(80, 80), nn.MaxPool2d((2, 1)),
-                                 c(80, 112), nn.MaxPool2d((2, 1)), c(112, 128), nn.MaxPool2d((2, 1)))
-        self.rnn = nn.LSTM(128, 80, bidirectional=True, batch_first=True)
-        self.out = nn.Linear(160, 11)
-
-    def forward(self, x):
-        f = self.cnn(x).squeeze(2).transpose(1, 2)  # N, 40, 128
-        return self.out(self.rnn(f)[0])  # N, T, 11
+def reader_a():
+    """Grey 32 x 128 in, 32 steps; a GRU."""
+    return RowReader(1, (32, 64, 96, 128, 128), nn.GRU, 96)
 
 
-def greedy(logits):
-    """CTC best path: the most likely class each step, repeats merged, blanks dropped."""
-    out, prev = [], 0
-    for k in logits.argmax(-1).tolist():
-        if k != prev and k != 0:
-            out.append(str(k - 1))
-        prev = k
-    return ''.join(out)
+def reader_b():
+    """Colour 40 x 160 in, 40 steps; other widths and an LSTM."""
+    return RowReader(3, (24, 48, 80, 112, 128), nn.LSTM, 80)
 
 
-def train_locator(data, epochs, rng):
-    net = Locator()
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
-    steps = epochs * math.ceil(len(data) / 32)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
-    net.train()
-    for epoch in range(epochs):
-        order, t0, total = list(range(len(data))), time.time(), 0.0
-        rng.shuffle(order)
-        for i in range(0, len(order), 32):
-            batch = [locator_sample(*data[j][:2], rng) for j in order[i:i + 32]]
-            x = torch.tensor(np.stack([b[0] for b in batch]))
-            y = torch.tensor(np.stack([b[1] for b in batch]))[:, None]
-            logit = net(x)
-            p = torch.sigmoid(logit)
-            dice = 1 - (2 * (p * y).sum((1, 2, 3)) + 1) / (p.sum((1, 2, 3)) + y.sum((1, 2, 3)) + 1)
-            loss = F.binary_cross_entropy_with_logits(logit, y, pos_weight=torch.tensor(4.0)) + dice.mean()
-            opt.zero_grad(); loss.backward(); opt.step(); sched.step()
-            total += loss.item() * len(batch)
-        print(f'locator epoch {epoch + 1}/{epochs} loss {total / len(data):.3f} {time.time() - t0:.0f}s', flush=True)
-    return net.eval()
-
-
-def train_reader(cls, data, shape, colour, epochs, rng, copies=2):
-    net = cls()
+def train_reader(make, data, shape, colour, epochs, rng, copies=2):
+    net = make()
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
     per_epoch = len(data) * copies
     steps = epochs * math.ceil(per_epoch / 64)
@@ -217,7 +180,7 @@ def train_reader(cls, data, shape, colour, epochs, rng, copies=2):
                        torch.tensor([len(t) for t in targets]))
             opt.zero_grad(); loss.backward(); nn.utils.clip_grad_norm_(net.parameters(), 5); opt.step(); sched.step()
             total += loss.item() * len(idx)
-        print(f'{cls.__name__} epoch {epoch + 1}/{epochs} loss {total / per_epoch:.3f} {time.time() - t0:.0f}s', flush=True)
+        print(f'{make.__name__} epoch {epoch + 1}/{epochs} loss {total / per_epoch:.3f} {time.time() - t0:.0f}s', flush=True)
     return net.eval()
 
 
@@ -241,9 +204,9 @@ def main():
         data += load(drawn_dir, json.load(open(os.path.join(drawn_dir, 'drawn.json')))[:len(data) // 4])
     os.makedirs(out, exist_ok=True)
     if 'a' in only:
-        export(train_reader(ReaderA, data, READER_A, False, max(1, round(20 * scale)), rng), (1, 1) + READER_A, os.path.join(out, 'reader-a.onnx'), 'logits')
+        export(train_reader(reader_a, data, READER_A, False, max(1, round(20 * scale)), rng), (1, 1) + READER_A, os.path.join(out, 'reader-a.onnx'), 'logits')
     if 'b' in only:
-        export(train_reader(ReaderB, data, READER_B, True, max(1, round(24 * scale)), rng), (1, 3) + READER_B, os.path.join(out, 'reader-b.onnx'), 'logits')
+        export(train_reader(reader_b, data, READER_B, True, max(1, round(24 * scale)), rng), (1, 3) + READER_B, os.path.join(out, 'reader-b.onnx'), 'logits')
     if 'locator' in only:
         export(train_locator(data, max(1, round(25 * scale)), rng), (1, 3, LOCATOR_SIZE, LOCATOR_SIZE), os.path.join(out, 'locator.onnx'), 'mask')
 

@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { OdometerBox } from '../../contract/index.ts';
 import { closeOcrProcess } from '../../api/odometer/ocr-process.ts';
 import { readOdometerPhoto } from '../../api/odometer/read-photo.ts';
+import { agreedReading } from '../../api/odometer/verdict.ts';
 
 interface SplitPhoto {
   file: string;
@@ -65,14 +66,13 @@ async function tally(photos: SplitPhoto[], frame: (photo: SplitPhoto) => Odomete
       out.refused += 1;
       continue;
     }
-    const { first, second } = read.readings;
-    if (same(first, photo.reading)) out.aRight += 1;
-    if (same(second, photo.reading)) out.bRight += 1;
-    const agreed = first !== null && second !== null && Number.parseInt(first, 10) === Number.parseInt(second, 10);
-    if (agreed && same(first, photo.reading)) out.bothRight += 1;
-    else if (agreed) {
+    if (same(read.readings.first, photo.reading)) out.aRight += 1;
+    if (same(read.readings.second, photo.reading)) out.bRight += 1;
+    const agreed = agreedReading(read.readings);
+    if (same(agreed, photo.reading)) out.bothRight += 1;
+    else if (agreed !== null) {
       out.wrongAgreement += 1;
-      out.wrong.push(`${photo.file}: read ${first}, shows ${photo.reading}`);
+      out.wrong.push(`${photo.file}: read ${agreed}, shows ${photo.reading}`);
     }
   }
   return out;
