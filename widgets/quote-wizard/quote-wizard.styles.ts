@@ -16,17 +16,20 @@ export const quoteWizardOwnStyles = /* css */ `
  */
 .ppm-wizard { max-width: 68rem; margin: 0; }
 .ppm-wizard__form:not(:has(.ppm-coverage)) { max-width: 46rem; }
+/* the car at the top, not centred: centred beside a title the browser has not parsed yet, it would move (shell/shell.browser.test.ts) */
 .ppm-wizard__hero {
-  display: flex; align-items: center; gap: 1rem; padding: 1.25rem 1.25rem; margin-bottom: 1.25rem;
+  display: flex; align-items: flex-start; gap: 1rem; padding: 1.25rem 1.25rem; margin-bottom: 1.25rem;
   color: var(--_surface); background: linear-gradient(120deg, var(--_ink) 0%, #3a424c 100%); border-radius: var(--_radius);
 }
 .ppm-wizard__car { flex: none; width: 6rem; height: auto; color: var(--_accent); }
 .ppm-wizard__title { margin: 0; font-size: 1.375rem; line-height: 1.25; }
 .ppm-wizard__loading { padding: 2rem 0; text-align: center; font-weight: 600; }
 .ppm-steps { margin: 0 0 1.5rem; }
-.ppm-steps__list { display: flex; gap: 0.25rem; margin: 0; padding: 0; list-style: none; counter-reset: none; }
+/* columns by the list's length (StepIndicator.tsx), not by how many steps the browser has parsed so far */
+.ppm-steps__list { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.25rem; margin: 0; padding: 0; list-style: none; counter-reset: none; }
+.ppm-steps__list[data-count="6"] { grid-template-columns: repeat(6, minmax(0, 1fr)); }
 .ppm-steps__item {
-  flex: 1 1 0; display: flex; flex-direction: column; align-items: center; gap: 0.25rem; min-width: 0;
+  display: flex; flex-direction: column; align-items: center; gap: 0.25rem; min-width: 0;
   text-align: center; font-size: 0.8125rem; color: var(--_muted);
 }
 .ppm-steps__number {
