@@ -46,8 +46,12 @@ export type PhotosCheck = { ok: true; photos: ClaimPhoto[] } | { ok: false; reas
 /** A file's name as the person knows it, for a message; never logged. */
 const shownName = (file: UploadedFile) => (file.name && file.name !== 'blob' ? `"${file.name.slice(0, 80)}"` : 'A file');
 
-/** Sharp with the pixel limit on, for every decode of a sent photo (as api/odometer/image.ts). */
-const openPhoto = (path: string) => sharp(path, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+/**
+ * Sharp with the pixel limit on, for every decode of a sent photo, decoded as a browser shows it whatever
+ * libjpeg warns of (as api/odometer/image.ts): phones and messaging apps send JPEGs without their end
+ * marker. A file whose header does not parse is still refused (cleanPhoto reads it first).
+ */
+const openPhoto = (path: string) => sharp(path, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'none' });
 
 type Cleaned = { ok: true; size: number } | { ok: false; problem: 'tooManyPixels' | 'damaged' };
 

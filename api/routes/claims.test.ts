@@ -265,6 +265,19 @@ for (const target of dbTargets()) {
       assert.deepEqual([attachedMeta.width, attachedMeta.height], [48, 64]);
     });
 
+    test('a JPEG without its end marker, as some phones and messaging apps send them, is kept as a browser shows it', async () => {
+      const email = uniqueEmail('no-eoi');
+      const whole = await jpegWithGps();
+      assert.deepEqual([...whole.subarray(-2)], [0xff, 0xd9]);
+      const sentPhoto = whole.subarray(0, -2);
+      await assert.rejects(sharp(sentPhoto, { failOn: 'error' }).raw().toBuffer(), /premature end/, "sharp's default refuses it");
+      const sent = await send(t, claimOf(email), [{ bytes: sentPhoto, name: 'IMG_0004.jpg' }]);
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+      const [photo] = await photosOf((await claimsOf(email))[0]!.id);
+      const kept = await sharp((await t.blobs.get(photo!.blob_key))!.bytes).metadata();
+      assert.deepEqual([kept.format, kept.width, kept.height, kept.exif], ['jpeg', 48, 64, undefined], 'kept upright, without its EXIF');
+    });
+
     test('a 30,000 x 30,000 PNG of 110 KB is refused from its header (413); nothing is filed (issue 22, item 8)', async () => {
       const email = uniqueEmail('bomb');
       const bomb = await pngBomb();
