@@ -24,7 +24,7 @@ export const ODOMETER_MESSAGES = {
   tooManyPixels: `This photo has more than ${megapixels} megapixels, more than we can take. Please take the photo again with your phone's usual camera setting, or choose a smaller copy of it.`,
   /** The header says JPEG, PNG or WebP but the image cannot be decoded: cut short or damaged on the way. */
   damaged: 'This photo could not be opened: the file seems damaged or incomplete. Please take the photo again.',
-  /** Neither OCR pass found a reading in the photo. */
+  /** Neither reader found a reading in the photo. */
   unreadable:
     'We could not read the odometer in this photo. Please take it again closer, so the numbers fill most of the picture, with the whole reading in view, in focus and without glare, and send it again.',
   /**

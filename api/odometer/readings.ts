@@ -88,7 +88,7 @@ const fromRow = (row: Row): ReadingRow => ({
 });
 
 /**
- * The accepted-reading rule, in one place: a reading counts once it is 'verified' (both OCR passes agree
+ * The accepted-reading rule, in one place: a reading counts once it is 'verified' (both readers agree
  * with the typed reading and it is plausible), 'approved' by a person (migration 008), or 'confirmed':
  * retyped after a suggestion and read so by both passes (issue 24, migration 029).
  */
@@ -149,7 +149,7 @@ export async function carsWithAcceptedReading(db: Queryable, policyId: number): 
 }
 
 /**
- * How many photos of the vehicle were refused as unreadable (neither OCR pass read a number) since `since`:
+ * How many photos of the vehicle were refused as unreadable (neither reader read a number) since `since`:
  * the verdict sends the next one to a person rather than refuse again.
  */
 export async function unreadableSince(db: Queryable, policyId: number, carNumber: number, since: Date): Promise<number> {

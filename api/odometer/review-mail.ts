@@ -37,8 +37,8 @@ export function heldReadingMail(held: HeldReading): MailMessage {
     ['Status', 'Needs review (not accepted until a person approves it)'],
     ['Typed reading', held.typedReading.toLocaleString('en-US')],
     ...(after ? [['Typed after a suggestion', `yes: the page showed that the photo of attempt ${after.id} reads ${after.reading}`] as [string, string]] : []),
-    ['First OCR pass', held.ocr.first ?? 'nothing read'],
-    ['Second OCR pass', held.ocr.second ?? 'nothing read'],
+    ['Reader A', held.ocr.first ?? 'nothing read'],
+    ['Reader B', held.ocr.second ?? 'nothing read'],
     ['Read from', held.framed ? "the sender's guide frame (the crop is beside the photo on the review page)" : 'the whole photo'],
     ...held.reasons.map((reason): [string, string] => ['Held because', reason]),
   ];

@@ -70,13 +70,13 @@ describe('odometer verdict', () => {
 
   test('two passes that disagree go to review, even when one of them matches the typed reading', () => {
     assert.deepEqual(reasonsOf({ ocr: { first: '012345', second: '012845' } }), [
-      'the two OCR passes disagree: 012345 and 012845; the typed reading is 012345',
+      'the two readers disagree: 012345 and 012845; the typed reading is 012345',
     ]);
   });
 
   test('one pass alone is not enough', () => {
-    assert.deepEqual(reasonsOf({ ocr: { first: null, second: '012345' } }), ['only one OCR pass read the photo: 012345; the typed reading is 012345']);
-    assert.deepEqual(reasonsOf({ ocr: { first: '012345', second: null } }), ['only one OCR pass read the photo: 012345; the typed reading is 012345']);
+    assert.deepEqual(reasonsOf({ ocr: { first: null, second: '012345' } }), ['only one reader read the photo: 012345; the typed reading is 012345']);
+    assert.deepEqual(reasonsOf({ ocr: { first: '012345', second: null } }), ['only one reader read the photo: 012345; the typed reading is 012345']);
   });
 
   test('nothing readable is rejected at once, asking for a closer, sharper photo', () => {
@@ -86,7 +86,7 @@ describe('odometer verdict', () => {
 
   test('after the retakes, an unreadable photo goes to a person instead of back to the sender', () => {
     assert.deepEqual(reasonsOf({ ocr: { first: null, second: null }, unreadableBefore: UNREADABLE_RETAKES }), [
-      'neither OCR pass could read the photo (the 3rd unreadable photo for this request); the typed reading is 012345',
+      'neither reader could read the photo (the 3rd unreadable photo for this request); the typed reading is 012345',
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('odometer verdict', () => {
       capturedAt: { at: new Date('2026-01-01T00:00:00Z'), zoned: true },
     });
     assert.equal(reasons.length, 3);
-    assert.match(reasons[0]!, /^the two OCR passes disagree: 012345 and 012845; the typed reading is 099999$/);
+    assert.match(reasons[0]!, /^the two readers disagree: 012345 and 012845; the typed reading is 099999$/);
     assert.match(reasons[1]!, /^87,954 miles in 1 day since the last reading \(87,954 a day; the ceiling is 1,000\)$/);
     assert.match(reasons[2]!, /before the request was sent/);
   });
@@ -166,9 +166,9 @@ describe('odometer verdict after a suggestion (issue 24)', () => {
 
   test('never a suggestion when the passes disagree or only one read', () => {
     assert.deepEqual(reasonsOf({ typed: '012354', ocr: { first: '012345', second: '012845' } }), [
-      'the two OCR passes disagree: 012345 and 012845; the typed reading is 012354',
+      'the two readers disagree: 012345 and 012845; the typed reading is 012354',
     ]);
-    assert.deepEqual(reasonsOf({ typed: '012354', ocr: { first: '012345', second: null } }), ['only one OCR pass read the photo: 012345; the typed reading is 012354']);
+    assert.deepEqual(reasonsOf({ typed: '012354', ocr: { first: '012345', second: null } }), ['only one reader read the photo: 012345; the typed reading is 012354']);
   });
 
   test('retyped as the photo reads: confirmed, never verified', () => {
@@ -179,7 +179,7 @@ describe('odometer verdict after a suggestion (issue 24)', () => {
   test('a sample goes to a person first: 1 in N of those equal to the suggestion, by the attempt id', () => {
     assert.deepEqual(reasonsOf({ afterSuggestion: { ...shown, id: sampled } }), [
       `typed after the page showed what the photo read: 012345 (attempt ${sampled})`,
-      `confirmed by both OCR passes after the suggestion; drawn for the sample a person checks (1 in ${DEFAULT_CONFIRMED_REVIEW_ONE_IN})`,
+      `confirmed by both readers after the suggestion; drawn for the sample a person checks (1 in ${DEFAULT_CONFIRMED_REVIEW_ONE_IN})`,
     ]);
     assert.deepEqual(verdict({ afterSuggestion: { ...shown, id: notSampled }, confirmedReviewOneIn: 1 }).status, 'needs_review', '1 in 1: every one');
     // deterministic, and about 1 in N over many attempts

@@ -5,11 +5,11 @@
  *
  * - A typed reading below the last one is rejected: odometers do not run backwards, and the sender is still
  *   at the car to look again.
- * - A photo neither OCR pass could read is rejected too, asking for a closer, sharper photo: the sender is
+ * - A photo neither reader could read is rejected too, asking for a closer, sharper photo: the sender is
  *   holding the phone by the car and a retake takes seconds, while a review takes a person and a day and
  *   most often ends in the same request by e-mail. But a display our OCR cannot read would then refuse its
  *   owner for ever, so after UNREADABLE_RETAKES such photos the next one goes to a person instead.
- * - Otherwise every doubt is a reason for review, and a reading with none is verified: the two OCR passes
+ * - Otherwise every doubt is a reason for review, and a reading with none is verified: the two readers
  *   agree with each other and with the typed reading (US 10,534,968's two passes that must agree), the
  *   miles a day since the last reading are within the ceiling, and the photo's capture time, when it has
  *   one, lies within the request's window.
@@ -104,9 +104,9 @@ const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n 
 function ocrDoubt(typed: string, { first, second }: VerdictInput['ocr']): string | null {
   if (first === null || second === null) {
     const read = first ?? second;
-    return `only one OCR pass read the photo: ${read}; the typed reading is ${typed}`;
+    return `only one reader read the photo: ${read}; the typed reading is ${typed}`;
   }
-  if (number(first) !== number(second)) return `the two OCR passes disagree: ${first} and ${second}; the typed reading is ${typed}`;
+  if (number(first) !== number(second)) return `the two readers disagree: ${first} and ${second}; the typed reading is ${typed}`;
   if (withTenths(first, number(typed))) return `the photo reads ${first}, the typed reading ${typed} and one digit more: a tenths drum or decimal read as a whole mile?`;
   if (number(first) !== number(typed)) return `the photo reads ${first}, the typed reading is ${typed}`;
   return null;
@@ -165,7 +165,7 @@ export function decideReading(input: VerdictInput): Verdict {
   const reasons = [
     after ? `typed after the page showed what the photo read: ${after.reading} (attempt ${after.id})` : null,
     doubt,
-    unreadable ? `neither OCR pass could read the photo (the ${ordinal(unreadableBefore + 1)} unreadable photo for this request); the typed reading is ${input.typed}` : ocrDoubt(input.typed, input.ocr),
+    unreadable ? `neither reader could read the photo (the ${ordinal(unreadableBefore + 1)} unreadable photo for this request); the typed reading is ${input.typed}` : ocrDoubt(input.typed, input.ocr),
     mileageDoubt(typed, input.previous, input.window.to, input.maxMilesPerDay ?? DEFAULT_MAX_MILES_PER_DAY),
     captureDoubt(input.capturedAt, input.window),
   ].filter((reason): reason is string => reason !== null);
@@ -173,11 +173,11 @@ export function decideReading(input: VerdictInput): Verdict {
   if (reasons.length > 1) return { status: 'needs_review', reasons };
   // Read by both passes after a suggestion, nothing else in doubt: confirmed, or first checked by a person.
   if (number(after.reading) !== typed) {
-    return { status: 'needs_review', reasons: [...reasons, `confirmed by both OCR passes, but not the reading suggested before (${after.reading}): one of the two photos was read wrongly by both passes, so a person checks it`] };
+    return { status: 'needs_review', reasons: [...reasons, `confirmed by both readers, but not the reading suggested before (${after.reading}): one of the two photos was read wrongly by both readers, so a person checks it`] };
   }
   const oneIn = input.confirmedReviewOneIn ?? DEFAULT_CONFIRMED_REVIEW_ONE_IN;
   if (sampledForReview(after.id, oneIn)) {
-    return { status: 'needs_review', reasons: [...reasons, `confirmed by both OCR passes after the suggestion; drawn for the sample a person checks (1 in ${Math.floor(Math.max(1, oneIn))})`] };
+    return { status: 'needs_review', reasons: [...reasons, `confirmed by both readers after the suggestion; drawn for the sample a person checks (1 in ${Math.floor(Math.max(1, oneIn))})`] };
   }
   return { status: 'confirmed' };
 }

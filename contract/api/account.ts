@@ -58,7 +58,7 @@ export const StatementReading = type({
   odometer: number(),
   /** YYYY-MM-DD, the day the photo was received */
   date: isoDay(),
-  /** Accepted by both OCR passes or approved by a person; false while it waits for review. */
+  /** Accepted for billing: verified by both readers, typed again after their suggestion, or approved by a person; false while it waits for review. */
   verified: boolean(),
   /** The photo's thumbnail (GET /api/user/odometer_photo/:readingId) when verified; else null. */
   photoUrl: nullable(string()),
