@@ -160,6 +160,29 @@ def reader_b():
     return RowReader(3, (24, 48, 80, 112, 128), nn.LSTM, 80)
 
 
+def train_locator(data, epochs, rng):
+    net = Locator()
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    steps = epochs * math.ceil(len(data) / 32)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    net.train()
+    for epoch in range(epochs):
+        order, t0, total = list(range(len(data))), time.time(), 0.0
+        rng.shuffle(order)
+        for i in range(0, len(order), 32):
+            batch = [locator_sample(*data[j][:2], rng) for j in order[i:i + 32]]
+            x = torch.tensor(np.stack([b[0] for b in batch]))
+            y = torch.tensor(np.stack([b[1] for b in batch]))[:, None]
+            logit = net(x)
+            p = torch.sigmoid(logit)
+            dice = 1 - (2 * (p * y).sum((1, 2, 3)) + 1) / (p.sum((1, 2, 3)) + y.sum((1, 2, 3)) + 1)
+            loss = F.binary_cross_entropy_with_logits(logit, y, pos_weight=torch.tensor(4.0)) + dice.mean()
+            opt.zero_grad(); loss.backward(); opt.step(); sched.step()
+            total += loss.item() * len(batch)
+        print(f'locator epoch {epoch + 1}/{epochs} loss {total / len(data):.3f} {time.time() - t0:.0f}s', flush=True)
+    return net.eval()
+
+
 def train_reader(make, data, shape, colour, epochs, rng, copies=2):
     net = make()
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
