@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bestPath, largestPatch } from './reader.ts';
+import { bestPath, largestPatch, steady } from './reader.ts';
 
 test('largestPatch: the box of the largest marked patch, touching by sides only', () => {
   const size = 6;
@@ -41,4 +41,11 @@ test("bestPath: the confidence is the least sure digit's probability", () => {
   const read = bestPath(unsure, 3, 11);
   assert.equal(read.digits, '01');
   assert.ok(read.confidence > 0.55 && read.confidence < 0.65, String(read.confidence));
+});
+
+test('steady: a reader sure of another number in the box widened to the left is not sure of its reading', () => {
+  assert.equal(steady({ digits: '17234' }, { digits: '117234' }), null, 'a first digit the box cut off');
+  assert.equal(steady({ digits: '17234' }, { digits: null }), '17234', 'nothing sure widened: no doubt');
+  assert.equal(steady({ digits: '017234' }, { digits: '17234' }), '017234', 'the same number, leading zeros aside');
+  assert.equal(steady({ digits: null }, { digits: '17234' }), null, 'no reading stays none');
 });
