@@ -22,6 +22,34 @@ for (const target of dbTargets()) {
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
     });
 
+    test('GET /api/health/ready: ready while the database answers; 503 once told to stop, and while the database fails or hangs', async () => {
+      const res = await t.app.request('/api/health/ready');
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { status: 'ready', database: target });
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+
+      let stopping = false;
+      const stoppable = testApp(testDb.db, { stopping: () => stopping });
+      const withQuery = (query: () => Promise<never>) => testApp(new Proxy(testDb.db, { get: (db, key) => (key === 'query' ? query : Reflect.get(db, key)) }));
+      const failing = withQuery(() => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+      const hanging = withQuery(() => new Promise<never>(() => {}));
+      try {
+        assert.equal((await stoppable.app.request('/api/health/ready')).status, 200);
+        stopping = true;
+        const told = await stoppable.app.request('/api/health/ready');
+        assert.equal(told.status, 503);
+        assert.deepEqual(await told.json(), { status: 'stopping' });
+        assert.equal(told.headers.get('retry-after'), '1');
+        for (const [app, what] of [[failing, 'fails'], [hanging, 'hangs']] as const) {
+          const unready = await app.app.request('/api/health/ready');
+          assert.equal(unready.status, 503, what);
+          assert.deepEqual(await unready.json(), { status: 'database unavailable' }, what);
+        }
+      } finally {
+        for (const app of [stoppable, failing, hanging]) app.cleanup();
+      }
+    });
+
     describe('CORS', () => {
       test('an allowed origin is echoed exactly on a public widget route, without credentials, with Vary: Origin', async () => {
         const res = await t.app.request('/api/zip/30354', { headers: { Origin: PARTNER_ORIGIN } });

@@ -23,7 +23,7 @@ import { rateLimit, type RateLimit } from './http/rate-limit.ts';
 import { concurrencyCap, SharedCap, type ConcurrencyCap } from './http/concurrency.ts';
 import { MESSAGES } from '../contract/index.ts';
 import { staticRoutes } from './http/static.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, type Stopping } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { vinRoutes } from './routes/vin.ts';
 import { zipRoutes } from './routes/zip.ts';
@@ -155,6 +155,8 @@ export interface CreateAppOptions {
   claimUploadCap?: Partial<ConcurrencyCap>;
   /** Default UPLOADS_AT_ONCE: multipart uploads of all clients at once. */
   uploadsAtOnce?: number;
+  /** Whether the process is stopping (api/main.ts): readiness answers 503 from then on. */
+  stopping?: Stopping;
 }
 
 function onApiError(deps: Deps, error: unknown, c: Context): Response {
@@ -212,7 +214,7 @@ export function createApp(options: CreateAppOptions): Hono {
   // Every route below is registered from the contract's table of endpoints, with the body guards (JSON
   // only, its own size limit) its entry declares and its request checked before the route's rate limit
   // counts it (api/http/endpoint.ts).
-  api.route('/', healthRoutes(deps.db));
+  api.route('/', healthRoutes(deps.db, options.stopping));
   api.route('/', contactRoutes(deps, {
     subscribe: rateLimit(deps.db, limits.subscribe, clientOf, deps.clock),
     claims: rateLimit(deps.db, limits.claims, clientOf, deps.clock),

@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { capLines, logError, MAX_LOG_LINE, redact, redactPath, UNMATCHED_PATH } from './log.ts';
+import { Hono } from 'hono';
+import { capLines, jsonLine, logError, MAX_LOG_LINE, redact, redactPath, requestLogger, sinkFor, jsonSink, consoleSink, UNMATCHED_PATH } from './log.ts';
 import { postJson, PUBLIC_ORIGIN, suiteApp, tempDir } from './testing/harness.ts';
 
 /** A request line: time, method, path, status, duration. */
@@ -116,5 +117,41 @@ describe('logs hold no personal data', () => {
     assert.equal(redactPath('/api/zip/wp0aa2a97bs123456'), '/api/zip/[vin]');
     assert.equal(redactPath('/a\nFAKE 200'), '/a?FAKE 200');
     assert.equal(redactPath('/account/documents/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'), '/account/documents/[token]', 'a documents link is a key');
+  });
+});
+
+describe('in production, one JSON object a line (issue 25, item 6)', () => {
+  const now = new Date('2026-11-28T12:00:00.000Z');
+
+  test("a request line: its time, level info, the message and the request's fields, nothing from the query", async () => {
+    const lines: string[] = [];
+    const app = new Hono();
+    app.use('*', requestLogger((line, fields) => lines.push(jsonLine(line, fields, now))));
+    app.get('/api/zip/:zip', (c) => c.json({ zip: c.req.param('zip') }));
+    await app.request('/api/zip/85004?email=ann%40example.com&dob=1980-04-01');
+    assert.equal(lines.length, 1);
+    const { ms, ...entry } = JSON.parse(lines[0]!) as Record<string, unknown>;
+    assert.equal(typeof ms, 'number');
+    assert.deepEqual(entry, { time: now.toISOString(), level: 'info', msg: `GET /api/zip/:zip 200 ${String(ms)}ms`, method: 'GET', path: '/api/zip/:zip', status: 200 });
+  });
+
+  test('an error: level error, where it happened and its code, its stack in one line, redacted and capped', () => {
+    const lines: string[] = [];
+    const error = Object.assign(new Error('relation missing for ann@example.com'), { code: '42P01' });
+    error.stack = `Error: relation missing for ann@example.com\n${'    at frame\n'.repeat(40)}`;
+    logError((line, fields) => lines.push(jsonLine(line, fields, now)), 'GET /api/zip/WP0AA2A97BS123456', error);
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0]!.split('\n').length, 1, 'one line');
+    const entry = JSON.parse(lines[0]!) as { level: string; where: string; code: string; msg: string; time: string };
+    assert.deepEqual([entry.time, entry.level, entry.where, entry.code], [now.toISOString(), 'error', 'GET /api/zip/[vin]', '42P01']);
+    assert.match(entry.msg, /^ERROR GET \/api\/zip\/\[vin\] \[42P01\] Error: relation missing for \[email\]\n {4}at frame/);
+    assert.ok(!lines[0]!.includes('ann@example.com'));
+    assert.ok(entry.msg.split('\n').every((line) => line.length <= MAX_LOG_LINE) && entry.msg.endsWith('more lines'));
+  });
+
+  test('a line of our own without fields: level info; the process logs JSON only in production', () => {
+    assert.deepEqual(JSON.parse(jsonLine('database: applied migrations 001', undefined, now)), { time: now.toISOString(), level: 'info', msg: 'database: applied migrations 001' });
+    assert.equal(sinkFor(true), jsonSink);
+    assert.equal(sinkFor(false), consoleSink);
   });
 });

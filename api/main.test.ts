@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from './config.ts';
 import { startServer } from './main.ts';
@@ -106,3 +107,96 @@ for (const target of dbTargets()) {
     });
   });
 }
+
+describe('stopping gracefully (issue 25, item 6)', () => {
+  /** A raw HTTP/1.1 connection, to hold a request open across the stop. */
+  async function rawConnection(port: number) {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const waitFor = async (pattern: RegExp) => {
+      while (!pattern.test(received)) {
+        if (socket.destroyed) assert.fail(`closed before ${pattern}: ${JSON.stringify(received)}`);
+        await Promise.race([once(socket, 'data'), ended]);
+      }
+    };
+    return { socket, ended, waitFor, received: () => received };
+  }
+
+  test('a request in flight when the stop begins is answered in full; no new connection is taken meanwhile', async () => {
+    const dir = tempDir('ppm-main-');
+    const testDb = await openTestDb('pglite', { migrated: false });
+    const logs: string[] = [];
+    const server = await startServer({
+      port: 0, host: '127.0.0.1', demoPort: 0, dataDir: dir.path, siteDir: dir.path, embedDir: dir.path, demoDir: dir.path,
+      db: testDb.db, log: (line) => logs.push(line),
+    });
+    const port = Number(new URL(server.url).port);
+    const body = JSON.stringify({ vin: 'WP0AB2A99KS123456' });
+    const headers = { Origin: server.config.publicOrigin, 'Content-Type': 'application/json' };
+    let closing: Promise<void> | undefined;
+    try {
+      assert.equal((await fetch(`${server.url}/api/health/ready`)).status, 200);
+      const expected = await fetch(`${server.url}/api/vin/check`, { method: 'POST', headers, body });
+
+      // the headers and a part of the body; 100 Continue says the server has the request and its route runs
+      const held = await rawConnection(port);
+      held.socket.write(
+        `POST /api/vin/check HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${headers.Origin}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 8)}`,
+      );
+      await held.waitFor(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+
+      closing = server.close();
+      // no new connection from the moment the stop begins
+      for (;;) {
+        const probe = connect(port, '127.0.0.1');
+        const outcome = await new Promise<string | undefined>((resolve) => {
+          probe.once('connect', () => resolve('connected'));
+          probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code));
+        });
+        probe.destroy();
+        if (outcome === 'ECONNREFUSED') break;
+      }
+      held.socket.write(body.slice(8));
+      // the server closes the connection once it has answered
+      await held.ended;
+      const answer = held.received();
+      assert.match(answer, new RegExp(`HTTP/1\\.1 ${expected.status} `), 'the same answer as before the stop');
+      assert.match(answer, /\r\nConnection: close\r\n/i, 'and the connection closes after it');
+      assert.ok(answer.endsWith(await expected.text()), answer);
+      await closing;
+      assert.ok(logs.some((line) => new RegExp(`POST /api/vin/check ${expected.status} \\d+ms$`).test(line)), 'logged as any request');
+    } finally {
+      await (closing ?? server.close());
+      await testDb.cleanup();
+      dir.remove();
+    }
+  });
+
+  test('a request still unfinished after the grace is cut off, and the stop completes', async () => {
+    const dir = tempDir('ppm-main-');
+    const testDb = await openTestDb('pglite', { migrated: false });
+    const server = await startServer({
+      port: 0, host: '127.0.0.1', demoPort: 0, dataDir: dir.path, siteDir: dir.path, embedDir: dir.path, demoDir: dir.path,
+      db: testDb.db, log: () => {}, shutdownGraceMs: 300,
+    });
+    const port = Number(new URL(server.url).port);
+    try {
+      const held = await rawConnection(port);
+      held.socket.write(
+        `POST /api/vin/check HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${server.config.publicOrigin}\r\nContent-Type: application/json\r\n` +
+          'Content-Length: 1000\r\nExpect: 100-continue\r\n\r\n{"vin":',
+      );
+      await held.waitFor(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+      await server.close();
+      await held.ended;
+      assert.doesNotMatch(held.received(), /HTTP\/1\.1 [2-5]\d\d /, 'no answer: the body never came');
+    } finally {
+      await testDb.cleanup();
+      dir.remove();
+    }
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -31,11 +32,14 @@ import { createMailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createDocumentsJob, type DocumentsJob } from './documents/job.ts';
 import { createTexter } from './messages/texter.ts';
-import { consoleSink, logError, type LogSink } from './log.ts';
+import { logError, sinkFor, type LogSink } from './log.ts';
 import { idleMemory } from './idle-memory.ts';
 
 export interface StartOptions extends Partial<Config> {
+  /** Default: JSON lines in production (NODE_ENV=production), text lines otherwise (api/log.ts). */
   log?: LogSink;
+  /** Default SHUTDOWN_GRACE_MS: how long close() lets the requests in flight finish. */
+  shutdownGraceMs?: number;
   /** Use this database instead of opening one from the config (tests); the caller closes it. */
   db?: Db;
   /** In-memory PGlite instead of DATA_DIR/pg (tests), when no DATABASE_URL and no db are given. */
@@ -55,6 +59,10 @@ export interface RunningServer {
   mail: MailQueue;
   /** Its documents job: `settled()` resolves once the documents requested so far are made. */
   documents: DocumentsJob;
+  /**
+   * Stops: readiness answers 503 at once, no new connection is taken, the requests in flight finish (for
+   * at most the grace), then the jobs, the queues and the database close.
+   */
   close(): Promise<void>;
 }
 
@@ -89,6 +97,40 @@ function closeServer(server: ServerType): Promise<void> {
   });
 }
 
+/** How long a stopping process lets the requests in flight finish before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * A server that can stop gracefully: it takes no new connection, lets every request it holds finish (each
+ * answered with `Connection: close`), closes each connection as it falls idle, and after `graceMs` closes
+ * whatever is left. A rolling deploy's SIGTERM then loses no request.
+ */
+function drainable(server: ServerType): (graceMs: number) => Promise<void> {
+  const http = server as HttpServer;
+  let draining = false;
+  const answering = new Set<ServerResponse>();
+  http.on('request', (_request, response: ServerResponse) => {
+    answering.add(response);
+    if (draining) response.setHeader('Connection', 'close');
+    response.once('close', () => {
+      answering.delete(response);
+      // a keep-alive connection is closed once it has answered
+      if (draining) setImmediate(() => http.closeIdleConnections());
+    });
+  });
+  return (graceMs) =>
+    new Promise((resolvePromise) => {
+      draining = true;
+      for (const response of answering) if (!response.headersSent) response.setHeader('Connection', 'close');
+      const late = setTimeout(() => http.closeAllConnections(), graceMs);
+      http.close(() => {
+        clearTimeout(late);
+        resolvePromise();
+      });
+      http.closeIdleConnections();
+    });
+}
+
 /** Warnings for what is missing but not fatal: the site or bundle not built yet, no demo pages. */
 function missingDirWarnings(config: Config): string[] {
   const checks: [string, string, string][] = [
@@ -102,9 +144,9 @@ function missingDirWarnings(config: Config): string[] {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { log: logOption, db: givenDb, memoryDb, rateLimits, ephemeralDemo, ...overrides } = options;
-  const log = logOption ?? consoleSink;
+  const { log: logOption, db: givenDb, memoryDb, rateLimits, ephemeralDemo, shutdownGraceMs = SHUTDOWN_GRACE_MS, ...overrides } = options;
   const config: Config = { ...loadConfig(), ...overrides };
+  const log = logOption ?? sinkFor(config.production);
   for (const warning of missingDirWarnings(config)) log(warning);
   // Photos held for review must reach a person (issue 23): outside production the operations pages are on
   // even without OPS_PASSWORD, behind a password made for this run and printed below. In production they stay
@@ -129,6 +171,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const idle = idleMemory();
   let demoUrl: string | undefined;
   let url: string;
+  let drainMain = async (_graceMs: number) => {};
+  let stopping = false;
   try {
     if (ephemeralDemo || config.demoPort > 0) {
       // The demo listens first: an ephemeral demo port must be known before the API's CORS list is built,
@@ -142,6 +186,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const whenReady = idle.track(async (request: Request, env: unknown) => (await appReady).fetch(request, env as never));
     const main = await listen(whenReady, config.port, config.host, 'PORT');
     servers.push(main);
+    drainMain = drainable(main);
     url = urlOf(main, config.host);
     if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
   } catch (error) {
@@ -167,7 +212,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const payments = paymentGatewayFor(live, db);
     // one documents job: kicked by the use case after a change, and on a timer for what a crash left
     documents = createDocumentsJob({ db, blobs, clock: () => new Date(), log });
-    const app = createApp({ config: live, db, mail, blobs, documents, log, payments, ...(rateLimits ? { rateLimits } : {}) });
+    const app = createApp({ config: live, db, mail, blobs, documents, log, payments, stopping: () => stopping, ...(rateLimits ? { rateLimits } : {}) });
     const applied = await migrate(db);
     if (applied.length) log(`database: applied migrations ${applied.join(', ')}`);
     ready(app);
@@ -207,6 +252,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mail,
       documents,
       async close() {
+        stopping = true;
+        // the requests in flight finish first (they may queue mail, request documents, charge a card)
+        await drainMain(shutdownGraceMs);
         idle.stop();
         stopReminders();
         await stopRenewals();
@@ -237,13 +285,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 if (import.meta.main) {
+  const log = sinkFor(process.env.NODE_ENV === 'production');
   try {
     const running = await startServer();
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      consoleSink(`${signal}: shutting down`);
+      log(`${signal}: shutting down`);
       await running.close();
       process.exit(0);
     };
@@ -251,8 +300,8 @@ if (import.meta.main) {
     process.on('SIGTERM', () => void stop('SIGTERM'));
   } catch (error) {
     // A setting to fix is said in one line of ours; anything else is a bug and keeps its stack.
-    if (error instanceof ConfigError) consoleSink(`Cannot start: ${error.message}`);
-    else logError(consoleSink, 'start', error);
+    if (error instanceof ConfigError) log(`Cannot start: ${error.message}`);
+    else logError(log, 'start', error);
     process.exitCode = 1;
   }
 }

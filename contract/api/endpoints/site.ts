@@ -10,6 +10,10 @@ export const health = endpoint({
   method: 'GET', path: '/api/health', request: null, answer: unknown(), body: none, session: false,
 });
 
+export const ready = endpoint({
+  method: 'GET', path: '/api/health/ready', request: null, answer: unknown(), body: none, session: false,
+});
+
 export const zipLookup = endpoint({
   method: 'GET', path: '/api/zip/:zip', request: null, answer: ZipLookupResponse, body: none, session: false,
   partner: true,

@@ -62,6 +62,7 @@ export const SUMMARIES = {
       "next term's declarations; 404 for an unknown or expired link",
   // site.ts
   health: 'liveness, with a round trip to the database',
+  ready: "readiness for a load balancer: 200 while the process takes requests and its database answers within 2 s; 503 `{ status: 'stopping' }` from the moment it is told to stop (it finishes the requests in flight), 503 `{ status: 'database unavailable' }` while the database does not answer",
   zipLookup: 'city and state of a ZIP, and whether it is restricted',
   vinCheck: 'decodes a VIN offline: year, make, model line, body style; 404 invalid, 422 another maker',
   vehicleImage: 'picture entries (`extcam02` first) pointing at our drawn silhouettes; JSON body `vin`, `year`, `model` (a POST: no VIN in a URL)',
