@@ -356,8 +356,9 @@ async function documentsToken(server: BenchServer): Promise<string> {
 
 /**
  * The paperwork of one policy, bought first through the API: PHOTO_COUNT odometer photos sent one after
- * another, each read twice by OCR in the server (the typed reading is one mile off, so each is held for
- * review and none ends the series as verified), timed from request to answer.
+ * another, each read by both readers in the server's reader process and kept, timed from request to
+ * answer. The typed reading is one mile off, so none is verified: each is answered with what the photo
+ * reads (200, suggested), or held for review (201) where the readers do not agree.
  */
 async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss: number }> {
   const base = server.base;
@@ -375,7 +376,7 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
     const response = await fetch(`${base}/api/odometer/photo`, { method: 'POST', body: form, headers: { origin: base } });
     await response.arrayBuffer();
     ms.push(performance.now() - started);
-    if (response.status !== 201) throw new Error(`photo ${i}: ${response.status}`);
+    if (response.status !== 200 && response.status !== 201) throw new Error(`photo ${i}: ${response.status}`);
   }
   return { ms, rss: rssMiB(server.child.pid!) };
 }
