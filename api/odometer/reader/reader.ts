@@ -230,7 +230,8 @@ async function readRow(session: ort.InferenceSession, pixels: Pixels, box: Box, 
 }
 
 /**
- * The second look, where the first finds no agreement: the box a sixth taller at the top and at the bottom.
+ * The second look, where the first finds no agreement: the box taller by 15% of its height at the top and
+ * at the bottom.
  * The locator's box is most often off in height, cutting the digits' tops or bottoms.
  */
 const SECOND_LOOK = 0.15;
