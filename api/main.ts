@@ -196,7 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let db: Db;
   try {
-    db = givenDb ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: memoryDb ? undefined : join(config.dataDir, 'pg') }));
+    db = givenDb ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: memoryDb ? undefined : join(config.dataDir, 'pg'), log }));
   } catch (error) {
     ready(error instanceof Error ? error : new Error(String(error)));
     await Promise.all(servers.map(closeServer));

@@ -5,6 +5,7 @@
  * The drivers parse a few types differently (bigint, numeric), so queries cast what they read back to
  * int, text or a JSON-friendly type; timestamptz arrives as a Date from both.
  */
+import type { LogSink } from '../log.ts';
 import type { Db } from './queryable.ts';
 
 export type { Db, Queryable } from './queryable.ts';
@@ -17,12 +18,14 @@ export interface OpenDbOptions {
   dataDir?: string | undefined;
   /** PostgreSQL only: the schema to work in (tests isolate themselves this way). */
   schema?: string | undefined;
+  /** PostgreSQL only: where an idle connection's loss is logged (the server's log; default standard error). */
+  log?: LogSink | undefined;
 }
 
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(options.databaseUrl, options.schema);
+    return openPostgres(options.databaseUrl, options.schema, options.log);
   }
   const { openPglite } = await import('./pglite.ts');
   if (options.dataDir) {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { LogSink } from '../log.ts';
 import type { Db, Queryable } from './queryable.ts';
 import { asUnavailable, isConnectionFailure } from './unavailable.ts';
 
@@ -25,8 +26,10 @@ function wrap(target: Target): Queryable {
   };
 }
 
-/** A pg Pool on DATABASE_URL; `schema` sets the search_path of every connection. */
-export async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
+const toStandardError: LogSink = (line) => process.stderr.write(`${line}\n`);
+
+/** A pg Pool on DATABASE_URL; `schema` sets the search_path of every connection; `log` is the server's log. */
+export async function openPostgres(databaseUrl: string, schema?: string, log: LogSink = toStandardError): Promise<Db> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new Error(`Schema name "${schema}" must be lower-case letters, digits and underscores.`);
   }
@@ -38,7 +41,14 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
   // pool.query (db.query below) needs nothing more: for the length of its one statement the pool listens on the
   // client itself and releases it with the error, which destroys it.
-  pool.on('error', (error) => console.error(`postgres pool: ${error.name} ${(error as { code?: string }).code ?? ''}`));
+  pool.on('error', (error) => {
+    const code = (error as { code?: string }).code;
+    log(`postgres pool: an idle connection was lost (${error.name}${code ? ` ${code}` : ''}); the next query opens another`, {
+      level: 'error',
+      where: 'postgres pool',
+      ...(code ? { code } : {}),
+    });
+  });
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
