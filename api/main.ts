@@ -171,7 +171,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const idle = idleMemory();
   let demoUrl: string | undefined;
   let url: string;
-  let drainMain = async (_graceMs: number) => {};
+  // one per server, attached as it starts listening, so that it knows every request it takes
+  const drains: ((graceMs: number) => Promise<void>)[] = [];
   let stopping = false;
   try {
     if (ephemeralDemo || config.demoPort > 0) {
@@ -180,13 +181,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const demo = createDemoApp({ demoDir: config.demoDir, publicOrigin: () => live.publicOrigin, log });
       const demoServer = await listen(demo.fetch as never, ephemeralDemo ? 0 : config.demoPort, config.host, 'DEMO_PORT');
       servers.push(demoServer);
+      drains.push(drainable(demoServer));
       demoUrl = urlOf(demoServer, config.host);
       if (ephemeralDemo) live.corsOrigins = [...config.corsOrigins, demoUrl];
     }
     const whenReady = idle.track(async (request: Request, env: unknown) => (await appReady).fetch(request, env as never));
     const main = await listen(whenReady, config.port, config.host, 'PORT');
     servers.push(main);
-    drainMain = drainable(main);
+    drains.push(drainable(main));
     url = urlOf(main, config.host);
     if (!overrides.publicOrigin && !process.env.PUBLIC_ORIGIN?.trim()) live.publicOrigin = url.replace('127.0.0.1', 'localhost');
   } catch (error) {
@@ -254,7 +256,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       async close() {
         stopping = true;
         // the requests in flight finish first (they may queue mail, request documents, charge a card)
-        await drainMain(shutdownGraceMs);
+        await Promise.all(drains.map((drain) => drain(shutdownGraceMs)));
         idle.stop();
         stopReminders();
         await stopRenewals();
@@ -262,7 +264,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await stopSettlement();
         await stopReconciliation();
         await stopTokenSweep();
-        await Promise.all(servers.map(closeServer));
         await closeOcrProcess();
         // an e-mailed link whose work runs after the answer (magic link, reset) is queued before the queue stops
         await afterAnswerSettled(mail);

@@ -18,7 +18,7 @@
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from '../sharp.ts';
+import sharp, { openSentPhoto } from '../sharp.ts';
 import {
   CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTOS_MAX, MESSAGES, PHOTO_CONTENT_TYPES, PHOTO_MAX_PIXELS, PHOTO_SNIFF_BYTES, sniffPhotoFormat, type PhotoFormat,
 } from '../../contract/index.ts';
@@ -46,12 +46,6 @@ export type PhotosCheck = { ok: true; photos: ClaimPhoto[] } | { ok: false; reas
 /** A file's name as the person knows it, for a message; never logged. */
 const shownName = (file: UploadedFile) => (file.name && file.name !== 'blob' ? `"${file.name.slice(0, 80)}"` : 'A file');
 
-/**
- * Sharp with the pixel limit on, for every decode of a sent photo, decoded as a browser shows it whatever
- * libjpeg warns of (as api/odometer/image.ts): phones and messaging apps send JPEGs without their end
- * marker. A file whose header does not parse is still refused (cleanPhoto reads it first).
- */
-const openPhoto = (path: string) => sharp(path, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'none' });
 
 type Cleaned = { ok: true; size: number } | { ok: false; problem: 'tooManyPixels' | 'damaged' };
 
@@ -87,7 +81,7 @@ async function cleanPhoto(sent: string, format: Exclude<PhotoFormat, 'heic'>, ke
   if (!width || !height) return { ok: false, problem: 'damaged' };
   if (width * height > PHOTO_MAX_PIXELS) return { ok: false, problem: 'tooManyPixels' };
   try {
-    const upright = openPhoto(sent).rotate();
+    const upright = openSentPhoto(sent).rotate();
     const encoded = format === 'jpeg' ? upright.jpeg({ quality: 92 }) : format === 'png' ? upright.png() : upright.webp({ quality: 90 });
     const { size } = await encoded.toFile(kept);
     return { ok: true, size };
@@ -144,7 +138,7 @@ export async function mailCopy(photo: ClaimPhoto, index: number): Promise<MailAt
   });
   if (photo.format === 'heic') return attach(await readFile(photo.path), 'heic');
   try {
-    const copy = await openPhoto(photo.path)
+    const copy = await openSentPhoto(photo.path)
       .rotate()
       .resize({ width: MAIL_PHOTO_LONG_SIDE, height: MAIL_PHOTO_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85 })

@@ -10,7 +10,7 @@
  * a margin) is made here too, and read instead of the whole photo; both are kept.
  */
 import type { Metadata, Sharp } from 'sharp';
-import sharp from '../sharp.ts';
+import sharp, { openSentPhoto } from '../sharp.ts';
 import type { OdometerBox } from '../../contract/index.ts';
 import { sniffPhotoFormat } from '../../contract/rules/photo.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
@@ -38,14 +38,6 @@ export function sniffFormat(bytes: Uint8Array): PhotoFormat | null {
   return format === 'heic' ? null : format;
 }
 
-/**
- * Sharp with the pixel limit on, for every decode of a sent photo. Decoded as a browser shows it, whatever
- * libjpeg warns of: phones and messaging apps send JPEGs without their end marker (37 of the 1,048 TRODO
- * photos we read, whole and sharp, were 'premature end of JPEG image' to sharp's default), and a file truly
- * cut short shows what arrived, grey or blurred beyond it, for the reader to read or not. A file whose
- * header does not parse is still refused (checkPhoto).
- */
-const openPhoto = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'none' });
 
 /** Whether a sent file is a photo we take; its format and size when it is, the message to show when not. */
 export async function checkPhoto(bytes: Uint8Array): Promise<PhotoCheck> {
@@ -83,7 +75,7 @@ export interface NormalisedPhoto {
  * sees what was read. Throws on a photo that does not decode: call checkPhoto first.
  */
 export async function normalisePhoto(bytes: Uint8Array): Promise<NormalisedPhoto> {
-  return keptCopy(openPhoto(bytes).rotate());
+  return keptCopy(openSentPhoto(bytes).rotate());
 }
 
 /** An upright photo (or a part of one) as we keep it: at most NORMALISED_LONG_SIDE, sRGB, JPEG 90, no metadata. */
@@ -141,5 +133,5 @@ export interface CroppedPhoto extends NormalisedPhoto {
 export async function cropPhoto(bytes: Uint8Array, box: OdometerBox): Promise<CroppedPhoto> {
   const upright = (await sharp(bytes, { limitInputPixels: false }).metadata()).autoOrient;
   const region = cropRegion(upright.width, upright.height, box);
-  return { ...(await keptCopy(openPhoto(bytes).rotate().extract(region))), region };
+  return { ...(await keptCopy(openSentPhoto(bytes).rotate().extract(region))), region };
 }

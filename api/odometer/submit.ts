@@ -111,7 +111,7 @@ export async function submitOdometerPhoto(deps: Pick<Deps, 'db' | 'blobs' | 'clo
     previous: previous ? { reading: countedReading(previous), at: previous.capturedAt ?? previous.createdAt } : null,
     capturedAt: read.capturedAt,
     // The request: from the link's first sending (the bind) or the last accepted photo, to now.
-    window: { from: previous?.createdAt ?? boundAt, to: now },
+    window: { from: requestFrom, to: now },
     unreadableBefore: unreadable,
     maxMilesPerDay: deps.config.odometerMaxMilesPerDay,
     afterSuggestion: followed.after,

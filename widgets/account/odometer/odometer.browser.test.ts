@@ -305,11 +305,17 @@ describe('the odometer photo page', () => {
     await checkA11y(page);
   });
 
-  it('the guide frame by touch: the photo shows with the frame; a finger drags it and a corner resizes it; the box sent in fractions (issue 24); axe', async () => {
+  /** The page with a photo of `width` x `height` chosen and shown under the frame; a send is verified. */
+  async function withPhoto(width: number, height: number) {
     const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, VERIFIED)));
     const page = await loaded(mount());
-    choose(getByLabel<HTMLInputElement>(document, T.photo), await photoPng(400, 300));
-    await waitFor(() => preview(page).complete && preview(page).naturalWidth === 400, 'the photo');
+    choose(getByLabel<HTMLInputElement>(document, T.photo), await photoPng(width, height));
+    await waitFor(() => preview(page).complete && preview(page).naturalWidth === width, 'the photo');
+    return { calls, page };
+  }
+
+  it('the guide frame by touch: the photo shows with the frame; a finger drags it and a corner resizes it; the box sent in fractions (issue 24); axe', async () => {
+    const { calls, page } = await withPhoto(400, 300);
     const frame = frameOf(page);
     assert.equal(frame.getAttribute('tabindex'), '0');
     assert.ok(page.textContent!.includes(T.frameHelp), 'the keys are said beside the photo');
@@ -343,10 +349,7 @@ describe('the odometer photo page', () => {
   });
 
   it('the guide frame by keyboard: arrows move it, Shift and an arrow resize it; its place is said; the box sent (issue 24)', async () => {
-    const calls = stubFetch((sent) => (sent.method === 'GET' ? json(200, VIEW) : json(201, VERIFIED)));
-    const page = await loaded(mount());
-    choose(getByLabel<HTMLInputElement>(document, T.photo), await photoPng(300, 400));
-    await waitFor(() => preview(page).complete && preview(page).naturalWidth === 300, 'the photo');
+    const { calls, page } = await withPhoto(300, 400);
     const frame = frameOf(page);
     frame.focus();
     assert.equal(focused(), frame);
