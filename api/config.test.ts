@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { availableParallelism } from 'node:os';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig, TEST_MODE_WEBHOOK_SECRET } from './config.ts';
 import { BRAND } from '../contract/index.ts';
@@ -86,4 +87,14 @@ test("Stripe needs its webhook secret with the keys; the test mode's published s
   assert.throws(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'sk_test_abc123' }), /must be a Stripe webhook signing secret \(whsec_\.\.\.\)/);
   assert.throws(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: TEST_MODE_WEBHOOK_SECRET }), /published secret/);
   assert.throws(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }), /without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
+});
+
+test('WORKERS: one process per core on PostgreSQL, always one on PGlite, where asking for more stops the start', () => {
+  const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+  assert.equal(loadConfig({}).workers, 1);
+  assert.equal(loadConfig({ WORKERS: '1' }).workers, 1);
+  assert.equal(loadConfig(postgres).workers, availableParallelism());
+  assert.equal(loadConfig({ ...postgres, WORKERS: '3' }).workers, 3);
+  assert.throws(() => loadConfig({ WORKERS: '2' }), /WORKERS=2 needs DATABASE_URL: the embedded PGlite database is one process's files/);
+  for (const bad of ['0', '1.5', 'all']) assert.throws(() => loadConfig({ ...postgres, WORKERS: bad }), ConfigError, bad);
 });

@@ -27,10 +27,12 @@
  * | STRIPE_WEBHOOK_SECRET | (unset: TEST_MODE_WEBHOOK_SECRET; required with the keys) | the signing secret (whsec_...) of the Stripe endpoint that sends events to POST /api/payments/webhook |
  * | STRIPE_API_URL | https://api.stripe.com                        | Stripe's API origin (tests point stripe-node at a stand-in on loopback) |
  * | TWILIO_API_URL | https://api.twilio.com                       | the Messages API's origin (tests point it at a stand-in on loopback) |
+ * | WORKERS       | with DATABASE_URL: one per core; PGlite: 1     | API processes sharing PORT (api/fleet.ts); more than 1 needs DATABASE_URL |
  *
  * Relative paths in the environment are taken from the working directory; the defaults are relative to
  * the repository root, so `node api/main.ts` works from anywhere.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
 import { BRAND, check, email } from '../contract/index.ts';
@@ -74,6 +76,11 @@ export interface Config {
    * before it counts (issue 24; api/odometer/verdict.ts sampledForReview); 1 checks every one.
    */
   odometerConfirmedReviewOneIn: number;
+  /**
+   * How many API processes `node api/main.ts` runs on PORT (api/fleet.ts): WORKERS, or one per core on
+   * PostgreSQL. The embedded PGlite is one process's files, so without DATABASE_URL it is always 1.
+   */
+  workers: number;
 }
 
 /** The ops password guards photos and policy records: long enough that guessing it is not a plan. */
@@ -95,6 +102,19 @@ function teamAddress(env: Env, key: string, fallback: string): string {
   const address = optional(env, key) ?? fallback;
   if (!check(address, email).ok) throw new ConfigError(`${key} must be one e-mail address like team@example.com, got "${address}".`);
   return address;
+}
+
+/**
+ * WORKERS, checked against the database: PGlite's files have one user at a time, so a second process would
+ * fail to open them (or, worse, open a copy); asking for more than one without DATABASE_URL stops the start.
+ */
+function workerCount(env: Env, databaseUrl: string | undefined): number {
+  if (!databaseUrl) {
+    const asked = wholeCount(env, 'WORKERS', 1);
+    if (asked > 1) throw new ConfigError(`WORKERS=${asked} needs DATABASE_URL: the embedded PGlite database is one process's files. Set DATABASE_URL to a PostgreSQL server, or unset WORKERS.`);
+    return 1;
+  }
+  return wholeCount(env, 'WORKERS', availableParallelism());
 }
 
 function wholeCount(env: Env, key: string, fallback: number): number {
@@ -276,13 +296,14 @@ export function loadConfig(env: Env = process.env): Config {
     const value = optional(env, key);
     return value ? resolve(value) : resolve(ROOT, fallback);
   };
+  const databaseUrl = optional(env, 'DATABASE_URL');
   return {
     port: listenPort,
     host: optional(env, 'HOST') ?? '127.0.0.1',
     publicOrigin: normalizeOrigin(optional(env, 'PUBLIC_ORIGIN') ?? `http://localhost:${listenPort}`, 'PUBLIC_ORIGIN'),
     production,
     dataDir: fromEnv('DATA_DIR', 'data'),
-    databaseUrl: optional(env, 'DATABASE_URL'),
+    databaseUrl,
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: optional(env, 'MAIL_FROM'),
     claimsEmail: teamAddress(env, 'CLAIMS_EMAIL', BRAND.claimsEmail),
@@ -304,5 +325,6 @@ export function loadConfig(env: Env = process.env): Config {
     opsPassword: opsPassword(env),
     odometerMaxMilesPerDay: positiveNumber(env, 'ODOMETER_MAX_MILES_PER_DAY', DEFAULT_MAX_MILES_PER_DAY),
     odometerConfirmedReviewOneIn: wholeCount(env, 'ODOMETER_CONFIRMED_REVIEW_ONE_IN', DEFAULT_CONFIRMED_REVIEW_ONE_IN),
+    workers: workerCount(env, databaseUrl),
   };
 }

@@ -51,8 +51,14 @@ export function jsonLine(line: string, fields: LogFields = {}, now = new Date())
 
 export const jsonSink: LogSink = (line, fields) => process.stdout.write(`${jsonLine(line, fields)}\n`);
 
-/** The sink a process logs to: JSON lines in production, text otherwise. */
-export const sinkFor = (production: boolean): LogSink => (production ? jsonSink : consoleSink);
+/**
+ * The sink a process logs to: JSON lines in production, text otherwise. A worker of a fleet (api/fleet.ts)
+ * says which one wrote each line: a `worker` field, or `[worker N]` before the text.
+ */
+export function sinkFor(production: boolean, worker?: number): LogSink {
+  if (worker === undefined) return production ? jsonSink : consoleSink;
+  return production ? (line, fields) => jsonSink(line, { ...fields, worker }) : (line, fields) => consoleSink(`[worker ${worker}] ${line}`, fields);
+}
 
 const EMAIL = /[^\s@<>"'(),;:/]+@[^\s@<>"'(),;:/]+/g;
 const DATE = /\b(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})\b/g;

@@ -5,6 +5,7 @@
  * End-to-end tests start it in-process with `startServer({ port: 0, demoPort: 0 | n, ... })`, which takes
  * Config overrides and returns the real URLs and a close() that stops both servers and closes the database.
  */
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
@@ -34,6 +35,7 @@ import { createDocumentsJob, type DocumentsJob } from './documents/job.ts';
 import { createTexter } from './messages/texter.ts';
 import { logError, sinkFor, type LogSink } from './log.ts';
 import { idleMemory } from './idle-memory.ts';
+import { RUN_OPS_PASSWORD_VARIABLE, runFleet, WORKER_NUMBER_VARIABLE, WORKER_READY } from './fleet.ts';
 
 export interface StartOptions extends Partial<Config> {
   /** Default: JSON lines in production (NODE_ENV=production), text lines otherwise (api/log.ts). */
@@ -45,6 +47,11 @@ export interface StartOptions extends Partial<Config> {
   /** In-memory PGlite instead of DATA_DIR/pg (tests), when no DATABASE_URL and no db are given. */
   memoryDb?: boolean;
   rateLimits?: CreateAppOptions['rateLimits'];
+  /**
+   * Outside production without OPS_PASSWORD: the operations pages' password made for this run by a fleet's
+   * primary (api/fleet.ts), the same in every worker; a lone process makes its own.
+   */
+  opsPasswordForRun?: string | undefined;
   /** Start the demo origin on a free port (tests), whatever DEMO_PORT says. */
   ephemeralDemo?: boolean;
 }
@@ -144,7 +151,7 @@ function missingDirWarnings(config: Config): string[] {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { log: logOption, db: givenDb, memoryDb, rateLimits, ephemeralDemo, shutdownGraceMs = SHUTDOWN_GRACE_MS, ...overrides } = options;
+  const { log: logOption, db: givenDb, memoryDb, rateLimits, ephemeralDemo, opsPasswordForRun, shutdownGraceMs = SHUTDOWN_GRACE_MS, ...overrides } = options;
   const config: Config = { ...loadConfig(), ...overrides };
   const log = logOption ?? sinkFor(config.production);
   for (const warning of missingDirWarnings(config)) log(warning);
@@ -152,7 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // even without OPS_PASSWORD, behind a password made for this run and printed below. In production they stay
   // off until one is chosen (a printed secret in a production log is a leak); the held photos are e-mailed to
   // CARE_EMAIL either way.
-  const madeOpsPassword = !config.production && !config.opsPassword ? randomBytes(18).toString('base64url') : undefined;
+  const madeOpsPassword = !config.production && !config.opsPassword ? (opsPasswordForRun ?? randomBytes(18).toString('base64url')) : undefined;
   if (madeOpsPassword) config.opsPassword = madeOpsPassword;
 
   // With PORT=0 the real ports are known only after listening; the apps read publicOrigin and the CORS
@@ -286,23 +293,36 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 if (import.meta.main) {
-  const log = sinkFor(process.env.NODE_ENV === 'production');
+  // A worker of a fleet (api/fleet.ts) says which one it is in every line; the primary and a lone process do not.
+  const workerNumber = cluster.isWorker ? Number(process.env[WORKER_NUMBER_VARIABLE]) : undefined;
+  const log = sinkFor(process.env.NODE_ENV === 'production', workerNumber);
   try {
-    const running = await startServer();
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log(`${signal}: shutting down`);
-      await running.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
+    const config = loadConfig();
+    if (cluster.isPrimary && config.workers > 1) {
+      process.exitCode = await runFleet(config, log);
+    } else {
+      if (cluster.isPrimary && !config.databaseUrl) {
+        log('processes: one (the embedded PGlite database has one user at a time; with DATABASE_URL, one per core)');
+      }
+      const running = await startServer({ log, opsPasswordForRun: process.env[RUN_OPS_PASSWORD_VARIABLE] });
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        log(`${signal}: shutting down`);
+        await running.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', () => void stop('SIGINT'));
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+      process.send?.(WORKER_READY);
+    }
   } catch (error) {
     // A setting to fix is said in one line of ours; anything else is a bug and keeps its stack.
     if (error instanceof ConfigError) log(`Cannot start: ${error.message}`);
     else logError(log, 'start', error);
     process.exitCode = 1;
+    // a worker's channel to the primary would keep it alive (and a disconnect would end it with 0)
+    if (cluster.isWorker) process.exit(1);
   }
 }

@@ -189,6 +189,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     restrictedZips: [],
     odometerMaxMilesPerDay: DEFAULT_MAX_MILES_PER_DAY,
     odometerConfirmedReviewOneIn: DEFAULT_CONFIRMED_REVIEW_ONE_IN,
+    workers: 1,
     ...overrides,
   };
 }
