@@ -5,6 +5,7 @@
  */
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { suiteDb, tempDir } from '../testing/harness.ts';
 import { parseEml } from './eml.ts';
@@ -130,6 +131,35 @@ describe('mail over SMTP (SMTP_URL)', () => {
       assert.match(mail.parts.find((part) => part.contentType === 'text/plain')!.body, /^\.$/m, 'the lone dot arrives intact');
     } finally {
       mailer.close();
+    }
+  });
+
+  test('the outbox holds the very message SMTP carries: the same headers and parts, CRLF line ends only', async () => {
+    const date = new Date('2026-03-01T09:30:00Z');
+    const from = '"Apex Pay-Per-Mile" <care@apex-ppm.example>';
+    // non-ASCII in a header and the text, bare line ends, and an attachment: every encoding a message of ours uses
+    const sample: MailMessage = {
+      ...message('Zoë Ärztin <zoe@example.com>'),
+      subject: 'Your quote – PPMQ-SMTP-0002',
+      text: 'Hello Zoë,\nyour quote is ready.\n\n.\n',
+      attachments: [{ filename: 'id-card.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 card').toString('base64'), encoding: 'base64' }],
+    };
+    const overSmtp = createMailer({ smtpUrl: url, outboxDir: outbox.path, from, clock: () => date });
+    const toOutbox = createMailer({ outboxDir: outbox.path, from, clock: () => date });
+    try {
+      await overSmtp.send(sample);
+      const written = await toOutbox.send(sample);
+      const file = readFileSync(written.file!, 'latin1');
+      assert.doesNotMatch(file, /[^\r]\n/, 'no bare LF');
+      // what SMTP carried (the server above undoes the dot-stuffing)
+      const carried = smtp.received[0]!.data;
+      const unique = (text: string) => text.replace(/--_NmP-[0-9a-f-]+-Part_/g, '--BOUNDARY-').replace(/boundary="[^"]+"/g, 'boundary=B').replace(/^Message-ID: .*$/m, 'Message-ID: M');
+      assert.equal(unique(file), unique(carried));
+      assert.match(written.messageId, /^<.+@apex-ppm\.example>$/);
+      assert.match(file, new RegExp(`^Message-ID: ${written.messageId}\r$`, 'm'));
+    } finally {
+      overSmtp.close();
+      toOutbox.close();
     }
   });
 
