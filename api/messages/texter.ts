@@ -12,12 +12,12 @@
  * the status and the provider's error code only: Twilio's messages quote the recipient's number, which
  * must not reach a log.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND } from '../../contract/index.ts';
 import type { TwilioConfig } from '../config.ts';
 import type { TextMessage } from './texts.ts';
+import { secureRandomBytes } from '../random.ts';
 
 export interface SentText {
   /** The provider's message id (Twilio's SM...), or the outbox file's name. */
@@ -46,7 +46,7 @@ const TEXT_PROVIDER_TIMEOUT_MS = 15_000;
 export const TEXT_OUTBOX_FILE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.sms\.txt$/;
 
 function textOutboxFileName(date: Date): string {
-  return `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.sms.txt`;
+  return `${date.toISOString().replace(/[:.]/g, '-')}-${secureRandomBytes(4).toString('hex')}.sms.txt`;
 }
 
 /** What the outbox file of a text says, read back (the /dev/outbox page and tests). */

@@ -8,7 +8,7 @@
  * shopper's number is hopeless; the unique index catches the rare repeat and the caller draws again.
  * A sequence with a check digit would have been shorter but counts our business out loud.
  */
-import { randomBytes } from 'node:crypto';
+import { secureRandomBytes } from '../random.ts';
 
 const QUOTE_NUMBER_PREFIX = 'PPMQ-';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -21,7 +21,7 @@ export const BINDER_NUMBER_PREFIX = 'PPMB-';
 /** `prefix` and two groups of four characters from the CSPRNG. */
 export function newNumber(prefix: string): string {
   // 256 is a multiple of 32, so the low five bits of each byte pick a character without bias.
-  const chars = [...randomBytes(8)].map((byte) => ALPHABET[byte & 31]).join('');
+  const chars = [...secureRandomBytes(8)].map((byte) => ALPHABET[byte & 31]).join('');
   return `${prefix}${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 

@@ -17,8 +17,8 @@
  *
  * Each function takes a Queryable, so a use case issues or spends a token inside its own transaction.
  */
-import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../hash.ts';
+import { secureRandomBytes } from '../random.ts';
 import type { Queryable } from '../db/db.ts';
 
 const MINUTE = 60_000;
@@ -81,7 +81,7 @@ export type TokenPurpose = keyof typeof TOKEN_PURPOSES;
 
 /** A fresh token: 32 bytes from the CSPRNG, in hex. */
 export function newToken(): string {
-  return randomBytes(32).toString('hex');
+  return secureRandomBytes(32).toString('hex');
 }
 
 export function hashToken(token: string): string {
