@@ -142,7 +142,7 @@ export interface CreateAppOptions {
   mail: MailQueue;
   /** Default: the gateway the config names (Stripe with keys, else test mode); tests pass a stand-in's. */
   payments?: PaymentGateway;
-  /** Default: files under DATA_DIR/blobs; the server passes the store its environment names (api/main.ts). */
+  /** Default: files under DATA_DIR/blobs; the server passes the store its environment names (api/server.ts). */
   blobs?: BlobStore;
   /** Default: a job over this app's database and blobs; the server and tests pass theirs to start, stop or wait on it. */
   documents?: DocumentsJob;
@@ -155,7 +155,7 @@ export interface CreateAppOptions {
   claimUploadCap?: Partial<ConcurrencyCap>;
   /** Default UPLOADS_AT_ONCE: multipart uploads of all clients at once. */
   uploadsAtOnce?: number;
-  /** Whether the process is stopping (api/main.ts): readiness answers 503 from then on. */
+  /** Whether the process is stopping (api/server.ts): readiness answers 503 from then on. */
   stopping?: Stopping;
 }
 

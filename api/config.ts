@@ -30,12 +30,15 @@
  * | WORKERS       | with DATABASE_URL: one per core; PGlite: 1     | API processes sharing PORT (api/fleet.ts); more than 1 needs DATABASE_URL |
  *
  * Relative paths in the environment are taken from the working directory; the defaults are relative to
- * the repository root, so `node api/main.ts` works from anywhere.
+ * the repository root, so `node api/server.ts` works from anywhere.
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
-import { BRAND, check, email } from '../contract/index.ts';
+// the modules themselves, not contract/index.ts: a fleet's primary loads this file and nothing of the server
+import { BRAND } from '../contract/brand.ts';
+import { email } from '../contract/rules/email.ts';
+import { check } from '../contract/validate.ts';
 
 export interface Config {
   port: number;
@@ -66,7 +69,7 @@ export interface Config {
   stripe?: StripeConfig | undefined;
   /**
    * The operations pages /ops/odometer, /ops/notices and /ops/reconciliations (HTTP Basic, any user name, this
-   * password). Unset: off in production; in development api/main.ts makes one for the run and prints it.
+   * password). Unset: off in production; in development api/server.ts makes one for the run and prints it.
    */
   opsPassword?: string | undefined;
   /** An odometer reading implying more miles a day than this since the last one is held for review. */
@@ -77,7 +80,7 @@ export interface Config {
    */
   odometerConfirmedReviewOneIn: number;
   /**
-   * How many API processes `node api/main.ts` runs on PORT (api/fleet.ts): WORKERS, or one per core on
+   * How many API processes `node api/server.ts` runs on PORT (api/fleet.ts): WORKERS, or one per core on
    * PostgreSQL. The embedded PGlite is one process's files, so without DATABASE_URL it is always 1.
    */
   workers: number;

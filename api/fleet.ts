@@ -1,7 +1,7 @@
 /**
  * One API process per core (issue 25, item 5). `node api/main.ts` with WORKERS above 1 (one per core by
  * default on PostgreSQL, api/config.ts) becomes this primary, which forks the workers with node:cluster.
- * Each worker is a whole server (api/main.ts startServer) on the same PORT and DEMO_PORT; the primary
+ * Each worker is a whole server (api/server.ts startServer) on the same PORT and DEMO_PORT; the primary
  * accepts the connections and hands them to the workers in turn (cluster's round-robin).
  *
  * The workers share nothing but the database, and that is what makes any worker as good as another:
@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { LogSink } from './log.ts';
 
-/** What a worker sends the primary once its server has started (api/main.ts). */
+/** What a worker sends the primary once its server has started (api/main.ts, the entry of every process). */
 export const WORKER_READY = 'ppm:worker-ready';
 /** The environment a worker learns its number from (1..WORKERS; a replacement keeps the number it replaces). */
 export const WORKER_NUMBER_VARIABLE = 'PPM_FLEET_WORKER';

@@ -6,7 +6,7 @@ import { connect, createServer } from 'node:net';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from './config.ts';
-import { startServer } from './main.ts';
+import { startServer } from './server.ts';
 import { dbTargets, openTestDb, tempDir } from './testing/harness.ts';
 
 for (const target of dbTargets()) {

@@ -1,5 +1,5 @@
 /**
- * The daily billing job inside the server (api/main.ts starts it), as the renewals job runs
+ * The daily billing job inside the server (api/server.ts starts it), as the renewals job runs
  * (api/renewals/job.ts): every BILLING_CHECK_MS each replica asks for the job's lease for today
  * (api/jobs/leased-job.ts, job_leases); the one that gets it runs the cycle (./cycle.ts) and records the day,
  * so the run happens once a day whichever replica wakes first, and again on the next check if a run died

@@ -8,7 +8,7 @@
  *   their own transaction, ./generate.ts storePrepared, as their e-mails say the papers are there.)
  * - The same use case kicks the worker (`renderDue`) once its transaction has committed, whoever ran it (a
  *   route, the provider's webhook, the settlement job), so in the ordinary case the documents exist within
- *   milliseconds of the change and off the answer's path; a timer (`start`, api/main.ts) picks up what a
+ *   milliseconds of the change and off the answer's path; a timer (`start`, api/server.ts) picks up what a
  *   stopped or crashed process left. A command-line run (`npm run renew`) renders what is due before it exits.
  * - Claiming is one statement with FOR UPDATE SKIP LOCKED that sets a lease (claimed_until): replicas never
  *   render the same request at once, and a worker that dies mid-render leaves it to another after the lease.

@@ -11,7 +11,7 @@ import { closeWhileBodyArrives } from './guards.ts';
 const BODY_BYTES = 20 * 1024 * 1024;
 
 /**
- * A server as main.ts makes it (Node's, through @hono/node-server) with the guard and a route that refuses
+ * A server as server.ts makes it (Node's, through @hono/node-server) with the guard and a route that refuses
  * before reading the body, as the upload caps do. Each closed connection's bytes read are summed.
  */
 async function refusingServer() {

@@ -1,5 +1,5 @@
 /**
- * The daily reconciliation job inside the server (api/main.ts starts it), as the billing job runs
+ * The daily reconciliation job inside the server (api/server.ts starts it), as the billing job runs
  * (api/billing/job.ts): every RECONCILIATION_CHECK_MS each replica asks for the job's lease for today
  * (api/jobs/leased-job.ts); the one that gets it reconciles yesterday (./reconciliation.ts) and records
  * today as done, so the day is reconciled once whichever replica wakes first.

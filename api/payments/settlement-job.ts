@@ -1,5 +1,5 @@
 /**
- * The settlement job inside the server (api/main.ts starts it): every SETTLEMENT_CHECK_MS each replica asks
+ * The settlement job inside the server (api/server.ts starts it): every SETTLEMENT_CHECK_MS each replica asks
  * for the job's lease (api/jobs/leased-job.ts, as the daily jobs do); the one that gets it settles every
  * payment attempt left open longer than a request can run (a timeout, a crash, an authentication never
  * finished, a refund the provider could not take yet) with the provider: a charge becomes its policy or is

@@ -1,5 +1,5 @@
 /**
- * The daily renewal job inside the server (api/main.ts starts it): every RENEWAL_CHECK_MS each replica asks
+ * The daily renewal job inside the server (api/server.ts starts it): every RENEWAL_CHECK_MS each replica asks
  * for the job's lease for today (api/jobs/leased-job.ts); the one that gets it runs the renewals and records the day, so
  * the run happens once a day whichever replica wakes first, and again on the next check if a run died
  * half-way (its lease runs out). The run itself renews each policy once whatever happens (./run.ts).

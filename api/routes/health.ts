@@ -7,7 +7,7 @@ import { on } from '../http/endpoint.ts';
 /** How long readiness waits for the database's answer before it says the database is unavailable. */
 const READY_DB_TIMEOUT_MS = 2_000;
 
-/** Whether the process has been told to stop (api/main.ts): it finishes what it holds, and takes nothing new. */
+/** Whether the process has been told to stop (api/server.ts): it finishes what it holds, and takes nothing new. */
 export type Stopping = () => boolean;
 
 /**

@@ -442,7 +442,7 @@ for (const target of dbTargets()) {
       let standIn: StripeStandIn;
       let s: TestApp;
       let gateway: PaymentGateway;
-      /** What the server's settlement job is handed (api/main.ts), over the same database and provider. */
+      /** What the server's settlement job is handed (api/server.ts), over the same database and provider. */
       const settlementDeps = () => ({ db: testDb.db, payments: gateway, clock: () => now, mail: s.mail, config: testConfig(), documents: s.documents });
       before(async () => {
         // The block's own app has its own documents job over the same database: the suite app's pass (kicked

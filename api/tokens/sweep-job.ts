@@ -1,5 +1,5 @@
 /**
- * The daily token sweep inside the server (api/main.ts starts it; issue 22 item 11): every TOKEN_SWEEP_CHECK_MS
+ * The daily token sweep inside the server (api/server.ts starts it; issue 22 item 11): every TOKEN_SWEEP_CHECK_MS
  * each replica asks for the job's lease for today (api/jobs/leased-job.ts); the one that gets it removes the
  * tokens that expired or were spent (./tokens.ts sweepTokens) and records today as done, so the table is
  * swept once a day whichever replica wakes first. A token past its expiry opens nothing already; the sweep

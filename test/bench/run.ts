@@ -74,6 +74,28 @@ function rssMiB(pid: number): number {
 /** Clock ticks per second of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
+/** The process and every process under it (a fleet's workers, their documents and reader processes). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // ended meanwhile
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds the server has used so far, all its processes together (a fleet's primary and workers). */
+function serverCpuSeconds(server: BenchServer): number {
+  return processTree(server.child.pid!).reduce((sum, pid) => {
+    try {
+      return sum + cpuSeconds(pid);
+    } catch {
+      return sum; // ended between the listing and the reading
+    }
+  }, 0);
+}
+
 /** CPU seconds (user and system) the process has used so far: its own process.cpuUsage(), read from outside. */
 function cpuSeconds(pid: number): number {
   // Fields after the command name, which sits in parentheses and may hold spaces: utime and stime are 14 and 15.
@@ -151,7 +173,27 @@ interface BenchServer {
   base: string;
   dataDir: string;
   child: ChildProcess;
+  /** The processes that answer requests: a fleet's workers (api/fleet.ts), or the one process. */
+  apiPids: number[];
   stop(): Promise<void>;
+}
+
+/**
+ * The memory figure of issue 25 item 4: the RSS of the largest process that answers requests (a fleet's
+ * worker, each a whole server), and what the server's processes hold in all.
+ */
+function serverMemory(server: BenchServer): { largest: number; all: number; text: string } {
+  const each = server.apiPids.map(rssMiB);
+  const largest = Math.max(...each);
+  const all = processTree(server.child.pid!).reduce((sum, pid) => {
+    try {
+      return sum + rssMiB(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  const text = each.length === 1 ? `${largest.toFixed(1)} MiB` : `${largest.toFixed(1)} MiB (the largest of ${each.length} workers: ${each.map((mib) => mib.toFixed(0)).join(', ')} MiB; the fleet in all ${all.toFixed(0)} MiB)`;
+  return { largest, all, text };
 }
 
 /**
@@ -173,7 +215,11 @@ const SERVER_FLAGS = ['--max-semi-space-size=8', '--expose-gc'];
  */
 const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 
-/** `node api/main.ts` on a free port with a data directory of its own; `env` overrides the environment. */
+/**
+ * `node api/main.ts` on a free port with a data directory of its own; `env` overrides the environment. On
+ * PostgreSQL that is a fleet of one worker per core unless WORKERS says otherwise (api/fleet.ts), and the
+ * server is ready once every worker is: its log lines (JSON in production) name each worker's pid.
+ */
 async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
   const [port] = (await freePorts(1)) as [number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-bench-'));
@@ -181,8 +227,18 @@ async function startBenchServer(env: Record<string, string | undefined>): Promis
   const child = spawn(process.execPath, [...SERVER_FLAGS, 'api/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...SERVER_ENV, PORT: String(port), DEMO_PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: base, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let log = '';
+  // read to the end, or a full pipe would stop the server
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    if (log.length < 1_000_000) log += chunk;
+  });
+  const fleetReady = () => {
+    if (!/fleet: \d+ API processes/.test(log)) return /site and api: /.test(log) ? [child.pid!] : null;
+    if (!/; all \d+ ready/.test(log)) return null;
+    return [...new Set([...log.matchAll(/worker \d+ ready \(pid (\d+)\)/g)].map((match) => Number(match[1])))];
+  };
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -191,9 +247,11 @@ async function startBenchServer(env: Record<string, string | undefined>): Promis
     rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;
+  let apiPids: number[] | null = null;
   for (;;) {
+    apiPids = fleetReady();
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if (apiPids && (await fetch(`${base}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -203,7 +261,7 @@ async function startBenchServer(env: Record<string, string | undefined>): Promis
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, dataDir, child, stop };
+  return { base, dataDir, child, apiPids, stop };
 }
 
 /**
@@ -264,11 +322,11 @@ async function loadQuote(name: string, server: BenchServer, connections: number)
   const already = (await outboxMails(server.dataDir, 0, 0)).length;
   const warm = QUOTE_WARM_UP > 0 ? (await quotes(QUOTE_WARM_UP)).ok : 0;
   await mailLagSeconds(server, already + warm);
-  const cpuBefore = cpuSeconds(server.child.pid!);
+  const cpuBefore = serverCpuSeconds(server);
   const row = await quotes(QUOTE_REQUESTS);
   // every answered quote e-mails its own address, once
   const mailLag = await mailLagSeconds(server, already + warm + row.ok);
-  const cpuMsPerQuote = ((cpuSeconds(server.child.pid!) - cpuBefore) * 1000) / Math.max(1, row.ok);
+  const cpuMsPerQuote = ((serverCpuSeconds(server) - cpuBefore) * 1000) / Math.max(1, row.ok);
   return { ...row, mailLag, cpuMsPerQuote };
 }
 
@@ -360,7 +418,7 @@ async function documentsToken(server: BenchServer): Promise<string> {
  * answer. The typed reading is one mile off, so none is verified: each is answered with what the photo
  * reads (200, suggested), or held for review (201) where the readers do not agree.
  */
-async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss: number }> {
+async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; memory: ReturnType<typeof serverMemory> }> {
   const base = server.base;
   const token = await documentsToken(server);
   const ms: number[] = [];
@@ -378,7 +436,7 @@ async function odometerPhotos(server: BenchServer): Promise<{ ms: number[]; rss:
     ms.push(performance.now() - started);
     if (response.status !== 200 && response.status !== 201) throw new Error(`photo ${i}: ${response.status}`);
   }
-  return { ms, rss: rssMiB(server.child.pid!) };
+  return { ms, memory: serverMemory(server) };
 }
 
 /**
@@ -472,7 +530,8 @@ async function burst(name: string, server: BenchServer, request: Omit<Burst, 'ba
 }
 
 async function uploadRows(): Promise<void> {
-  const server = await startBenchServer({ TRUST_PROXY: '1' });
+  // one process takes every upload of a burst, as a lone server would (a fleet would share them out)
+  const server = await startBenchServer({ TRUST_PROXY: '1', WORKERS: '1' });
   try {
     await new Promise((r) => setTimeout(r, UPLOAD_IDLE_SECONDS * 1000));
     const claims = await burst(`${UPLOADS} parallel 10 MB claims`, server, { kind: 'claims' });
@@ -521,7 +580,6 @@ if (process.env.BENCH_ONLY === 'odometer-reader') {
 const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY || LIGHTHOUSE_ONLY ? {} : await benchDocuments(PDF_COUNT);
 
 const main = await startBenchServer({});
-const server = main.child;
 const base = main.base;
 
 const QUOTE_HEADER = 'row                                              req/s   p50 ms   p99 ms  errors  non-2xx  CPU ms/quote';
@@ -546,18 +604,18 @@ if (LIGHTHOUSE_ONLY) {
 
 if (QUOTE_ONLY) {
   try {
-    const idle = rssMiB(server.pid!);
+    const idle = serverMemory(main);
     const quoteRows: QuoteRow[] = [];
     const name = `POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`;
     for (const connections of QUOTE_CONNECTIONS) quoteRows.push(await loadQuote(name, main, connections));
-    const loaded = rssMiB(server.pid!);
-    const parts = rssParts(server.pid!);
+    const loaded = serverMemory(main);
+    const parts = rssParts(main.apiPids.reduce((largest, pid) => (rssMiB(pid) > rssMiB(largest) ? pid : largest)));
     console.log(`\nbench (quote rows only): quote rows ${QUOTE_REQUESTS} requests after ${QUOTE_WARM_UP} unmeasured; at most ${MAX_SECONDS} s, loopback\n`);
     console.log(QUOTE_HEADER);
     printQuoteRows(quoteRows);
-    console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the quote rows`);
+    console.log(`\nserver memory (RSS): ${idle.text} idle, ${loaded.text} after the quote rows`);
     console.log(
-      `  of which files mapped ${parts.files.toFixed(1)} MiB, malloc's main heap ${parts.mallocHeap.toFixed(1)} MiB, anonymous ${parts.anonymous.toFixed(1)} MiB (V8 heap, WebAssembly, malloc arenas)`,
+      `  the largest's: of which files mapped ${parts.files.toFixed(1)} MiB, malloc's main heap ${parts.mallocHeap.toFixed(1)} MiB, anonymous ${parts.anonymous.toFixed(1)} MiB (V8 heap, WebAssembly, malloc arenas)`,
     );
   } finally {
     await main.stop();
@@ -566,7 +624,7 @@ if (QUOTE_ONLY) {
 }
 
 try {
-  const idle = rssMiB(server.pid!);
+  const idle = serverMemory(main);
   const rows: Row[] = [];
   rows.push(await load('GET /api/health', `${base}/api/health`));
   rows.push(await load('GET / (site page)', `${base}/`));
@@ -592,7 +650,7 @@ try {
     quoteRows.push(await loadQuote(`POST /api/policy/quote, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, main, connections));
   }
   rows.push(await loadBind(`POST /api/policy/bind, test mode, ${BIND_CONNECTIONS} conn.`, main));
-  const loaded = rssMiB(server.pid!);
+  const loaded = serverMemory(main);
   const photos = await odometerPhotos(main);
   if (process.env.DATABASE_URL) {
     // The same row on the embedded database, in a server of its own (the main one stays on PostgreSQL).
@@ -613,11 +671,11 @@ try {
   }
   console.log(`\n${QUOTE_HEADER}`);
   printQuoteRows(quoteRows);
-  console.log(`\nserver memory (RSS): ${idle.toFixed(1)} MiB idle, ${loaded.toFixed(1)} MiB after the load`);
+  console.log(`\nserver memory (RSS): ${idle.text} idle, ${loaded.text} after the load`);
   const sorted = [...photos.ms].sort((a, b) => a - b);
   console.log(
     `\nodometer photos, ${PHOTO_COUNT} one after another (checked, normalised, read by both readers, stored): mean ${(photos.ms.reduce((a, b) => a + b, 0) / photos.ms.length).toFixed(0)} ms, ` +
-      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms (the first starts the readers' process); server RSS after them ${photos.rss.toFixed(1)} MiB`,
+      `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms (the first starts the readers' process); server RSS after them ${photos.memory.text}`,
   );
   console.log(`\nPDF per document (in process, mean of ${PDF_COUNT}): ${Object.entries(pdfTimes).map(([kind, ms]) => `${kind} ${ms.toFixed(1)} ms`).join(', ')}`);
   console.log(`\nin-process lookups: ${MICRO_COUNT} calls each, ${sampleVins.length} VINs and ${sampleZips.length} ZIPs cycled, ${zipsKnown} ZIPs loaded\n`);
