@@ -10,9 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { dbTargets, tempDir } from './testing/harness.ts';
+import { dbTargets, freshPostgresDatabase, tempDir } from './testing/harness.ts';
 
 const MAIN = join(import.meta.dirname, 'main.ts');
 /** Long enough for two workers to start and migrate a fresh database on a busy 2-core machine. */
@@ -91,26 +89,6 @@ function getOnNewConnection(url: string): Promise<number> {
   });
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `ppm_fleet_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 for (const target of dbTargets()) {
   describe(`node api/main.ts on ${target}`, () => {
     if (target === 'pglite') {
@@ -131,7 +109,7 @@ for (const target of dbTargets()) {
     }
 
     test('two workers share the port and both take connections; a killed worker is replaced; SIGTERM stops all of them', async () => {
-      const database = await freshDatabase();
+      const database = await freshPostgresDatabase('ppm_fleet');
       const fleet = startMain({ DATABASE_URL: database.url, WORKERS: '2' });
       try {
         await fleet.waitFor(/fleet: 2 API processes on port 0, one PostgreSQL behind them/);

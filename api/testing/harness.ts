@@ -44,6 +44,30 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
+/** One statement on a connection of its own (CREATE and DROP of a schema or database run outside any pool). */
+async function onItsOwnConnection(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty PostgreSQL database on DATABASE_URL's server, for tests that start whole server processes (each
+ * opens DATABASE_URL as it is, so a schema of its own will not do); `drop` removes it, connections and all.
+ */
+export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await onItsOwnConnection(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onItsOwnConnection(adminUrl, `DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
 export async function openTestDb(target: DbTarget, options: { migrated?: boolean } = {}): Promise<TestDb> {
   let db: Db;
   let reopen: () => Promise<Db>;
@@ -51,18 +75,10 @@ export async function openTestDb(target: DbTarget, options: { migrated?: boolean
   if (target === 'postgres') {
     const url = process.env.DATABASE_URL!;
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
+    await onItsOwnConnection(url, `CREATE SCHEMA ${schema}`);
     reopen = () => openDb({ databaseUrl: url, schema });
     db = await reopen();
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
-    };
+    dropSchema = () => onItsOwnConnection(url, `DROP SCHEMA ${schema} CASCADE`);
   } else {
     const { openPglite } = await import('../db/pglite.ts');
     db = await openPglite(undefined, await imageOf(options.migrated === false ? 'fresh' : 'migrated'));
