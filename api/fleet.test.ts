@@ -6,88 +6,10 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { request } from 'node:http';
-import { join } from 'node:path';
-import { dbTargets, freshPostgresDatabase, tempDir } from './testing/harness.ts';
+import { dbTargets, freshPostgresDatabase } from './testing/harness.ts';
+import { getOnNewConnection, startServerProcess } from './testing/server-process.ts';
 
-const MAIN = join(import.meta.dirname, 'main.ts');
-/** Long enough for two workers to start and migrate a fresh database on a busy 2-core machine. */
-const START_WAIT_MS = 60_000;
-
-/**
- * A server process and its output so far; `waitFor` resolves when a line matches in the output from `from` on
- * (or fails when the process ends first).
- */
-class Started {
-  output = '';
-  readonly exited: Promise<number | null>;
-  private readonly listeners = new Set<() => void>();
-  readonly child: ChildProcess;
-  constructor(child: ChildProcess) {
-    this.child = child;
-    const take = (chunk: Buffer) => {
-      this.output += chunk.toString();
-      for (const listener of this.listeners) listener();
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    this.exited = once(child, 'exit').then(([code]) => {
-      for (const listener of this.listeners) listener();
-      return code as number | null;
-    });
-  }
-
-  waitFor(pattern: RegExp, from = 0, timeoutMs = START_WAIT_MS): Promise<RegExpExecArray> {
-    return new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => done(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${this.output}`)), timeoutMs);
-      const done = (error?: Error, match?: RegExpExecArray) => {
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        if (error) reject(error);
-        else resolvePromise(match!);
-      };
-      const check = () => {
-        const match = pattern.exec(this.output.slice(from));
-        if (match) done(undefined, match);
-        else if (this.child.exitCode !== null || this.child.signalCode !== null) done(new Error(`ended before a line matched ${pattern}:\n${this.output}`));
-      };
-      this.listeners.add(check);
-      check();
-    });
-  }
-}
-
-function startMain(env: Record<string, string>): Started {
-  const dataDir = tempDir('ppm-fleet-');
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir.path,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DEMO_PORT: '0',
-      SITE_DIR: join(dataDir.path, 'no-site'),
-      EMBED_DIR: join(dataDir.path, 'no-embed'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Started(child);
-}
-
-/** GET on a connection of its own (a fetch would keep one alive and reach one worker only). */
-function getOnNewConnection(url: string): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const sent = request(url, { agent: false, headers: { Connection: 'close' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolvePromise(response.statusCode!));
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
+const startMain = (env: Record<string, string>) => startServerProcess({ env });
 
 for (const target of dbTargets()) {
   describe(`node api/main.ts on ${target}`, () => {

@@ -56,11 +56,10 @@ async function onItsOwnConnection(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A new, empty PostgreSQL database on DATABASE_URL's server, for tests that start whole server processes (each
+ * A new, empty PostgreSQL database on the server of `adminUrl` (DATABASE_URL's by default), for tests that start whole server processes (each
  * opens DATABASE_URL as it is, so a schema of its own will not do); `drop` removes it, connections and all.
  */
-export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
+export async function freshPostgresDatabase(prefix: string, adminUrl = process.env.DATABASE_URL!): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await onItsOwnConnection(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
