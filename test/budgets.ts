@@ -1,167 +1,146 @@
 /**
- * Bundle budgets (issue 11): what a page's JavaScript may weigh, each file gzip -9, as the issue measured.
- * The numbers live here and nowhere else; `npm run build` prints the table (node test/budgets.ts) and
- * test/e2e/budgets.e2e.test.ts fails when a page goes over. Sizes are deterministic for a given tree.
- *
- * What a page loads is read from the build, not from a browser: the module scripts, modulepreloads and
- * islands (component and renderer) of a built page, or embed.js and the chunk of one tag, and then every
- * static import of those files, transitively. Dynamic imports (a lazy step, a later widget) are not counted:
- * the browser does not fetch them on arrival.
+ * Bundle budgets (issues 11 and 25): what a page's JavaScript weighs as a browser fetches it. Each page is
+ * loaded in Chromium from the real server, with an empty cache, and every script it fetches is counted, from
+ * the start until the network has been idle for 500 ms (at most 5 s after the load event), each gzip -9. A
+ * module fetched by dynamic import on arrival counts as much as one in the HTML: the person's phone downloads
+ * both. The numbers live here and nowhere else: `npm run budgets` prints the table after `npm run build`,
+ * and test/e2e/budgets.e2e.test.ts fails when a page goes over.
  */
-import { existsSync, globSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { parseAst } from 'rollup/parseAst';
+import type { Browser } from 'playwright-core';
 
 export interface Budget {
   /** What the row measures, as the README's table names it. */
   name: string;
-  /** The issue's aim, in bytes (gzip -9, summed over the files). */
+  /** The page: on the site's origin, or on the demo origin (a dealer's or a club's page embedding a widget). */
+  page: { origin: 'site' | 'demo'; path: string };
+  /** The issue's aim, in bytes (gzip -9, summed over the scripts). */
   aim: number;
   /** What the test allows: the aim, or the size measured when it was set where the aim is not met yet. */
   limit: number;
   /** Why the limit is above the aim, when it is. */
   reason?: string;
-  files: () => string[];
 }
 
-const root = resolve(import.meta.dirname, '..');
-const site = join(root, 'dist/site');
-const embed = join(root, 'dist/embed');
 const KB = 1024;
+/** How long the network must be quiet before the page counts as arrived. */
+const QUIET_MS = 500;
+/** The latest the count stops after the load event, quiet or not. */
+const AFTER_LOAD_MS = 5000;
 
-/** The module scripts a built page asks for on arrival (site paths resolved to files under dist/site). */
-export function pageEntries(page: string): string[] {
-  const html = readFileSync(join(site, page), 'utf8');
-  const urls = [
-    ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/<astro-island\b[^>]*>/g)].flatMap((match) =>
-      [...match[0].matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)].map((url) => url[1]),
-    ),
-  ].filter((url) => url !== undefined);
-  return [...new Set(urls)].map((url) => join(site, url));
-}
-
-/** A file and every file it imports statically, transitively. */
-export function staticClosure(entries: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const program = parseAst(readFileSync(file, 'utf8'));
-    for (const node of program.body) {
-      const source =
-        node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration'
-          ? node.source?.value
-          : undefined;
-      if (typeof source !== 'string') continue;
-      visit(source.startsWith('/') ? join(site, source) : resolve(dirname(file), source));
-    }
-  };
-  for (const entry of entries) visit(entry);
-  return [...seen];
-}
-
-/** The chunk that registers a tag: rollup names it after the module, widgets/<name>/<name>.ts. */
-export function embedChunk(widget: string): string {
-  const found = globSync(`chunks/${widget}-*.js`, { cwd: embed }).filter((name) => /^[\w-]+-[\w-]{8}\.js$/.test(name.slice(7)));
-  if (found.length !== 1) throw new Error(`expected one chunk for ${widget} in dist/embed/chunks, found ${found.length}`);
-  return join(embed, found[0]!);
-}
-
-export const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
-
-const embedPage = (widget: string) => () => staticClosure([join(embed, 'embed.js'), embedChunk(widget)]);
-const sitePage = (page: string) => () => staticClosure(pageEntries(page));
-
-/**
- * Where a row's limit is above its aim, the aim is not met: the limit is the size measured when it was set,
- * rounded up to the next KB, so the page cannot grow unnoticed, and the reason says what stands between it
- * and the aim. A change that crosses a limit either finds the bytes or raises the limit with its reason.
- */
 export const BUDGETS: Budget[] = [
   {
-    name: 'club page with ppm-notify-me, all embed files',
-    aim: 12 * KB,
+    name: 'club page with ppm-notify-me',
+    page: { origin: 'demo', path: '/club.html' },
+    aim: 16 * KB,
     limit: 19 * KB,
     reason:
-      'The runtime chunk every widget shares is 12.2 KB, above the aim by itself: preact, compat and hooks (about 8.3 KB; ' +
-      'compat is one module, so it carries what any widget uses of it, the wizard\'s lazy and Suspense too), ' +
-      'react-to-webcomponent (1.4 KB), the list of states (0.8 KB), the theme, field, button and notice styles, the widget ' +
-      'context and the element glue. Notify-me adds its state combobox (1.7 KB), the field frame and the form (1.5 KB) and ' +
-      'itself (1.8 KB); its rules, superstruct, the subscribe endpoint and the error summary load on the first focus or submit. ' +
-      'The limit was 18 KB, met to the byte, until issue 23 gave the sign-up its error summary: the state that arms it and ' +
-      'its place in the form are 53 bytes on arrival.',
-    files: embedPage('notify-me'),
+      '18.1 KB since issue 25 (24.6 before): the API client, superstruct and the session no longer come on arrival but ' +
+      'with the rules, on the first focus or submit. What is left is the runtime chunk every widget shares (12.3 KB: ' +
+      'preact with compat and hooks, react-to-webcomponent, the list of states, the shared styles and the widget ' +
+      'glue), form-core (1.6), the state combobox (1.6), notify-me itself (1.8) and embed.js (0.8).',
   },
   {
-    name: 'dealer page with ppm-quote-start, all embed files',
-    aim: 12 * KB,
+    name: 'dealer page with ppm-quote-start',
+    page: { origin: 'demo', path: '/dealer.html' },
+    aim: 14 * KB,
     limit: 16 * KB,
-    reason:
-      'The shared runtime chunk above (12.2 KB) and quote-start itself (2.1 KB); its dealer list loads on the first focus ' +
-      "or press in the widget, 'Retrieve my quote' on its press. embed.js (0.8 KB) names every tag with its attributes, " +
-      'which the chunks share; the fifth tag, ppm-claim-form, took the page 33 bytes over the 15 KB it was measured at.',
-    files: embedPage('quote-start'),
+    reason: '15.1 KB: the shared runtime chunk (12.3 KB), quote-start (2.1 KB) and embed.js (0.8 KB); the runtime is to be split by what each widget draws.',
   },
   {
-    name: 'claims page with ppm-claim-form, all embed files',
+    name: 'claims page with ppm-claim-form',
+    page: { origin: 'demo', path: '/partner-claims.html' },
     aim: 45 * KB,
     limit: 46 * KB,
-    reason:
-      'Met (44.8 KB) until issue 23 gave notify-me its error summary in the chunk of its rules: the summary is now shared by ' +
-      'that lazy chunk and the claim form, so rollup moved it from the claim form\'s chunk into the shared endpoint chunk, and ' +
-      'the names the chunks import it by took the page 12 bytes over. Issue 25 ("Weight and fleet") groups the shared chunks.',
-    files: embedPage('claim-form'),
+    reason: '45.1 KB since issue 25 (49.5 before; the API client and the session now load on the first focus in the form).',
   },
   {
-    name: 'site home, all JavaScript',
+    name: 'site home',
+    page: { origin: 'site', path: '/' },
     aim: 30 * KB,
     limit: 30 * KB,
-    files: sitePage('index.html'),
   },
   {
-    name: 'site /receive-a-quote, all JavaScript',
+    name: 'site /receive-a-quote',
+    page: { origin: 'site', path: '/receive-a-quote/' },
     aim: 75 * KB,
-    // 76.1 KB measured at issue 21's stop, from 74.5 KB: the new account pages (pay a bill, statements)
-    // share dates, fees, states, the snackbar and the error summary with the wizard, so rollup made six
-    // small shared chunks of what was one wizard chunk; the bytes are the chunks' own overhead, not new code.
-    // Issue 25 ("Weight and fleet") groups them and brings the page back under the aim.
-    // 77.0 KB at issue 23's account port: the log-in, password, card request, chooser and confirmation pages
-    // now use core's fields, ErrorSummary and widget context too, so rollup split those shared modules into
-    // small chunks of their own (TextField, FieldFrame, ErrorSummary, the events, ...), each with its chunk
-    // overhead on this page (the home page: +0.8 KB); no code of the wizard changed. Issue 25 groups them.
-    limit: 77 * KB,
+    limit: 82 * KB,
     reason:
-      'Met on arrival (73.0 KB): the shell and step 1. Steps 2 to 5 are chunks of their own, preloaded in turn when idle, ' +
-      'and a start that opens a quote (e-mail link, hand-over, a reload holding one) fetches step 5 and the code that ' +
-      'rebuilds the forms from the quote at once; the quote request\'s struct, the coverage engine and the user endpoints ' +
-      'come with steps 4 and 5. What is left: imask\'s pattern, number, range and regexp masks (13 KB) serve the first ' +
-      'step\'s date, phone and ZIP, and the quote response\'s shape (3.3 KB) checks the quote this tab kept.',
-    files: sitePage('receive-a-quote/index.html'),
+      '81.9 KB since issue 25 (122.1 before): steps 2 to 5 are fetched from the first touch, key or focus on the page, ' +
+      'no longer on arrival. What is left is the shell and step 1 with imask (13.5 KB for the date, phone and ZIP ' +
+      'masks), react (8.0 KB), and the session, the API client and the user endpoints (6.6 KB), which the page\'s ' +
+      'account code pulls in on arrival.',
   },
 ];
+
+export interface Fetched {
+  url: string;
+  bytes: number;
+}
 
 export interface Measured {
   budget: Budget;
   bytes: number;
-  files: { file: string; bytes: number }[];
+  scripts: Fetched[];
 }
 
-export function measure(budget: Budget): Measured {
-  const files = budget.files().map((file) => ({ file: relative(root, file), bytes: gzipBytes(file) }));
-  return { budget, bytes: files.reduce((sum, file) => sum + file.bytes, 0), files };
+/**
+ * Every script the page at `url` fetches on arrival, gzip -9: in a context of its own (nothing cached), from
+ * the navigation until the network has been quiet for QUIET_MS, or AFTER_LOAD_MS after the load event.
+ */
+export async function scriptsOnArrival(browser: Browser, url: string): Promise<Fetched[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let inFlight = 0;
+  let lastActivity = performance.now();
+  const bodies: Promise<Fetched | null>[] = [];
+  page.on('request', () => {
+    inFlight += 1;
+    lastActivity = performance.now();
+  });
+  page.on('requestfailed', () => {
+    inFlight -= 1;
+    lastActivity = performance.now();
+  });
+  page.on('requestfinished', (request) => {
+    inFlight -= 1;
+    lastActivity = performance.now();
+    bodies.push(
+      (async () => {
+        const response = await request.response();
+        const type = response?.headers()['content-type'] ?? '';
+        if (!response || !/javascript/.test(type)) return null;
+        return { url: request.url(), bytes: gzipSync(await response.body(), { level: 9 }).length };
+      })(),
+    );
+  });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const loaded = performance.now();
+    while (!(inFlight === 0 && performance.now() - lastActivity >= QUIET_MS) && performance.now() - loaded < AFTER_LOAD_MS) {
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 25));
+    }
+    return (await Promise.all(bodies)).filter((fetched): fetched is Fetched => fetched !== null);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measure(browser: Browser, budget: Budget, origins: { site: string; demo: string }): Promise<Measured> {
+  const scripts = await scriptsOnArrival(browser, `${origins[budget.page.origin]}${budget.page.path}`);
+  return { budget, bytes: scripts.reduce((sum, script) => sum + script.bytes, 0), scripts };
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 export function table(rows: Measured[], detail = false): string {
-  const lines = ['bundle budgets (gzip -9)                                  size     limit      aim'];
-  for (const { budget, bytes, files } of rows) {
+  const lines = ['scripts fetched on arrival (gzip -9)                  size     limit      aim'];
+  for (const { budget, bytes, scripts } of rows) {
     const mark = bytes > budget.limit ? 'OVER' : bytes > budget.aim ? 'ok* ' : 'ok  ';
-    lines.push(`  ${mark} ${budget.name.padEnd(50)} ${kb(bytes).padStart(8)} ${kb(budget.limit).padStart(9)} ${kb(budget.aim).padStart(8)}`);
-    if (detail) for (const file of [...files].sort((a, b) => b.bytes - a.bytes)) lines.push(`         ${file.file.padEnd(70)} ${kb(file.bytes).padStart(8)}`);
+    lines.push(`  ${mark} ${budget.name.padEnd(46)} ${kb(bytes).padStart(8)} ${kb(budget.limit).padStart(9)} ${kb(budget.aim).padStart(8)}`);
+    if (detail) {
+      for (const script of [...scripts].sort((a, b) => b.bytes - a.bytes)) lines.push(`         ${new URL(script.url).pathname.padEnd(66)} ${kb(script.bytes).padStart(8)}`);
+    }
   }
   if (rows.some(({ budget, bytes }) => bytes > budget.aim && bytes <= budget.limit)) {
     lines.push('  ok*: within the limit, above the aim (test/budgets.ts says why)');
@@ -170,9 +149,17 @@ export function table(rows: Measured[], detail = false): string {
 }
 
 if (import.meta.main) {
-  if (!existsSync(join(site, 'index.html')) || !existsSync(join(embed, 'embed.js'))) {
-    console.error('bundle budgets: build first (npm run build)');
-    process.exit(1);
+  // `npm run budgets`: the built site and bundle, served as the end-to-end tests serve them
+  const { launchChromium, startServer } = await import('./e2e/support.ts');
+  const server = await startServer();
+  const browser = await launchChromium();
+  try {
+    const rows = [];
+    for (const budget of BUDGETS) rows.push(await measure(browser, budget, { site: server.url, demo: server.demoUrl }));
+    console.log(table(rows, process.argv.includes('--files')));
+  } finally {
+    await browser.close();
+    await server.stop();
+    server.cleanUp();
   }
-  console.log(table(BUDGETS.map(measure), process.argv.includes('--files')));
 }

@@ -43,7 +43,9 @@ const ID = 'ppm-claim';
 
 function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormProps) {
   const texts = { ...CLAIM_FORM_TEXTS, ...overrides };
-  const { api, rootRef, emit, reportError, showLoader, hideLoader } = useWidget();
+  // the API client's code loads on the first focus in the form (widget.api starts it when first read), not on arrival
+  const widget = useWidget();
+  const { rootRef, emit, reportError, showLoader, hideLoader } = widget;
   useAdoptedStyles(rootRef, claimFormStyles);
 
   const local = useLocalValues<ClaimValues>(EMPTY_CLAIM);
@@ -98,7 +100,7 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
     for (const photo of photos) body.append('photos', photo, photo.name);
     setStatus(null);
     showLoader(texts.sending);
-    const result = await api.upload(claims, body, { headers: { 'Idempotency-Key': key.current } });
+    const result = await widget.api.upload(claims, body, { headers: { 'Idempotency-Key': key.current } });
     hideLoader();
     submitting.current = false;
     if (result.ok) {
@@ -233,7 +235,7 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
         form before the island hydrates does nothing, rather than reload the page with the answers in its address.
       */}
       {status?.kind !== 'success' && (
-        <form ref={setFormElement} method="dialog" className="ppm-claim__form" noValidate onSubmit={onSubmit} part="form">
+        <form ref={setFormElement} method="dialog" className="ppm-claim__form" noValidate onSubmit={onSubmit} onFocusCapture={() => void widget.api} part="form">
           <p className="ppm-claim__intro">{texts.intro}</p>
           <h3 ref={headingRef} className="ppm-claim__heading" tabIndex={-1} part="step-heading">
             <span className="ppm-claim__step-of">{texts.stepOf(step + 1, STEP_COUNT)}</span>

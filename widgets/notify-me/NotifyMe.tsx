@@ -39,8 +39,10 @@ function stateCodeOf(candidate: string | null | undefined): string {
 
 function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: NotifyMeProps) {
   const texts = { ...NOTIFY_ME_TEXTS, ...overrides };
-  // its own API client (from its api-base) and events from its host (widget.tsx)
-  const { api, rootRef, emit, reportError } = useWidget();
+  // its own API client (from its api-base) and events from its host (widget.tsx); the client's code loads
+  // with the rules, on the first focus or submit, not on arrival (widget.api starts it when first read)
+  const widget = useWidget();
+  const { rootRef, emit, reportError } = widget;
   useAdoptedStyles(rootRef, notifyMeStyles);
 
   // The `state` attribute, else the page's ?state= (doc 1 section 5). The query is read after the first
@@ -52,7 +54,14 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
     () => ({ firstName: '', lastName: '', email: '', state: stateCodeOf(state) || queryState }),
     [state, queryState],
   );
-  const form = useLoadedForm<Values>('ppm-notify-me', loadChecker, initial);
+  const form = useLoadedForm<Values>(
+    'ppm-notify-me',
+    () => {
+      void widget.api;
+      return loadChecker();
+    },
+    initial,
+  );
   const [busy, setBusy] = useState(false);
   // set before the first submit waits for the rules to load, so a second press then sends nothing twice
   const submitting = useRef(false);
@@ -108,7 +117,7 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
     };
     setBusy(true);
     show(null);
-    const result = await api.call(later.subscribe, body);
+    const result = await widget.api.call(later.subscribe, body);
     setBusy(false);
     if (result.ok) {
       show({ kind: 'success', text: texts.success }, successMs);

@@ -100,7 +100,10 @@ const ThankYouStep = lazyStep<StepThankYouProps>(() => import('./steps/thank-you
 /**
  * Steps 2 to 5 in turn, each in an idle period of its own once the one before is in: the next step comes
  * first, and each chunk's evaluation is a task of its own rather than one long task while the page is
- * still busy with the first step (issue 11, Lighthouse's total blocking time).
+ * still busy with the first step (issue 11, Lighthouse's total blocking time). They start with the person's
+ * first touch, key or focus on the page, not on arrival (issue 25: a page fetches on arrival only what it
+ * shows): a visitor who only looks downloads step 1 alone, and one who starts typing has step 2 long before
+ * pressing Next.
  */
 function preloadInTurn(steps: readonly LazyStep<never>[]): void {
   const [next, ...rest] = steps;
@@ -109,7 +112,15 @@ function preloadInTurn(steps: readonly LazyStep<never>[]): void {
   // a failed fetch (offline) is tried again when the step is shown
   whenIdle(() => void next.preload().catch(() => undefined).then(() => preloadInTurn(rest)));
 }
-if (typeof window !== 'undefined') preloadInTurn([StepVehicles, StepDrivers, StepCoverage, StepQuote]);
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
+function preloadOnFirstInteraction(): void {
+  const start = () => {
+    for (const type of FIRST_INTERACTION) window.removeEventListener(type, start, true);
+    preloadInTurn([StepVehicles, StepDrivers, StepCoverage, StepQuote]);
+  };
+  for (const type of FIRST_INTERACTION) window.addEventListener(type, start, { capture: true, passive: true });
+}
+if (typeof window !== 'undefined') preloadOnFirstInteraction();
 
 const everywhere = () => true;
 /** Card payment, and what follows it, happens on our own origin only (DESIGN.md "Embedding"). */
