@@ -162,6 +162,8 @@ describe('step 5, Your Quote', () => {
     const root = await openQuote();
     await click(getByRole(root, 'button', TEXTS.back));
     await waitFor(() => heading(root) === 'Your Coverage', 'step 4');
+    // its chunk may still be on its way: the steps are fetched from the first interaction (issue 25)
+    await waitFor(() => [...root.querySelectorAll('label')].some((label) => label.textContent?.trim() === 'Bodily Injury'), 'step 4 drawn');
     const chosen = quoteRequestFixture().coverageSelection;
     assert.equal(getByLabel<HTMLSelectElement>(root, 'Bodily Injury').value, chosen.shared.bodilyInjury);
     assert.equal(getByLabel<HTMLSelectElement>(root, 'Comprehensive').value, chosen.vehicles[0]!.comprehensiveDeductible);
