@@ -9,7 +9,6 @@ import { SelectField } from '../core/fields/SelectField.tsx';
 import { TextAreaField } from '../core/fields/TextAreaField.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
 import { useBoundForm } from '../core/form.ts';
-import { newIdempotencyKey } from '../core/idempotency-key.ts';
 import { useLocalValues } from '../core/form-core.ts';
 import { Overlay } from '../core/overlay.tsx';
 import { useAdoptedStyles } from '../core/styles/adopt.ts';
@@ -62,8 +61,8 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
   const headingRef = useRef<HTMLHeadingElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const moveFocus = useRef<'heading' | 'notice' | null>(null);
+  // drawn at the first Submit and kept for its retries; its code loads then, with the API client's call
   const key = useRef('');
-  key.current ||= newIdempotencyKey();
   const submitting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -100,13 +99,16 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
     for (const photo of photos) body.append('photos', photo, photo.name);
     setStatus(null);
     showLoader(texts.sending);
-    const result = await widget.api.upload(claims, body, { headers: { 'Idempotency-Key': key.current } });
+    const keys = await import('../core/idempotency-key.ts').catch(() => null);
+    if (keys) key.current ||= keys.newIdempotencyKey();
+    // offline, its code could not load: nothing is sent, and the answers and photos stay for another try
+    const result = keys ? await widget.api.upload(claims, body, { headers: { 'Idempotency-Key': key.current } }) : { ok: false as const, status: 0, messages: [] };
     hideLoader();
     submitting.current = false;
     if (result.ok) {
       const { reference } = result.data;
       // The claim is filed: a fresh form under a new key after the success text.
-      key.current = newIdempotencyKey();
+      key.current = '';
       local.setValues(EMPTY_CLAIM);
       setPhotos([]);
       setStep(0);
@@ -122,7 +124,7 @@ function ClaimFormView({ texts: overrides, successMs = SUCCESS_MS }: ClaimFormPr
     }
     // Nothing typed is lost: the answers and the photos stay for another try. A 422 says this key filed a
     // claim with other answers (its answer was lost, then the form changed): the next Submit is a new claim.
-    if (result.status === 422) key.current = newIdempotencyKey();
+    if (result.status === 422) key.current = '';
     const text = result.messages[0] ?? texts.failure;
     setStatus({ kind: 'danger', text });
     reportError(result.status, text);
