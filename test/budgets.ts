@@ -63,12 +63,7 @@ export const BUDGETS: Budget[] = [
     name: 'site /receive-a-quote',
     page: { origin: 'site', path: '/receive-a-quote/' },
     aim: 75 * KB,
-    limit: 82 * KB,
-    reason:
-      '82.0 KB since issue 25 (122.1 before): steps 2 to 5 are fetched from the first touch, key or focus on the page, ' +
-      'no longer on arrival. What is left is the shell and step 1 with imask (13.5 KB for the date, phone and ZIP ' +
-      'masks), react (8.0 KB), and the session, the API client and the user endpoints (6.6 KB), which the page\'s ' +
-      'account code pulls in on arrival.',
+    limit: 75 * KB,
   },
 ];
 

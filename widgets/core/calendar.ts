@@ -2,7 +2,7 @@ import flatpickr from 'flatpickr';
 import type { DayElement } from 'flatpickr/dist/types/instance';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import flatpickrCss from 'flatpickr/dist/flatpickr.min.css?inline';
-import { formatDate } from './masks.ts';
+import { formatDate } from './date-text.ts';
 import { adoptStyles } from './styles/adopt.ts';
 
 /**

@@ -6,7 +6,7 @@ import { CoreHarness, IN_30_DAYS, TODAY } from '../testing/CoreHarness.tsx';
 import { assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor } from '../testing/browser.ts';
 import { createApiClient, logout } from './api-client.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
-import { formatDate } from './masks.ts';
+import { formatDate } from './date-text.ts';
 import { endSession, startSession } from './session.ts';
 import { renderWidget, type RenderedWidget } from '../testing/render.ts';
 import { WidgetScope, createWidget, type Widget } from './widget.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import type { FieldBinding } from './form.ts';
 import { MaskedField } from './fields/MaskedField.tsx';
-import { parseDate } from './masks.ts';
+import { parseDate } from './date-text.ts';
 import { adoptStyles } from './styles/adopt.ts';
 
 /**

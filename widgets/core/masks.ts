@@ -13,24 +13,6 @@ import MaskedRange from 'imask/masked/range';
  */
 export type MaskKind = 'date' | 'phone' | 'zip' | 'dollars' | 'vin' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** MM/DD/YYYY (doc 1 section 5, doc 3 section 2). */
-export function formatDate(date: Date): string {
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
-}
-
-/** MM/DD/YYYY -> Date, or null when it is not a real calendar date (leap years included). */
-export function parseDate(text: string): Date | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!m) return null;
-  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
-}
-
 const MASKS: Record<MaskKind, FactoryArg> = {
   // "two digits, slash, two digits, slash, four digits, with auto-correction": a month above 12 or a day
   // beyond 31 is clamped (autofix) instead of refused, so 13 becomes 12 and 00 becomes 01; a first digit

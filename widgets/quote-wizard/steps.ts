@@ -3,6 +3,7 @@ import type { SnackbarKind } from '../core/store.ts';
 import type { StepProps } from './step.ts';
 import { StepInfo, type LocationProblem } from './steps/info/StepInfo.tsx';
 import { lazyStep, type LazyStep } from './shell/lazy-step.tsx';
+import { afterFirstInteraction } from '../core/first-interaction.ts';
 import type { StepPaymentProps } from './steps/payment/StepPayment.tsx';
 import type { StepThankYouProps } from './steps/thank-you/StepThankYou.tsx';
 import { QUOTE_WIZARD_TEXTS as TEXTS } from './quote-wizard.texts.ts';
@@ -112,15 +113,7 @@ function preloadInTurn(steps: readonly LazyStep<never>[]): void {
   // a failed fetch (offline) is tried again when the step is shown
   whenIdle(() => void next.preload().catch(() => undefined).then(() => preloadInTurn(rest)));
 }
-const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
-function preloadOnFirstInteraction(): void {
-  const start = () => {
-    for (const type of FIRST_INTERACTION) window.removeEventListener(type, start, true);
-    preloadInTurn([StepVehicles, StepDrivers, StepCoverage, StepQuote]);
-  };
-  for (const type of FIRST_INTERACTION) window.addEventListener(type, start, { capture: true, passive: true });
-}
-if (typeof window !== 'undefined') preloadOnFirstInteraction();
+afterFirstInteraction(() => preloadInTurn([StepVehicles, StepDrivers, StepCoverage, StepQuote]));
 
 const everywhere = () => true;
 /** Card payment, and what follows it, happens on our own origin only (DESIGN.md "Embedding"). */

@@ -12,7 +12,7 @@ import { Checkbox, RadioGroup } from '../core/fields/Choices.tsx';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
 import { SelectField } from '../core/fields/SelectField.tsx';
 import { useForm, type Rules } from '../core/form.ts';
-import { parseDate } from '../core/masks.ts';
+import { parseDate } from '../core/date-text.ts';
 import { Modal, modalStyles } from '../core/modal.tsx';
 import { Overlay, overlayStyles } from '../core/overlay.tsx';
 import { Snackbars, snackbarStyles } from '../core/snackbar.tsx';
