@@ -2,6 +2,7 @@
 // and shared chunks. React is preact/compat here, as on the site (astro.config.mjs takes the same aliases).
 // Run: npx rollup -c rollup.config.mjs
 import { readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import alias from '@rollup/plugin-alias';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -12,8 +13,9 @@ import typescript from '@rollup/plugin-typescript';
 /**
  * react, react-dom and the JSX runtime become preact/compat (react-dom/server too: the site renders its
  * islands on the server with what hydrates them). @preact/signals-react imports
- * use-sync-external-store's shim, a CommonJS file rollup cannot read without a CommonJS plugin; preact/compat
- * exports the same useSyncExternalStore, so the shim is aliased to it too.
+ * use-sync-external-store's shim, a CommonJS file rollup cannot read without a CommonJS plugin: it is aliased
+ * to widgets/core/external-store.ts, the same shim as a module, which keeps preact/compat's own
+ * useSyncExternalStore out of the runtime chunk every widget shares (issue 25).
  */
 export const reactToPreact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -22,7 +24,7 @@ export const reactToPreact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./widgets/core/external-store.ts', import.meta.url)) },
 ];
 
 /** `import css from 'x.css?inline'` gives the CSS text, to adopt as a constructable stylesheet. */

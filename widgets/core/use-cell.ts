@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from './external-store.ts';
 import type { Cell } from './store.ts';
 
 /**

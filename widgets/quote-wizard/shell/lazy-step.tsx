@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { WizardLoading } from './WizardLoading.tsx';
 
 /** A step whose code is its own chunk, fetched when the step is first shown or earlier by `preload`. */
@@ -9,23 +9,45 @@ export interface LazyStep<P extends object> {
 }
 
 /**
- * A step loaded lazily. Until its chunk is there the step shows 'Loading...' (WizardLoading); once it
- * is (preloaded, or shown before), the step renders at once, without a Suspense pass that would show
- * 'Loading...' for a frame. Which of the two a step takes is fixed when it mounts, so a step never
- * remounts (losing what is typed and the focus) when its chunk arrives while it is on screen.
+ * A step loaded lazily. Until its chunk is there the step shows 'Loading...' (WizardLoading); once it is
+ * (preloaded, or shown before), the step renders at once, without a pass that would show 'Loading...' for a
+ * frame. The step is drawn only once its code is in, so nothing typed or focused in it is lost on arrival.
+ * A fetch that fails (offline) leaves 'Loading...' on screen and is tried again when the browser is back
+ * online.
+ *
+ * State and an effect rather than React's lazy() and Suspense: those are the only users of Suspense in the
+ * widgets, and preact/compat's Suspense would otherwise ship in the runtime chunk every widget shares, on
+ * every dealer's and club's page (issue 25).
  */
 export function lazyStep<P extends object>(load: () => Promise<ComponentType<P>>): LazyStep<P> {
   let loaded: ComponentType<P> | undefined;
-  const preload = () => load().then((component) => (loaded = component));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined; // the next preload or showing tries again
+        throw error;
+      },
+    ));
   function Step(props: P) {
-    const [Ready] = useState(() => loaded);
-    if (Ready) return <Ready {...props} />;
-    return (
-      <Suspense fallback={<WizardLoading holdsStep />}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    const [Ready, setReady] = useState(() => loaded);
+    useEffect(() => {
+      if (Ready) return;
+      let live = true;
+      const show = () =>
+        void preload().then(
+          (component) => live && setReady(() => component),
+          () => undefined,
+        );
+      show();
+      window.addEventListener('online', show);
+      return () => {
+        live = false;
+        window.removeEventListener('online', show);
+      };
+    }, [Ready]);
+    return Ready ? <Ready {...props} /> : <WizardLoading holdsStep />;
   }
   return Object.assign(Step, { preload });
 }
