@@ -5,6 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LogFields } from '../log.ts';
 import { openDb } from './db.ts';
@@ -34,6 +35,31 @@ for (const target of dbTargets()) {
         assert.notEqual(again!.pid, mine!.pid, 'a new connection answered');
       } finally {
         await admin.end();
+        await db.close();
+      }
+    });
+
+    test('a statement run again is parsed and planned once on its connection (a named prepared statement); one run once is not', async () => {
+      const db = await openDb({ databaseUrl: process.env.DATABASE_URL! });
+      // texts of this run alone: which texts were seen is the process's, across tests
+      const marker = `prepared_${randomBytes(6).toString('hex')}`;
+      const again = `SELECT $1::int + 1 AS n /* ${marker} again */`;
+      const once = `SELECT $1::int + 2 AS n /* ${marker} once */`;
+      try {
+        const prepared = await db.transaction(async (tx) => {
+          // a transaction holds one connection, whose prepared statements pg_prepared_statements lists
+          assert.deepEqual(await tx.query(again, [1]), [{ n: 2 }]);
+          assert.deepEqual(await tx.query(again, [2]), [{ n: 3 }], 'the second run, the first as a prepared statement');
+          assert.deepEqual(await tx.query(again, [3]), [{ n: 4 }], 'the third, with the statement already there');
+          assert.deepEqual(await tx.query(once, [1]), [{ n: 3 }]);
+          return tx.query<{ name: string; statement: string }>(
+            'SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE $1',
+            [`%${marker}%`],
+          );
+        });
+        assert.deepEqual(prepared.map((row) => row.statement), [again]);
+        assert.match(prepared[0]!.name, /^ppm_[0-9a-f]{32}$/);
+      } finally {
         await db.close();
       }
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { LogSink } from '../log.ts';
 import type { Db, Queryable } from './queryable.ts';
@@ -5,12 +6,44 @@ import { asUnavailable, isConnectionFailure } from './unavailable.ts';
 
 type Target = pg.Pool | pg.PoolClient;
 
+/**
+ * A statement used again goes to PostgreSQL as a named prepared statement (node-pg keeps which ones each
+ * connection has): the server parses and plans it once per connection instead of at every call, and after a
+ * few calls keeps a generic plan. Measured in issue 25 on one machine: PostgreSQL's CPU per bind (about 75
+ * statements) 9.4 -> 6.2 ms, per quote (one large statement) 0.95 -> 0.55 ms.
+ *
+ * Only statements with parameters (a single statement, as the extended protocol asks; `exec` keeps the
+ * simple protocol for scripts), only from a text's second use, and at most MAX_PREPARED texts: a text built
+ * with a value in it (a LIMIT) would otherwise leave a statement on every connection for every value.
+ * Behind PgBouncer in transaction mode this needs its max_prepared_statements (1.21 and later).
+ */
+const MAX_PREPARED = 500;
+/** Texts seen once, and forgotten all together when there are too many (one-off texts). */
+const seenOnce = new Set<string>();
+const prepared = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  const name = prepared.get(sql);
+  if (name !== undefined || prepared.size >= MAX_PREPARED) return name;
+  if (!seenOnce.has(sql)) {
+    if (seenOnce.size >= 10 * MAX_PREPARED) seenOnce.clear();
+    seenOnce.add(sql);
+    return undefined;
+  }
+  seenOnce.delete(sql);
+  const named = `ppm_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+  prepared.set(sql, named);
+  return named;
+}
+
 /** Queries on `target`; a lost connection rejects with DatabaseUnavailableError (./unavailable.ts), a 503. */
 function wrap(target: Target): Queryable {
   return {
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
       try {
-        const result = await target.query<T>(sql, params as unknown[]);
+        const name = params.length > 0 ? statementName(sql) : undefined;
+        const values = params as unknown[];
+        const result = await (name === undefined ? target.query<T>(sql, values) : target.query<T>({ name, text: sql, values }));
         return result.rows;
       } catch (error) {
         throw asUnavailable(error);

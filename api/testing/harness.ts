@@ -169,7 +169,8 @@ export function tempDir(prefix = 'ppm-api-'): { path: string; remove(): void } {
   return {
     path,
     // Kept in the list: a delivery still under way when a test ends can write the outbox again after remove().
-    remove: () => rmSync(path, { recursive: true, force: true }),
+    // A write landing while the folder is being removed leaves it not empty (ENOTEMPTY): rmSync tries again.
+    remove: () => rmSync(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }),
   };
 }
 
