@@ -87,13 +87,22 @@ export async function prepareDocuments(db: Queryable, record: PolicyPapers, stag
 /**
  * Stores, in `tx`, the prepared documents still stale: the policy row is locked and the newest versions
  * read again, so two renderers of the same policy at once store each version once. Nothing when the
- * policy's status is no longer the stage they were built for (the change that moved it asked again).
+ * policy's status is no longer the stage they were built for (the change that moved it asked again), nor
+ * when `stillWanted` says, under that lock, that a newer rendering has taken over (./job.ts): one built from
+ * rows read before a change must not land after the rendering of the change, as the newest version.
  */
-export async function storePrepared(tx: Queryable, blobs: BlobStore, prepared: PreparedDocuments, now: Date): Promise<StoredDocument[]> {
+export async function storePrepared(
+  tx: Queryable,
+  blobs: BlobStore,
+  prepared: PreparedDocuments,
+  now: Date,
+  stillWanted?: (tx: Queryable) => Promise<boolean>,
+): Promise<StoredDocument[]> {
   const { record, stage, built } = prepared;
   if (built.length === 0) return [];
   const locked = await policyById(tx, record.policyId, true);
   if (locked?.status !== stage) return [];
+  if (stillWanted && !(await stillWanted(tx))) return [];
   const stillStale = new Set(
     staleKinds(record, stage, wantedKinds(await applicationSigned(tx, record.policyId)), await newestDocuments(tx, record.policyId)).map(({ kind }) => kind),
   );
@@ -104,12 +113,19 @@ export async function storePrepared(tx: Queryable, blobs: BlobStore, prepared: P
   return stored;
 }
 
-/** Makes every document of policy `policyId` whose printed facts changed, in one transaction; returns what it stored. */
-export async function renderPolicyDocuments(deps: RenderDeps, policyId: number): Promise<StoredDocument[]> {
+/**
+ * Makes every document of policy `policyId` whose printed facts changed, in one transaction; returns what it
+ * stored (`stillWanted`: as storePrepared's).
+ */
+export async function renderPolicyDocuments(
+  deps: RenderDeps,
+  policyId: number,
+  stillWanted?: (tx: Queryable) => Promise<boolean>,
+): Promise<StoredDocument[]> {
   const now = deps.clock();
   const record = await loadPolicyPapers(deps.db, policyId, now);
   if (!record) return [];
   const prepared = await prepareDocuments(deps.db, record, record.status);
   if (prepared.built.length === 0) return [];
-  return deps.db.transaction((tx) => storePrepared(tx, deps.blobs, prepared, now));
+  return deps.db.transaction((tx) => storePrepared(tx, deps.blobs, prepared, now, stillWanted));
 }

@@ -147,17 +147,13 @@ for (const target of dbTargets()) {
       assert.equal(await requested(policy.policyId), 0);
     });
 
-    test('a change requested while its policy is being rendered is rendered too: the request stays until its newest generation is done', async () => {
-      now = NOW;
-      const t = await appWith({ stopped: true });
-      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA', financing: 'finance' });
-      // The renderer's transaction waits until the lienholder has been saved: it stores the policy as read before it.
+    /** A Db whose first transaction waits at its start until `release`: a renderer stopped after building its PDFs. */
+    function gatedAtFirstTransaction(db: Db) {
       let release!: () => void;
       let reached!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const atGate = new Promise<void>((resolve) => (reached = resolve));
       let first = true;
-      const db = testDb.db;
       const gated: Db = {
         ...db,
         kind: db.kind,
@@ -173,6 +169,15 @@ for (const target of dbTargets()) {
           return db.transaction(work);
         },
       };
+      return { gated, atGate, release };
+    }
+
+    test('a change requested while its policy is being rendered is rendered too: the request stays until its newest generation is done', async () => {
+      now = NOW;
+      const t = await appWith({ stopped: true });
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'GA', financing: 'finance' });
+      // The renderer's transaction waits until the lienholder has been saved: its PDFs show the policy as read before it.
+      const { gated, atGate, release } = gatedAtFirstTransaction(testDb.db);
       const rendering = renderRequestedDocuments({ ...renderDeps(t), db: gated });
       await atGate;
       assert.equal((await saveLienholder(t, policy)).status, 200);
@@ -183,10 +188,31 @@ for (const target of dbTargets()) {
         `SELECT id::text AS id FROM policy_documents WHERE policy_id = $1 AND kind = 'declaration' ORDER BY id`,
         [policy.policyId],
       );
-      assert.equal(declarations.length, 2, 'the state before the lienholder, then with it');
+      assert.equal(declarations.length, 1, 'the rendering of the rows before the change stores nothing; the one after it stores the declarations');
       assert.match(await newestText(t, policy, 'declaration'), /Porsche Financial Services/);
-      assert.deepEqual(await counts(policy.policyId), { application: 2, card: 1, declaration: 2 });
+      assert.deepEqual(await counts(policy.policyId), { application: 1, card: 1, declaration: 1 });
       assert.equal(await requested(policy.policyId), 0, 'done only once its newest generation is');
+    });
+
+    test('a rendering overtaken by the rendering of a later change (another lane or process) does not store its older papers over the newer', async () => {
+      now = NOW;
+      const t = await appWith({ stopped: true });
+      const policy = await bindPolicy(t, testDb.db, TODAY, { state: 'OH', financing: 'lease' });
+      // renderer A builds the papers of the policy as bound, and waits before storing them
+      const { gated, atGate, release } = gatedAtFirstTransaction(testDb.db);
+      const slow = renderRequestedDocuments({ ...renderDeps(t), db: gated }, 1);
+      await atGate;
+      // the lienholder is given: a new generation, which renderer B takes, renders and stores first
+      assert.equal((await saveLienholder(t, policy)).status, 200);
+      const fast = await renderRequestedDocuments(renderDeps(t), 1);
+      assert.equal(fast.policies, 1);
+      assert.match(await newestText(t, policy, 'declaration'), /Porsche Financial Services/);
+      release();
+      await slow;
+      assert.match(await newestText(t, policy, 'declaration'), /Porsche Financial Services/, 'the newest declarations still print the lienholder');
+      assert.match(await newestText(t, policy, 'application'), /Porsche Financial Services/);
+      assert.deepEqual(await counts(policy.policyId), { application: 1, card: 1, declaration: 1 }, 'A stored nothing');
+      assert.equal(await requested(policy.policyId), 0);
     });
   });
 }
