@@ -6,6 +6,8 @@
  * read from /proc without the load generator's own heap in the figure. Build first (`npm run build`) for
  * the site and embed rows; the API rows need no build.
  */
+// first: the PDF rows build in this process with the deflate the server's PDF process uses (native-deflate.ts)
+import '../../api/documents/pdf/native-deflate.ts';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
