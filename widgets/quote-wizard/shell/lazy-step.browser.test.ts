@@ -36,13 +36,18 @@ function manualLoad() {
   return { load, calls };
 }
 
+/** A lazy step drawn on the page, whose fetch has started. */
+async function shownWhileFetching(name: string) {
+  const { load, calls } = manualLoad();
+  const page = mount(createElement(lazyStep(load), { name }));
+  await waitFor(() => calls.length === 1, 'the fetch');
+  return { page, calls };
+}
+
 describe('a wizard step fetched as a chunk of its own', () => {
   it("shows 'Loading...' until its code is in, then the step with its props", async () => {
-    const { load, calls } = manualLoad();
-    const Step = lazyStep(load);
-    const page = mount(createElement(Step, { name: 'two' }));
+    const { page, calls } = await shownWhileFetching('two');
     try {
-      await waitFor(() => calls.length === 1, 'the fetch');
       assert.equal(page.host.querySelector('[role=status]')?.textContent, TEXTS.loading);
       calls[0]!.resolve(StepBody);
       await waitFor(() => page.host.querySelector('[role=note]')?.textContent === 'step two', 'the step');
@@ -70,11 +75,8 @@ describe('a wizard step fetched as a chunk of its own', () => {
   });
 
   it("keeps 'Loading...' when the fetch fails, and fetches again when the browser is back online", async () => {
-    const { load, calls } = manualLoad();
-    const Step = lazyStep(load);
-    const page = mount(createElement(Step, { name: 'four' }));
+    const { page, calls } = await shownWhileFetching('four');
     try {
-      await waitFor(() => calls.length === 1, 'the first fetch');
       calls[0]!.reject(new TypeError('Failed to fetch dynamically imported module'));
       await new Promise((resolve) => setTimeout(resolve, 0));
       assert.equal(page.host.querySelector('[role=status]')?.textContent, TEXTS.loading, "'Loading...' stays");
