@@ -78,7 +78,7 @@ async function stillNewest(tx: Queryable, claimed: Claimed): Promise<boolean> {
  * `BENCH_ONLY=bind npm run bench` (two API processes, PostgreSQL, 2 cores): policies given their three
  * documents, from the row's start to the last one's, 26.6 a second with one lane, 35.9 with two, 34.1 with three.
  */
-export const DOCUMENT_LANES = 2;
+const DOCUMENT_LANES = 2;
 
 /**
  * Renders every request due now, DOCUMENT_LANES policies at a time; a rendering that fails (the blob store is

@@ -20,9 +20,10 @@ const CHECKED = /^(contract|api|widgets|site)\//;
 /**
  * Modules something other than an import loads by name: the elements' docs (widgets/elements-readme.ts
  * imports `./${name}/${name}.docs.ts`), the migrations' data steps (api/db/migrate.ts runs their `up`),
- * Astro's endpoints (`GET`), the React shims astro.config.mjs aliases.
+ * Astro's endpoints (`GET`), the React shims astro.config.mjs aliases, and the deflate pdf-lib loads as `pako` in
+ * the PDF process (api/documents/pdf/native-deflate.ts).
  */
-const LOADED_BY_NAME = [/\.docs\.ts$/, /^api\/db\/migrations\//, /^site\/pages\//, /^site\/runtime\//];
+const LOADED_BY_NAME = [/\.docs\.ts$/, /^api\/db\/migrations\//, /^site\/pages\//, /^site\/runtime\//, /^api\/documents\/pdf\/native-deflate\.ts$/];
 
 interface Usage {
   /** file -> names other files import from it */
