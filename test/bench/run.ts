@@ -99,31 +99,35 @@ function serverCpuSeconds(server: BenchServer): number {
 }
 
 /**
- * CPU seconds of the PostgreSQL server's processes (its backends and helpers), when it runs on this machine
- * and its processes can be read; null otherwise (a remote server, PGlite). A statement costs CPU there as well
- * as in the API, on the same two cores.
+ * CPU seconds of each of the PostgreSQL server's processes (its backends and helpers), by pid, when it runs on
+ * this machine and its processes can be read; null otherwise (a remote server). A statement costs CPU there as
+ * well as in the API, on the same two cores.
  */
-function postgresCpuSeconds(): number | null {
+function postgresCpu(): Map<number, number> | null {
   if (!process.env.DATABASE_URL || !/@(127\.0\.0\.1|localhost)[:/]/.test(process.env.DATABASE_URL)) return null;
-  let seconds = 0;
-  let found = false;
+  const seconds = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes(' (postgres) ')) continue;
-      seconds += cpuSeconds(Number(entry));
-      found = true;
+      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes(' (postgres) ')) seconds.set(Number(entry), cpuSeconds(Number(entry)));
     } catch {
       // ended between the listing and the reading
     }
   }
-  return found ? seconds : null;
+  return seconds.size > 0 ? seconds : null;
 }
 
-/** CPU ms an operation from two readings of postgresCpuSeconds; null when PostgreSQL's processes cannot be read. */
-function postgresMsPer(before: number | null, count: number): number | null {
-  const after = postgresCpuSeconds();
-  return before === null || after === null ? null : ((after - before) * 1000) / Math.max(1, count);
+/**
+ * CPU ms an operation in PostgreSQL's processes since `before` (postgresCpu), over those alive now: a backend
+ * that started since counts whole, one that ended since is not counted (the pool keeps its connections through
+ * a row). Null when they cannot be read, or the server measured is not on PostgreSQL.
+ */
+function postgresMsPer(before: Map<number, number> | null, count: number): number | null {
+  const after = postgresCpu();
+  if (before === null || after === null) return null;
+  let seconds = 0;
+  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0);
+  return (seconds * 1000) / Math.max(1, count);
 }
 
 /** CPU seconds (user and system) the process has used so far: its own process.cpuUsage(), read from outside. */
@@ -215,6 +219,8 @@ interface BenchServer {
   child: ChildProcess;
   /** The processes that answer requests: a fleet's workers (api/fleet.ts), or the one process. */
   apiPids: number[];
+  /** On PostgreSQL (DATABASE_URL), not the embedded PGlite. */
+  postgres: boolean;
   stop(): Promise<void>;
 }
 
@@ -301,7 +307,7 @@ async function startBenchServer(env: Record<string, string | undefined>): Promis
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, dataDir, child, apiPids, stop };
+  return { base, dataDir, child, apiPids, postgres: Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL), stop };
 }
 
 /**
@@ -362,7 +368,7 @@ async function loadQuote(name: string, server: BenchServer, connections: number)
   const already = (await outboxMails(server.dataDir, 0, 0)).length;
   const warm = QUOTE_WARM_UP > 0 ? (await quotes(QUOTE_WARM_UP)).ok : 0;
   await mailLagSeconds(server, already + warm);
-  const [cpuBefore, postgresBefore] = [serverCpuSeconds(server), postgresCpuSeconds()];
+  const [cpuBefore, postgresBefore] = [serverCpuSeconds(server), server.postgres ? postgresCpu() : null];
   const row = await quotes(QUOTE_REQUESTS);
   // every answered quote e-mails its own address, once
   const mailLag = await mailLagSeconds(server, already + warm + row.ok);
@@ -420,7 +426,7 @@ async function loadBind(name: string, server: BenchServer): Promise<BindRow> {
   await Promise.all(Array.from({ length: 10 }, makeQuotes));
   let next = 0;
   const policyNumbers: string[] = [];
-  const [apiBefore, serverBefore, postgresBefore] = [apiCpuSeconds(server), serverCpuSeconds(server), postgresCpuSeconds()];
+  const [apiBefore, serverBefore, postgresBefore] = [apiCpuSeconds(server), serverCpuSeconds(server), server.postgres ? postgresCpu() : null];
   // no amount: autocannon would then ignore the duration; the quotes outnumber what the row can bind
   const row = await load(name, `${base}/api/policy/bind`, {
     connections: BIND_CONNECTIONS,
