@@ -146,4 +146,25 @@ describe('the account area, from the purchase to a magic link', () => {
     assert.deepEqual(errors, [], 'no script error');
     await context.close();
   });
+
+  test('an account page sends a browser that holds no session to log in at once, before it fetches its code', async () => {
+    const base = run.server.url;
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') || /DashboardPage|login-guard/.test(path)) asked.push(path);
+    });
+    // a signed-in hint left in storage does not hold the redirect: the signed-in cookie is what the API set
+    await page.goto(`${base}/`);
+    await page.evaluate(() => localStorage.setItem('ppm.signed-in', '1'));
+    asked.length = 0;
+    await page.goto(`${base}/account?tab=1#cars`);
+    await page.waitForURL(`${base}/account/log-in?${new URLSearchParams({ returnUrl: '/account?tab=1#cars' })}`, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Log In', exact: true }).waitFor();
+    // (the log-in page's header asks for the session, as the hint is there; the account page asked nothing)
+    assert.deepEqual([...asked].filter((path) => path !== '/api/user/retrieve_session'), [], 'neither the dashboard nor the guard was fetched');
+    await context.close();
+  });
 });
