@@ -9,8 +9,9 @@ type Target = pg.Pool | pg.PoolClient;
 /**
  * A statement used again goes to PostgreSQL as a named prepared statement (node-pg keeps which ones each
  * connection has): the server parses and plans it once per connection instead of at every call, and after a
- * few calls keeps a generic plan. Measured in issue 25 on one machine: PostgreSQL's CPU per bind (about 75
- * statements) 9.4 -> 6.2 ms, per quote (one large statement) 0.95 -> 0.55 ms.
+ * few calls keeps a generic plan. Measured in issue 25 with `npm run bench` (PostgreSQL beside the server, 2
+ * cores): PostgreSQL's CPU per quote (one large statement) 1.09 -> 0.63 ms, per bind (about 75 statements)
+ * 9.8 -> 6.8 to 8.1 ms.
  *
  * Only statements with parameters (a single statement, as the extended protocol asks; `exec` keeps the
  * simple protocol for scripts), only from a text's second use, and at most MAX_PREPARED texts: a text built
