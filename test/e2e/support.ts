@@ -10,7 +10,7 @@ import { after, before } from 'node:test';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { parseEml } from '../../api/mail/eml.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -235,6 +235,20 @@ export async function linkFromMail(dataDir: string, to: string, path: string, pa
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} with a ${path} link`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Waits until an input shows `expected`, and fails naming what it shows if it does not within the timeout.
+ * A masked field's mask comes with the person's first interaction (widgets/core/fields/MaskedField.tsx), so
+ * text typed before it arrives is masked a moment later: a test reads the value it waits for, not the first.
+ */
+export async function inputShows(field: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
+  const input = await field.elementHandle();
+  const shown = await field
+    .page()
+    .waitForFunction(([element, wanted]) => (element as HTMLInputElement).value === wanted, [input, expected] as const, { timeout: timeoutMs })
+    .then(() => expected, () => field.inputValue());
+  if (shown !== expected) throw new Error(`the input shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`);
 }
 
 /** A layout shift the page reported (layout-shift.e2e.test.ts, home.e2e.test.ts): its score and what moved. */
