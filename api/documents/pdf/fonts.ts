@@ -58,6 +58,7 @@ function parse(bytes: Uint8Array): Font {
   let font = parsed.get(bytes);
   if (!font) {
     const base = (fontkit as Fontkit).create(bytes);
+    const files = new Map<string, Uint8Array>(); // the face's subsets' font files, by glyph list
     font = Object.create(base, {
       layout: {
         value: (text: string) => ({
@@ -65,7 +66,7 @@ function parse(bytes: Uint8Array): Font {
           positions: [],
         }),
       },
-      createSubset: { value: () => remembered(base.createSubset()) },
+      createSubset: { value: () => remembered(base.createSubset(), files) },
     }) as Font;
     parsed.set(bytes, font);
   }
@@ -74,7 +75,6 @@ function parse(bytes: Uint8Array): Font {
 
 /** Font files kept for each face; past this many the oldest goes. */
 const SUBSET_FILES_KEPT = 16;
-const subsetFiles = new WeakMap<object, Map<string, Uint8Array>>();
 
 /**
  * A subset whose font file is built once for each list of glyphs. Encoding a subset (fontkit decodes and
@@ -83,10 +83,8 @@ const subsetFiles = new WeakMap<object, Map<string, Uint8Array>>();
  * a document with other characters has a list of its own. The list, the subset's glyph ids in the order they
  * were included, fixes the file byte for byte.
  */
-function remembered(subset: Subset): Subset {
-  const { font, glyphs } = subset as Subset & { font: object; glyphs: number[] };
-  const files = subsetFiles.get(font) ?? new Map<string, Uint8Array>();
-  subsetFiles.set(font, files);
+function remembered(subset: Subset, files: Map<string, Uint8Array>): Subset {
+  const { glyphs } = subset as Subset & { glyphs: number[] };
   const encode = subset.encodeStream.bind(subset);
   subset.encodeStream = () => {
     const key = glyphs.join(',');
