@@ -11,7 +11,7 @@ import type { BillingFrequency } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { policyByPayment } from '../policies/records.ts';
 import type { Intent, PaymentErrorType } from './gateway.ts';
-import { addLedgerEntry } from './ledger.ts';
+import { addLedgerEntries } from './ledger.ts';
 
 export type AttemptStatus =
   | 'created' | 'confirming' | 'requires_action' | 'charged' | 'bound'
@@ -96,8 +96,15 @@ export async function openAttemptsOf(db: Queryable, quoteId: number): Promise<At
   return rows.map(attemptOf);
 }
 
-export async function attemptById(db: Queryable, id: string, lock = false): Promise<Attempt | null> {
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM bind_attempts WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+/**
+ * How a read in a transaction locks the attempt: 'wait' for whoever holds it, or 'unless-held', which finds
+ * nothing while another transaction holds it (FOR UPDATE SKIP LOCKED).
+ */
+export type AttemptLock = 'wait' | 'unless-held';
+
+export async function attemptById(db: Queryable, id: string, lock?: AttemptLock): Promise<Attempt | null> {
+  const locking = lock === 'wait' ? ' FOR UPDATE' : lock === 'unless-held' ? ' FOR UPDATE SKIP LOCKED' : '';
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM bind_attempts WHERE id = $1${locking}`, [id]);
   return rows[0] ? attemptOf(rows[0]) : null;
 }
 
@@ -197,12 +204,13 @@ export async function recordDownPayment(
 ): Promise<void> {
   const { attempt, intent, policyId } = bought;
   await changeAttempt(tx, attempt.id, ['charged'], { status: 'bound' }, now);
-  await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId, providerRef: intent.id, at: now });
-  await addLedgerEntry(tx, {
-    kind: 'down-payment-due', amountCents: -attempt.amountCents, attemptId: attempt.id, policyId, providerRef: `policy:${policyId}:down-payment`, at: now,
-  });
+  await addLedgerEntries(tx, [
+    { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId, providerRef: intent.id, at: now },
+    { kind: 'down-payment-due', amountCents: -attempt.amountCents, attemptId: attempt.id, policyId, providerRef: `policy:${policyId}:down-payment`, at: now },
+  ]);
   if (attempt.customerId && intent.paymentMethodId) {
-    await keepCard(tx, {
+    // the policy was written in this transaction: it has no card in force to replace
+    await insertCard(tx, {
       policyId, gateway: bought.gateway, customerId: attempt.customerId, paymentMethodId: intent.paymentMethodId, card: intent.card,
       consentText: bought.consentText, consentedAt: attempt.createdAt,
     }, now);
@@ -212,6 +220,10 @@ export async function recordDownPayment(
 /** The card kept for the monthly bill; a new one replaces the one in force. */
 export async function keepCard(tx: Queryable, kept: KeptCard, now: Date): Promise<void> {
   await tx.query(`UPDATE payment_cards SET replaced_at = $2 WHERE policy_id = $1 AND replaced_at IS NULL`, [kept.policyId, now]);
+  await insertCard(tx, kept, now);
+}
+
+async function insertCard(tx: Queryable, kept: KeptCard, now: Date): Promise<void> {
   await tx.query(
     `INSERT INTO payment_cards (policy_id, gateway, customer_id, payment_method_id, brand, last4, consent_text, consented_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

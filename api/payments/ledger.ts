@@ -41,12 +41,19 @@ export interface LedgerEntry {
 
 /** Writes the entry unless one of its kind for the same provider object exists; true when written. */
 export async function addLedgerEntry(tx: Queryable, entry: LedgerEntry): Promise<boolean> {
+  return (await addLedgerEntries(tx, [entry])) === 1;
+}
+
+/** Entries written together, in one statement; each as addLedgerEntry writes it. How many were new. */
+export async function addLedgerEntries(tx: Queryable, entries: readonly LedgerEntry[]): Promise<number> {
+  if (entries.length === 0) return 0;
   const rows = await tx.query(
     `INSERT INTO ledger_entries (kind, amount_cents, bind_attempt_id, policy_id, provider_ref, bill_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (kind, provider_ref) DO NOTHING RETURNING id`,
-    [entry.kind, entry.amountCents, entry.attemptId, entry.policyId, entry.providerRef, entry.billId ?? null, entry.at],
+     VALUES ${entries.map((_, index) => `(${[1, 2, 3, 4, 5, 6, 7].map((column) => `$${index * 7 + column}`).join(', ')})`).join(', ')}
+     ON CONFLICT (kind, provider_ref) DO NOTHING RETURNING id`,
+    entries.flatMap((entry) => [entry.kind, entry.amountCents, entry.attemptId, entry.policyId, entry.providerRef, entry.billId ?? null, entry.at]),
   );
-  return rows.length === 1;
+  return rows.length;
 }
 
 /** A policy's balance: what it has paid and been credited, less what it owes and was given back. */

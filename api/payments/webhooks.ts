@@ -155,8 +155,28 @@ async function processEvent(deps: WebhookDeps, event: VerifiedEvent, receivedAt:
   const known = await deps.db.query('SELECT 1 FROM payment_events WHERE id = $1', [event.id]);
   if (known.length > 0) return duplicate;
   const handler = HANDLERS[event.type] ?? {};
-  const before = handler.outside ? await handler.outside(deps, event) : null;
-  const handled = await deps.db.transaction(async (tx) => {
+  const handled = handler.outside ? await recordHandled(deps, event, receivedAt, await handler.outside(deps, event)) : await handleInside(deps, event, receivedAt, handler);
+  if (!handled) return duplicate;
+  if (handled.mailQueued) void deps.mail.deliverDue();
+  return { kind: 'processed', eventId: event.id, type: event.type, handledAs: handled.handledAs };
+}
+
+/**
+ * Work done outside (it reached the provider, and is idempotent) is recorded in one statement: a delivery of
+ * the same event at this moment finds the row, or did the same work.
+ */
+async function recordHandled(deps: WebhookDeps, event: VerifiedEvent, receivedAt: Date, handled: Handled): Promise<Handled | null> {
+  const recorded = await deps.db.query(
+    `INSERT INTO payment_events (id, type, provider_created_at, received_at, processed_at, handled_as)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [event.id, event.type, new Date(event.created * 1000), receivedAt, deps.clock(), handled.handledAs],
+  );
+  return recorded.length === 0 ? null : handled;
+}
+
+/** Work in the database only: in the transaction that records the event (or an event nothing handles, recorded as ignored). */
+async function handleInside(deps: WebhookDeps, event: VerifiedEvent, receivedAt: Date, handler: Handler): Promise<Handled | null> {
+  return deps.db.transaction(async (tx) => {
     // The claim: a delivery of the same event at this moment waits here until this transaction ends, then
     // finds the row (and does nothing) or, if this one rolled back, does the work itself.
     const claimed = await tx.query(
@@ -165,13 +185,10 @@ async function processEvent(deps: WebhookDeps, event: VerifiedEvent, receivedAt:
       [event.id, event.type, new Date(event.created * 1000), receivedAt],
     );
     if (claimed.length === 0) return null;
-    const result = before ?? (handler.inside ? await handler.inside(tx, deps, event, receivedAt) : { handledAs: 'ignored' });
+    const result = handler.inside ? await handler.inside(tx, deps, event, receivedAt) : { handledAs: 'ignored' };
     await tx.query('UPDATE payment_events SET processed_at = $2, handled_as = $3 WHERE id = $1', [event.id, deps.clock(), result.handledAs]);
     return result;
   });
-  if (!handled) return duplicate;
-  if (handled.mailQueued) void deps.mail.deliverDue();
-  return { kind: 'processed', eventId: event.id, type: event.type, handledAs: handled.handledAs };
 }
 
 // Reading the provider's objects: every field is checked for its type, as a signed body is still only JSON.
@@ -213,9 +230,12 @@ async function settleIntent(deps: WebhookDeps, event: VerifiedEvent): Promise<Ha
   // The provider could not say yet (it timed out, or the PaymentIntent is still processing): not processed,
   // so the provider sends the event again, as it does for any answer but a 2xx.
   if (result?.kind === 'unknown') throw new NotSettledYet(intentId);
+  if (result?.kind === 'being-settled') return { handledAs: `attempt of ${intentId}: left to the request settling it` };
   const kind = result ? `: ${result.kind}` : ': not one of our attempts';
-  // settling may finish a bind, whose purchase e-mail is queued
-  return { handledAs: `attempt of ${intentId} settled${kind}`, mailQueued: true };
+  // settling may have written a policy or a refund, whose e-mails are queued; a policy found already written
+  // was mailed by whoever wrote it
+  const mailQueued = result?.kind !== 'bound' || result.fresh;
+  return { handledAs: `attempt of ${intentId} settled${kind}`, mailQueued };
 }
 
 /** Refunds that moved money back (or are moving it) become ledger entries; a failed or canceled one moved nothing. */

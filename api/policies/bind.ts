@@ -40,7 +40,7 @@ import { addLedgerEntry } from '../payments/ledger.ts';
 import { refundMail, REFUND_MAIL_KIND } from '../payments/refund-mail.ts';
 import { isTestModeGateway } from '../payments/test-mode.ts';
 import { BINDER_NUMBER_PREFIX, newNumber, POLICY_NUMBER_PREFIX } from '../quotes/numbering.ts';
-import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, type QuoteForBind } from '../quotes/store.ts';
+import { lockQuoteForBind, markQuoteBound, quoteForBindById, quoteIdOf, quoteNumberById, type QuoteForBind } from '../quotes/store.ts';
 import { issueToken, readToken } from '../tokens/tokens.ts';
 import { requestDocuments, type DocumentsJob } from '../documents/job.ts';
 import { queuePurchaseMessages } from './purchase-messages.ts';
@@ -227,11 +227,20 @@ export type Settled =
   | { kind: 'declined'; type: PaymentErrorType }
   | { kind: 'not-charged' }
   | { kind: 'refunded' }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  /** Another settler held the attempt at that moment (a request writing its policy): it is theirs to finish. */
+  | { kind: 'being-settled' };
 
 interface SettleOptions {
   /** A new attempt is waiting: an authentication left pending is abandoned now, not after an hour. */
   abandonAuthentication?: boolean;
+  /**
+   * The provider's event about a charge a request is finishing at this moment: rather than wait for that
+   * request's lock (holding a connection all the while, to learn what the request will answer anyway), it is
+   * left to the request. Should that request die, its transaction rolls back and leaves the attempt charged,
+   * which the settlement job settles (settleStaleAttempts) as it does any request that died.
+   */
+  leaveIfBeingSettled?: boolean;
 }
 
 /**
@@ -273,7 +282,7 @@ export async function settleAttempt(context: BindContext, attempt: Attempt, opti
       if (!retrieved.ok) return { kind: 'unknown' };
       if (retrieved.value.status !== 'succeeded') return { kind: 'not-charged' };
       await changeAttempt(db, attempt.id, ['declined', 'failed'], { status: 'charged' }, now);
-      return finish(context, attempt.id, retrieved.value);
+      return finish(context, attempt.id, retrieved.value, options);
     }
     default:
       return { kind: 'not-charged' };
@@ -293,7 +302,7 @@ async function settleWith(context: BindContext, attempt: Attempt, intent: Intent
   switch (intent.status) {
     case 'succeeded':
       await changeAttempt(db, attempt.id, open, { status: 'charged' }, now);
-      return finish(context, attempt.id, intent);
+      return finish(context, attempt.id, intent, options);
     case 'processing':
       return { kind: 'unknown' };
     case 'requires_action': {
@@ -342,15 +351,16 @@ async function policyIdOfAttempt(db: Queryable, attemptId: string): Promise<numb
  * A charged attempt becomes its policy, in one transaction with the quote locked; or, when the quote can no
  * longer be bought (another attempt bought it, or it expired while the outcome was unknown), its refund.
  */
-async function finish(context: BindContext, attemptId: string, intent: Intent): Promise<Settled> {
+async function finish(context: BindContext, attemptId: string, intent: Intent, options: SettleOptions): Promise<Settled> {
   const { db, clock } = context;
   const now = clock();
   const result = await db.transaction(async (tx): Promise<Settled | { kind: 'refund'; attempt: Attempt }> => {
-    const attempt = (await attemptById(tx, attemptId, true))!;
-    // The version the buyer paid for, even if another window re-priced the quote since.
-    const quote = (await quoteForBindById(tx, attempt.quoteId, attempt.quoteVersion))!;
+    const attempt = await attemptById(tx, attemptId, options.leaveIfBeingSettled ? 'unless-held' : 'wait');
+    if (!attempt) return { kind: 'being-settled' }; // it exists (the caller read it): someone holds it
     if (attempt.status === 'bound') return { kind: 'bound', policyId: await policyIdOfAttempt(tx, attempt.id), attempt, fresh: false };
     if (attempt.status !== 'charged') return { kind: 'unknown' };
+    // The version the buyer paid for, even if another window re-priced the quote since.
+    const quote = (await quoteForBindById(tx, attempt.quoteId, attempt.quoteVersion))!;
     const expired = now.getTime() - quote.created_at.getTime() > QUOTE_VALID_DAYS * 86_400_000;
     if (quote.status !== 'QUOTE' || expired) {
       await changeAttempt(tx, attempt.id, ['charged'], { status: 'refunding' }, now);
@@ -403,6 +413,7 @@ async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOu
     case 'refunded':
       return refused('quote-bought', MESSAGES.quoteAlreadyBound);
     case 'unknown':
+    case 'being-settled':
       return inProgress;
   }
 }
@@ -411,12 +422,12 @@ async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOu
 async function boundAnswer(context: BindContext, attempt: Attempt, policyId: number): Promise<BindResponse> {
   const policy = (await policyById(context.db, policyId))!;
   const payment = (await paymentOfAttempt(context.db, attempt.id))!;
-  const quote = (await quoteForBindById(context.db, policy.quoteId))!;
+  const quoteNumber = (await quoteNumberById(context.db, policy.quoteId))!;
   const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: attempt.quoteId });
   return {
     policies: [
       {
-        policyNumber: policy.policyNumber, binderNumber: policy.binderNumber, policyStatus: 'BOUND', fromQuoteNumber: quote.quote_number,
+        policyNumber: policy.policyNumber, binderNumber: policy.binderNumber, policyStatus: 'BOUND', fromQuoteNumber: quoteNumber,
         policyOwners: policy.policyOwners, emailAddress: policy.emailAddress,
       },
     ],
@@ -483,19 +494,24 @@ export async function testAuthentication(
  * The settlement job's work (api/payments/settlement-job.ts): every open attempt untouched for longer than a
  * request can run is settled with the provider. Returns how many were looked at and what they came to.
  */
-export async function settleStaleAttempts(context: BindContext, limit = 100): Promise<Record<Settled['kind'], number>> {
+export async function settleStaleAttempts(context: BindContext, limit = 100): Promise<Record<Exclude<Settled['kind'], 'being-settled'>, number>> {
   const before = new Date(context.clock().getTime() - ATTEMPT_IN_PROGRESS_MS);
-  const tally: Record<Settled['kind'], number> = { bound: 0, 'needs-authentication': 0, declined: 0, 'not-charged': 0, refunded: 0, unknown: 0 };
+  const tally = { bound: 0, 'needs-authentication': 0, declined: 0, 'not-charged': 0, refunded: 0, unknown: 0 };
   for (const attempt of await staleOpenAttempts(context.db, before, limit)) {
-    tally[(await settleAttempt(context, attempt, {})).kind] += 1;
+    const { kind } = await settleAttempt(context, attempt, {});
+    // the job waits for whoever holds an attempt, so never hears 'being-settled'; were it to, it is still open
+    tally[kind === 'being-settled' ? 'unknown' : kind] += 1;
   }
   return tally;
 }
 
-/** The provider told us about a PaymentIntent (a webhook): its attempt is settled, whatever the event said. */
+/**
+ * The provider told us about a PaymentIntent (a webhook): its attempt is settled, whatever the event said, or
+ * left to the request finishing it at this moment.
+ */
 export async function settleAttemptOfIntent(context: BindContext, intentId: string): Promise<Settled | null> {
   const attempt = await attemptOfIntent(context.db, intentId);
-  return attempt ? settleAttempt(context, attempt, {}) : null;
+  return attempt ? settleAttempt(context, attempt, { leaveIfBeingSettled: true }) : null;
 }
 
 interface WriteInput {

@@ -443,20 +443,44 @@ export interface NewPolicy {
 
 /**
  * A bound policy with its vehicles (as priced), drivers and coverages, from the priced quote (doc 3
- * section 3's entries); null when the policy or binder number is taken (the caller draws again).
+ * section 3's entries), and its first status: one statement, as one round trip to the database (a bind's
+ * transaction is made of them); null when the policy or binder number is taken (the caller draws again),
+ * and then nothing else is written either. The child rows go as JSON read into each table's own row type
+ * (json_populate_recordset), so every value takes its column's type.
  */
 export async function insertPolicy(tx: Queryable, policy: NewPolicy, now: Date): Promise<{ id: number; policyNumber: string; binderNumber: string } | null> {
   const { request, answer } = policy;
   const mailing = request.addresses.find((address) => address.type === 'Mailing') ?? request.addresses[0]!;
   const garaging = request.addresses.find((address) => address.type === 'Garaging') ?? mailing;
+  const records = policyRecords(request, answer);
   const rows = await tx.query<{ id: number; policy_number: string; binder_number: string }>(
-    `INSERT INTO policies (policy_number, binder_number, quote_id, payment_id, rated_state, rate_table_version,
-                           effective_date, expiration_date, billing_frequency, pay_plan, down_payment_cents,
-                           estimated_monthly_payment_cents, estimated_total_written_cents, email_lower,
-                           policy_owners, mailing_address, created_at, email_address, garaging_address, phone_numbers)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::date, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19::jsonb, $20::jsonb)
-     ON CONFLICT (policy_number) DO NOTHING
-     RETURNING id, policy_number, binder_number`,
+    `WITH policy AS (
+       INSERT INTO policies (policy_number, binder_number, quote_id, payment_id, rated_state, rate_table_version,
+                             effective_date, expiration_date, billing_frequency, pay_plan, down_payment_cents,
+                             estimated_monthly_payment_cents, estimated_total_written_cents, email_lower,
+                             policy_owners, mailing_address, created_at, email_address, garaging_address, phone_numbers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::date, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19::jsonb, $20::jsonb)
+       ON CONFLICT (policy_number) DO NOTHING
+       RETURNING id, policy_number, binder_number
+     ), status AS (
+       INSERT INTO policy_status_changes (policy_id, status, changed_at) SELECT id, 'BOUND', $17 FROM policy
+     ), vehicles AS (
+       INSERT INTO policy_vehicles (policy_id, car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
+                                    base_rate, per_mile_rate, est_monthly_miles, monthly_charge_cents, term_premium_cents)
+       SELECT policy.id, v.car_number, v.vin, v.year, v.make, v.model, v.body_style, v.financing, v.billing_type, v.stated_value,
+              v.base_rate, v.per_mile_rate, v.est_monthly_miles, v.monthly_charge_cents, v.term_premium_cents
+       FROM policy, json_populate_recordset(NULL::policy_vehicles, $21::json) AS v
+     ), coverages AS (
+       INSERT INTO policy_coverages (policy_id, car_number, name, limit_value, description, display_limit, position)
+       SELECT policy.id, c.car_number, c.name, c.limit_value, c.description, c.display_limit, c.position
+       FROM policy, json_populate_recordset(NULL::policy_coverages, $22::json) AS c
+       ON CONFLICT DO NOTHING
+     ), drivers AS (
+       INSERT INTO policy_drivers (policy_id, driver_number, relation, status, first_name, last_name, dob, license_state, license_number, middle_initial)
+       SELECT policy.id, d.driver_number, d.relation, d.status, d.first_name, d.last_name, d.dob, d.license_state, d.license_number, d.middle_initial
+       FROM policy, json_populate_recordset(NULL::policy_drivers, $23::json) AS d
+     )
+     SELECT id, policy_number, binder_number FROM policy`,
     [
       policy.policyNumber, policy.binderNumber, policy.quoteId, policy.paymentId, policy.ratedState, policy.rateTableVersion,
       answer.effectiveDate,
@@ -466,13 +490,11 @@ export async function insertPolicy(tx: Queryable, policy: NewPolicy, now: Date):
       toCents(answer.estimatedMonthlyPayment), toCents(answer.estimatedTotalWritten),
       policy.emailLower, JSON.stringify(answer.policyOwners), JSON.stringify(mailing), now,
       request.emailAddress, JSON.stringify(garaging), JSON.stringify(request.phoneNumbers),
+      JSON.stringify(records.vehicles), JSON.stringify(records.coverages), JSON.stringify(records.drivers),
     ],
   );
   const row = rows[0];
-  if (!row) return null;
-  await recordStatus(tx, row.id, 'BOUND', now);
-  await insertRecords(tx, row.id, request, answer);
-  return { id: row.id, policyNumber: row.policy_number, binderNumber: row.binder_number };
+  return row ? { id: row.id, policyNumber: row.policy_number, binderNumber: row.binder_number } : null;
 }
 
 /**
@@ -492,54 +514,40 @@ export function vehicleCharges(priced: VehicleInfo | undefined, capped: boolean)
   return { monthlyChargeCents, termPremiumCents: LIMITS.termMonths * monthlyChargeCents };
 }
 
-async function insertRecords(tx: Queryable, policyId: number, request: QuoteRequest, answer: QuotePolicy): Promise<void> {
-  for (const [index, vehicle] of request.vehicles.entries()) {
+/** The policy's vehicles, coverages and drivers as rows of their tables (column names as keys), without the policy's id. */
+function policyRecords(request: QuoteRequest, answer: QuotePolicy) {
+  const vehicles = request.vehicles.map((vehicle, index) => {
     const info = answer.vehicleInfo[index];
-    const carNumber = info?.carNumber ?? index + 1;
     const charges = vehicleCharges(info, vehicle.billingType === 'capped');
-    await tx.query(
-      `INSERT INTO policy_vehicles (policy_id, car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
-                                    base_rate, per_mile_rate, est_monthly_miles, monthly_charge_cents, term_premium_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [
-        policyId, carNumber, vehicle.vin, info?.year ?? 0, info?.make ?? '', info?.model ?? '', info?.bodyStyle ?? '',
-        vehicle.financing, vehicle.billingType, Number(vehicle.statedValue) || null,
-        info?.premiumInfo.baseRate ?? 0, info?.premiumInfo.perMileRate ?? 0, info?.premiumInfo.estMonthlyMiles ?? null,
-        charges.monthlyChargeCents, charges.termPremiumCents,
-      ],
-    );
-    await insertLimits(tx, policyId, carNumber, vehicle.coverageLimits, info);
-  }
-  // policy-wide limits as the quote showed them on each vehicle (the first one's wording)
-  await insertLimits(tx, policyId, null, request.limits, answer.vehicleInfo[0]);
-  for (const [index, driver] of request.drivers.entries()) {
-    await tx.query(
-      `INSERT INTO policy_drivers (policy_id, driver_number, relation, status, first_name, last_name, dob, license_state, license_number, middle_initial)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10)`,
-      [
-        policyId, index + 1, driver.relation, driver.status, driver.firstName, driver.lastName, driver.dob,
-        driver.licenseState || null, driver.licenseNum || null, driver.middleInitial || null,
-      ],
-    );
-  }
+    return {
+      car_number: info?.carNumber ?? index + 1, vin: vehicle.vin, year: info?.year ?? 0, make: info?.make ?? '', model: info?.model ?? '',
+      body_style: info?.bodyStyle ?? '', financing: vehicle.financing, billing_type: vehicle.billingType, stated_value: Number(vehicle.statedValue) || null,
+      base_rate: info?.premiumInfo.baseRate ?? 0, per_mile_rate: info?.premiumInfo.perMileRate ?? 0, est_monthly_miles: info?.premiumInfo.estMonthlyMiles ?? null,
+      monthly_charge_cents: charges.monthlyChargeCents, term_premium_cents: charges.termPremiumCents,
+    };
+  });
+  const coverages = [
+    ...request.vehicles.flatMap((vehicle, index) => coverageRows(vehicles[index]!.car_number, vehicle.coverageLimits, answer.vehicleInfo[index])),
+    // policy-wide limits as the quote showed them on each vehicle (the first one's wording)
+    ...coverageRows(null, request.limits, answer.vehicleInfo[0]),
+  ];
+  const drivers = request.drivers.map((driver, index) => ({
+    driver_number: index + 1, relation: driver.relation, status: driver.status, first_name: driver.firstName, last_name: driver.lastName, dob: driver.dob,
+    license_state: driver.licenseState || null, license_number: driver.licenseNum || null, middle_initial: driver.middleInitial || null,
+  }));
+  return { vehicles, coverages, drivers };
 }
 
-async function insertLimits(tx: Queryable, policyId: number, carNumber: number | null, limits: readonly LimitEntry[], shown: VehicleInfo | undefined): Promise<void> {
-  if (limits.length === 0) return;
+/** A vehicle's limits (or the policy's, `carNumber` null) with the wording and order the quote showed them in. */
+function coverageRows(carNumber: number | null, limits: readonly LimitEntry[], shown: VehicleInfo | undefined) {
   const coverageInfo = shown?.coverageInfo ?? [];
-  const showing = (name: string) => coverageInfo.findIndex((coverage) => coverage.coverageName === name);
-  await tx.query(
-    `INSERT INTO policy_coverages (policy_id, car_number, name, limit_value, description, display_limit, position)
-     SELECT $1, $2, name, limit_value, description, display_limit, position
-     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS l (name, limit_value, description, display_limit, position)
-     ON CONFLICT DO NOTHING`,
-    [
-      policyId, carNumber, limits.map((limit) => limit.name), limits.map((limit) => limit.limit),
-      limits.map((limit) => coverageInfo[showing(limit.name)]?.coverageDescription ?? null),
-      limits.map((limit) => coverageInfo[showing(limit.name)]?.displayLimit ?? null),
-      limits.map((limit) => (showing(limit.name) >= 0 ? showing(limit.name) + 1 : null)),
-    ],
-  );
+  return limits.map((limit) => {
+    const showing = coverageInfo.findIndex((coverage) => coverage.coverageName === limit.name);
+    return {
+      car_number: carNumber, name: limit.name, limit_value: limit.limit, description: coverageInfo[showing]?.coverageDescription ?? null,
+      display_limit: coverageInfo[showing]?.displayLimit ?? null, position: showing >= 0 ? showing + 1 : null,
+    };
+  });
 }
 
 /** A status change in the history; the caller writes policies.status in the same transaction. */
