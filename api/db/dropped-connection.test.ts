@@ -288,7 +288,7 @@ describe('a PostgreSQL connection dropped mid-request', { skip: onPostgres ? fal
     const answering = bind();
     // the bind's own write of the policy, not the test-mode provider's event about its charge, which may be
     // waiting on the same lock by then
-    await terminator.terminateBlocked(/^INSERT INTO policies/);
+    await terminator.terminateBlocked(/^WITH policy AS \(\s*INSERT INTO policies/);
     await expectUnavailable(await answering);
     assert.ok((await chargeIds(testDb.db)).length - chargesBefore <= 1, 'charged at most once');
     assert.equal(await ofThisQuote(payments), 0, 'the payment row went with the policy’s transaction');

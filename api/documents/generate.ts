@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { buildPdf } from './pdf/apart.ts';
 import { policyById, signatureOf } from '../policies/records.ts';
 import { loadPolicyPapers, type PolicyPapers } from './model.ts';
-import { newestDocuments, saveDocument, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
+import { newestDocuments, saveDocuments, type DocumentStage, type StoredDocument, type StoredDocumentKind } from './store.ts';
 
 /** The kinds made from the policy as it stands (the renewal's own are made by api/renewals/). */
 type BuiltKind = Exclude<StoredDocumentKind, 'signed-application' | 'renewal-application' | 'renewal-declaration'>;
@@ -76,7 +76,7 @@ export interface PreparedDocuments {
  * version. Tens of milliseconds and no row touched, so it runs before the transaction that stores them.
  */
 export async function prepareDocuments(db: Queryable, record: PolicyPapers, stage: DocumentStage): Promise<PreparedDocuments> {
-  const kinds = wantedKinds(await applicationSigned(db, record.policyId));
+  const kinds = wantedKinds(record.applicationSigned);
   const built: PreparedDocuments['built'] = [];
   for (const { kind, source } of staleKinds(record, stage, kinds, await newestDocuments(db, record.policyId))) {
     built.push({ kind, source, bytes: await pdfOf(record, kind, stage) });
@@ -106,11 +106,8 @@ export async function storePrepared(
   const stillStale = new Set(
     staleKinds(record, stage, wantedKinds(await applicationSigned(tx, record.policyId)), await newestDocuments(tx, record.policyId)).map(({ kind }) => kind),
   );
-  const stored: StoredDocument[] = [];
-  for (const document of built.filter(({ kind }) => stillStale.has(kind))) {
-    stored.push(await saveDocument(tx, blobs, { policyId: record.policyId, kind: document.kind, stage, bytes: document.bytes, sourceSha256: document.source }, now));
-  }
-  return stored;
+  const wanted = built.filter(({ kind }) => stillStale.has(kind));
+  return saveDocuments(tx, blobs, wanted.map((document) => ({ policyId: record.policyId, kind: document.kind, stage, bytes: document.bytes, sourceSha256: document.source })), now);
 }
 
 /**

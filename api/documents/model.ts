@@ -43,6 +43,8 @@ function renewedTermBilling(answer: QuotePolicy, frequency: 'monthly' | 'biannua
 export interface PolicyPapers {
   policyId: number;
   status: PolicyStatus;
+  /** The policy's own application was signed when its rows were read (the signed copy then stands for it). */
+  applicationSigned: boolean;
   document: PolicyDocumentModel;
   application: ApplicationModel;
 }
@@ -83,6 +85,7 @@ export async function loadPolicyPapers(db: Queryable, policyId: number, now: Dat
   return {
     policyId,
     status: record.status,
+    applicationSigned: record.signed,
     document,
     application: { ...document, answers: applicationAnswers(quote.request), declarations: [...APPLICATION_DECLARATIONS] },
   };

@@ -64,15 +64,27 @@ export interface NewDocument {
 
 /** Stores a PDF and records it in `tx`. */
 export async function saveDocument(tx: Queryable, blobs: BlobStore, document: NewDocument, now: Date): Promise<StoredDocument> {
-  // A random part: two versions made in the same millisecond never share a key.
-  const key = blobKey('policies', document.policyId, 'documents', `${document.kind}-${now.getTime()}-${randomBytes(6).toString('hex')}.pdf`);
-  await blobs.put(key, document.bytes, 'application/pdf');
-  const rows = await tx.query<DocumentRow>(
+  return (await saveDocuments(tx, blobs, [document], now))[0]!;
+}
+
+/** Stores PDFs and records them in `tx`, in one statement; in the order given. */
+export async function saveDocuments(tx: Queryable, blobs: BlobStore, documents: readonly NewDocument[], now: Date): Promise<StoredDocument[]> {
+  if (documents.length === 0) return [];
+  const rows = [];
+  for (const document of documents) {
+    // A random part: two versions made in the same millisecond never share a key.
+    const key = blobKey('policies', document.policyId, 'documents', `${document.kind}-${now.getTime()}-${randomBytes(6).toString('hex')}.pdf`);
+    await blobs.put(key, document.bytes, 'application/pdf');
+    rows.push([document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now]);
+  }
+  const inserted = await tx.query<DocumentRow>(
     `INSERT INTO policy_documents (policy_id, kind, stage, blob_key, byte_size, sha256, source_sha256, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-    [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now],
+     VALUES ${rows.map((_, index) => `(${[1, 2, 3, 4, 5, 6, 7, 8].map((column) => `$${index * 8 + column}`).join(', ')})`).join(', ')}
+     RETURNING ${COLUMNS}`,
+    rows.flat(),
   );
-  return fromRow(rows[0]!);
+  // RETURNING gives the rows in the order of VALUES; the keys say so whatever it does
+  return rows.map((row) => fromRow(inserted.find((stored) => stored.blob_key === row[3])!));
 }
 
 /** The newest document of each kind of policy `policyId`. */

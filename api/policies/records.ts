@@ -229,15 +229,64 @@ export async function policyNumberOf(db: Queryable, policyId: number): Promise<s
   return rows[0]?.policy_number ?? null;
 }
 
+/**
+ * The parts of a policy kept in tables of their own, each as a query of one policy's rows in their order:
+ * read one at a time (partRows) or all with the policy in one statement (readPolicyRecord).
+ */
+interface RecordPart {
+  columns: string;
+  from: string;
+  order: string;
+}
+
+const VEHICLES: RecordPart = {
+  columns: `car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
+            base_rate::float8 AS base_rate, per_mile_rate::float8 AS per_mile_rate, est_monthly_miles, monthly_charge_cents, term_premium_cents`,
+  from: 'policy_vehicles WHERE policy_id = $policy',
+  order: 'car_number',
+};
+const DRIVERS: RecordPart = {
+  columns: `driver_number, relation, status, first_name, last_name, middle_initial, to_char(dob, 'YYYY-MM-DD') AS dob, license_state, license_number`,
+  from: 'policy_drivers WHERE policy_id = $policy',
+  order: 'driver_number',
+};
+/** The limits as priced: the policy's first (car_number NULL), then each vehicle's in the order the quote showed them. */
+const COVERAGES: RecordPart = {
+  columns: 'car_number, name, limit_value, description, display_limit, position',
+  from: 'policy_coverages WHERE policy_id = $policy',
+  order: 'car_number NULLS FIRST, position NULLS LAST, name',
+};
+const LIENHOLDERS: RecordPart = {
+  columns: 'car_number, name, address, city, state, zip, phone_number',
+  from: 'lienholders WHERE policy_id = $policy',
+  order: 'car_number',
+};
+const STATUS_HISTORY: RecordPart = {
+  columns: `status, changed_at, to_char(effective_on, 'YYYY-MM-DD') AS effective_on`,
+  from: 'policy_status_changes WHERE policy_id = $policy',
+  order: 'changed_at, id',
+};
+/** The consent in force is the newest not withdrawn. */
+const DELIVERY_CONSENTS: RecordPart = {
+  columns: 'channel, consent_text, consented_at',
+  from: `delivery_consents WHERE policy_id = $policy AND channel = 'email' AND withdrawn_at IS NULL`,
+  order: 'consented_at DESC, id DESC',
+};
+
+/** Part `part` of policy `policyId`, in its order. */
+async function partRows<T extends object>(db: Queryable, part: RecordPart, policyId: number): Promise<T[]> {
+  return db.query<T>(`SELECT ${part.columns} FROM ${part.from.replace('$policy', '$1')} ORDER BY ${part.order}`, [policyId]);
+}
+
+/** Part `part` of the policy `p` in the enclosing query, as a JSON array in its order. */
+function partJson(part: RecordPart): string {
+  return `(SELECT COALESCE(json_agg(row_to_json(r) ORDER BY r.ordinal), '[]'::json)
+           FROM (SELECT ${part.columns}, row_number() OVER (ORDER BY ${part.order}) AS ordinal FROM ${part.from.replace('$policy', 'p.id')}) AS r)`;
+}
+
 /** The policy's vehicles in car-number order, with their rates and charges for the term in force. */
 export async function vehiclesOf(db: Queryable, policyId: number): Promise<PricedPolicyVehicle[]> {
-  return db.query<PricedPolicyVehicle>(
-    `SELECT car_number, vin, year, make, model, body_style, financing, billing_type, stated_value,
-            base_rate::float8 AS base_rate, per_mile_rate::float8 AS per_mile_rate, est_monthly_miles,
-            monthly_charge_cents, term_premium_cents
-     FROM policy_vehicles WHERE policy_id = $1 ORDER BY car_number`,
-    [policyId],
-  );
+  return partRows<PricedPolicyVehicle>(db, VEHICLES, policyId);
 }
 
 /** '2021 Porsche 911': how a vehicle is named in mail and on the operations page. */
@@ -252,52 +301,37 @@ export async function vehicleBoundAt(db: Queryable, policyId: number, carNumber:
   return rows[0]?.bound_at ?? null;
 }
 
-async function driversOf(db: Queryable, policyId: number): Promise<PolicyDriver[]> {
-  const rows = await db.query<{
-    driver_number: number; relation: string; status: string; first_name: string; last_name: string; middle_initial: string | null;
-    dob: string; license_state: string | null; license_number: string | null;
-  }>(
-    `SELECT driver_number, relation, status, first_name, last_name, middle_initial, to_char(dob, 'YYYY-MM-DD') AS dob,
-            license_state, license_number
-     FROM policy_drivers WHERE policy_id = $1 ORDER BY driver_number`,
-    [policyId],
-  );
-  return rows.map((row) => ({
-    driverNumber: row.driver_number, relation: row.relation, status: row.status, firstName: row.first_name, lastName: row.last_name,
-    middleInitial: row.middle_initial, dob: row.dob, licenseState: row.license_state, licenseNumber: row.license_number,
-  }));
+interface DriverRow {
+  driver_number: number; relation: string; status: string; first_name: string; last_name: string; middle_initial: string | null;
+  dob: string; license_state: string | null; license_number: string | null;
 }
 
-/** The limits as priced: the policy's first (car_number NULL), then each vehicle's in the order the quote showed them. */
-async function coveragesOf(db: Queryable, policyId: number): Promise<PolicyCoverage[]> {
-  const rows = await db.query<{ car_number: number | null; name: string; limit_value: string; description: string | null; display_limit: string | null; position: number | null }>(
-    `SELECT car_number, name, limit_value, description, display_limit, position FROM policy_coverages
-     WHERE policy_id = $1 ORDER BY car_number NULLS FIRST, position NULLS LAST, name`,
-    [policyId],
-  );
-  return rows.map((row) => ({ carNumber: row.car_number, name: row.name, limit: row.limit_value, description: row.description, displayLimit: row.display_limit, position: row.position }));
-}
+const driverOf = (row: DriverRow): PolicyDriver => ({
+  driverNumber: row.driver_number, relation: row.relation, status: row.status, firstName: row.first_name, lastName: row.last_name,
+  middleInitial: row.middle_initial, dob: row.dob, licenseState: row.license_state, licenseNumber: row.license_number,
+});
 
-async function lienholdersOf(db: Queryable, policyId: number): Promise<Lienholder[]> {
-  const rows = await db.query<{ car_number: number; name: string; address: string; city: string; state: string; zip: string; phone_number: string }>(
-    'SELECT car_number, name, address, city, state, zip, phone_number FROM lienholders WHERE policy_id = $1 ORDER BY car_number',
-    [policyId],
-  );
-  return rows.map((row) => ({ carNumber: row.car_number, name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip, phoneNumber: row.phone_number }));
-}
+interface CoverageRow { car_number: number | null; name: string; limit_value: string; description: string | null; display_limit: string | null; position: number | null }
+
+const coverageOf = (row: CoverageRow): PolicyCoverage => ({
+  carNumber: row.car_number, name: row.name, limit: row.limit_value, description: row.description, displayLimit: row.display_limit, position: row.position,
+});
+
+interface LienholderRow { car_number: number; name: string; address: string; city: string; state: string; zip: string; phone_number: string }
+
+const lienholderOfRow = (row: LienholderRow): Lienholder => ({
+  carNumber: row.car_number, name: row.name, address: row.address, city: row.city, state: row.state, zip: row.zip, phoneNumber: row.phone_number,
+});
 
 /** One vehicle's lienholder on record, or null. */
 export async function lienholderOf(db: Queryable, policyId: number, carNumber: number): Promise<Lienholder | null> {
-  return (await lienholdersOf(db, policyId)).find((lienholder) => lienholder.carNumber === carNumber) ?? null;
+  return (await partRows<LienholderRow>(db, LIENHOLDERS, policyId)).map(lienholderOfRow).find((lienholder) => lienholder.carNumber === carNumber) ?? null;
 }
 
-async function statusHistoryOf(db: Queryable, policyId: number): Promise<StatusChange[]> {
-  const rows = await db.query<{ status: PolicyStatus; changed_at: Date; effective_on: string | null }>(
-    `SELECT status, changed_at, to_char(effective_on, 'YYYY-MM-DD') AS effective_on FROM policy_status_changes WHERE policy_id = $1 ORDER BY changed_at, id`,
-    [policyId],
-  );
-  return rows.map((row) => ({ status: row.status, changedAt: row.changed_at, effectiveOn: row.effective_on }));
-}
+interface StatusRow { status: PolicyStatus; changed_at: Date | string; effective_on: string | null }
+
+/** A time read as JSON (the record's one statement) is text: both become a Date. */
+const statusChangeOf = (row: StatusRow): StatusChange => ({ status: row.status, changedAt: new Date(row.changed_at), effectiveOn: row.effective_on });
 
 /**
  * The coverages printed and shown on vehicle `carNumber`, in the order the quote showed them: its own limits,
@@ -311,19 +345,30 @@ export function coveragesShownOn(record: Pick<PolicyRecord, 'coverages'>, carNum
     .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER));
 }
 
-/** The whole policy from its own rows, or null when there is no such policy. */
+/** The whole policy from its own rows, in one statement; null when there is no such policy. */
 export async function readPolicyRecord(db: Queryable, policyId: number): Promise<PolicyRecord | null> {
-  const policy = await policyById(db, policyId);
-  if (!policy) return null;
+  const rows = await db.query<Row & {
+    vehicles: PricedPolicyVehicle[]; drivers: DriverRow[]; coverages: CoverageRow[]; lienholders: LienholderRow[]; signed: boolean;
+    status_history: StatusRow[]; delivery_consents: ConsentRow[];
+  }>(
+    `SELECT ${COLUMNS}, ${partJson(VEHICLES)} AS vehicles, ${partJson(DRIVERS)} AS drivers, ${partJson(COVERAGES)} AS coverages,
+            ${partJson(LIENHOLDERS)} AS lienholders, ${partJson(STATUS_HISTORY)} AS status_history, ${partJson(DELIVERY_CONSENTS)} AS delivery_consents,
+            EXISTS (SELECT 1 FROM signatures WHERE policy_id = p.id AND renewal_id IS NULL) AS signed
+     FROM policies p WHERE p.id = $1`,
+    [policyId],
+  );
+  const row = rows[0];
+  if (!row) return null;
   return {
-    ...policy,
-    vehicles: await vehiclesOf(db, policyId),
-    drivers: await driversOf(db, policyId),
-    coverages: await coveragesOf(db, policyId),
-    lienholders: await lienholdersOf(db, policyId),
-    signed: (await signatureOf(db, policyId)) !== null,
-    statusHistory: await statusHistoryOf(db, policyId),
-    deliveryConsent: await deliveryConsentOf(db, policyId),
+    ...fromRow(row),
+    // each part's rows without the ordinal their array was ordered by
+    vehicles: row.vehicles.map(({ ordinal: _ordinal, ...vehicle }: PricedPolicyVehicle & { ordinal?: number }) => vehicle),
+    drivers: row.drivers.map(driverOf),
+    coverages: row.coverages.map(coverageOf),
+    lienholders: row.lienholders.map(lienholderOfRow),
+    signed: row.signed,
+    statusHistory: row.status_history.map(statusChangeOf),
+    deliveryConsent: row.delivery_consents[0] ? consentOf(row.delivery_consents[0]) : null,
   };
 }
 
@@ -350,14 +395,13 @@ export async function recordDeliveryConsent(tx: Queryable, policyId: number, con
  * bound before migration 026), or it was withdrawn. Without one, its notices are posted (api/notices/).
  */
 export async function deliveryConsentOf(db: Queryable, policyId: number): Promise<DeliveryConsent | null> {
-  const rows = await db.query<{ channel: 'email'; consent_text: string; consented_at: Date }>(
-    `SELECT channel, consent_text, consented_at FROM delivery_consents
-     WHERE policy_id = $1 AND channel = 'email' AND withdrawn_at IS NULL ORDER BY consented_at DESC, id DESC LIMIT 1`,
-    [policyId],
-  );
-  const row = rows[0];
-  return row ? { channel: row.channel, consentText: row.consent_text, consentedAt: row.consented_at } : null;
+  const [row] = await partRows<ConsentRow>(db, DELIVERY_CONSENTS, policyId);
+  return row ? consentOf(row) : null;
 }
+
+interface ConsentRow { channel: 'email'; consent_text: string; consented_at: Date | string }
+
+const consentOf = (row: ConsentRow): DeliveryConsent => ({ channel: row.channel, consentText: row.consent_text, consentedAt: new Date(row.consented_at) });
 
 /** What the account's card page needs of a policy: its number, how it is billed and where its mail goes. */
 export interface PolicyBilling {

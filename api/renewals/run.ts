@@ -20,7 +20,7 @@ import { addDays, formatIsoDate, localToday, parseIsoDate, toCents } from '../..
 import { PAGES, pageUrl } from '../../contract/pages.ts';
 import type { Deps } from '../deps.ts';
 import { loadPolicyPapers } from '../documents/model.ts';
-import { saveDocument } from '../documents/store.ts';
+import { saveDocuments, type StoredDocument } from '../documents/store.ts';
 import { logError } from '../log.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { issuedPoliciesEnding, vehiclesOf } from '../policies/records.ts';
@@ -101,8 +101,10 @@ async function renew(deps: RenewDeps, policy: DuePolicy, now: Date): Promise<'of
   try {
     await deps.db.transaction(async (tx) => {
       const stage = record.status;
-      const application = await saveDocument(tx, deps.blobs, { policyId: policy.id, kind: 'renewal-application', stage, bytes: pdfs.application }, now);
-      const declaration = await saveDocument(tx, deps.blobs, { policyId: policy.id, kind: 'renewal-declaration', stage, bytes: pdfs.declaration }, now);
+      const [application, declaration] = await saveDocuments(tx, deps.blobs, [
+        { policyId: policy.id, kind: 'renewal-application', stage, bytes: pdfs.application },
+        { policyId: policy.id, kind: 'renewal-declaration', stage, bytes: pdfs.declaration },
+      ], now) as [StoredDocument, StoredDocument];
       const renewalId = await insertRenewal(tx, {
         policyId: policy.id,
         termStart: renewal.termStart,
