@@ -10,7 +10,6 @@
  * the thank-you page, proved by the purchase token (./signup.ts, accounts.ts setFirstPassword).
  */
 import type { Queryable } from '../db/db.ts';
-import { issueToken } from '../tokens/tokens.ts';
 import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { insertAccount } from './accounts.ts';
 
@@ -24,7 +23,17 @@ export interface PolicyHolder {
 /** What the purchase e-mail says about the account: the setup link, or where to sign in. */
 export type PolicyAccountLink = { kind: 'create-password'; url: string } | { kind: 'sign-in'; url: string };
 
-export async function ensurePolicyAccount(tx: Queryable, holder: PolicyHolder, publicOrigin: string, now: Date): Promise<PolicyAccountLink> {
+/** The account of the policy's address, and whether it still needs its setup link (it has no password). */
+export interface PolicyAccount {
+  accountId: number;
+  needsPassword: boolean;
+}
+
+/**
+ * The account made or kept for the holder; its setup link is the caller's to issue (an 'account-setup'
+ * token for `accountId`, with the purchase's other links) and to give with policyAccountLink.
+ */
+export async function ensurePolicyAccount(tx: Queryable, holder: PolicyHolder, now: Date): Promise<PolicyAccount> {
   const firstName = holder.firstName.trim() || null;
   const lastName = holder.lastName.trim() || null;
   let accountId = await insertAccount(tx, { emailLower: holder.emailLower, passwordHash: null, policyAddress: null, firstName, lastName }, now);
@@ -38,7 +47,12 @@ export async function ensurePolicyAccount(tx: Queryable, holder: PolicyHolder, p
     accountId = rows[0]!.id;
     needsPassword = rows[0]!.no_password;
   }
-  if (!needsPassword) return { kind: 'sign-in', url: pageUrl(publicOrigin, PAGES.logIn) };
-  const token = await issueToken(tx, 'account-setup', now, { subjectId: accountId });
-  return { kind: 'create-password', url: pageUrl(publicOrigin, PAGES.createPassword, { token }) };
+  return { accountId, needsPassword };
+}
+
+/** The link the purchase e-mail gives: to create the password with the setup token, or (none needed) to sign in. */
+export function policyAccountLink(publicOrigin: string, setupToken: string | null): PolicyAccountLink {
+  return setupToken === null
+    ? { kind: 'sign-in', url: pageUrl(publicOrigin, PAGES.logIn) }
+    : { kind: 'create-password', url: pageUrl(publicOrigin, PAGES.createPassword, { token: setupToken }) };
 }

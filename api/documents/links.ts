@@ -20,8 +20,11 @@ export const documentFileUrl = (origin: string, token: string, documentId: numbe
 
 /** A fresh documents link for policy `policyId`, issued in `tx`. */
 export async function issueDocumentsLink(tx: Queryable, policyId: number, origin: string, now: Date): Promise<string> {
-  return pageUrl(origin, PAGES.documents, { token: await issueToken(tx, 'documents', now, { subjectId: policyId }) });
+  return documentsLinkUrl(origin, await issueToken(tx, 'documents', now, { subjectId: policyId }));
 }
+
+/** The documents page's link for a 'documents' token already issued. */
+export const documentsLinkUrl = (origin: string, token: string): string => pageUrl(origin, PAGES.documents, { token });
 
 const DOCUMENTS_MAIL_KIND = 'documents link mail';
 

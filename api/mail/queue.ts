@@ -45,9 +45,23 @@ const BATCH = 10;
  * about, so neither exists without the other.
  */
 export async function enqueueMessage(db: Queryable, channel: 'mail' | 'text', kind: string, message: unknown, now: Date): Promise<void> {
+  await enqueueMessages(db, [{ channel, kind, message }], now);
+}
+
+/** A message for enqueueMessages: what enqueueMessage takes. */
+export interface QueuedMessage {
+  channel: 'mail' | 'text';
+  kind: string;
+  message: unknown;
+}
+
+/** Queues several messages in one statement (a purchase's e-mail and text), each as enqueueMessage does. */
+export async function enqueueMessages(db: Queryable, messages: readonly QueuedMessage[], now: Date): Promise<void> {
+  if (messages.length === 0) return;
   await db.query(
-    'INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)',
-    [channel, kind, JSON.stringify(message), now],
+    `INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
+     VALUES ${messages.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3}, $${messages.length * 3 + 1}, $${messages.length * 3 + 1})`).join(', ')}`,
+    [...messages.flatMap(({ channel, kind, message }) => [channel, kind, JSON.stringify(message)]), now],
   );
 }
 

@@ -12,7 +12,8 @@ import { PAGES, pageUrl } from '../../contract/pages.ts';
 import { BRAND } from '../../contract/index.ts';
 import type { Queryable } from '../db/db.ts';
 import { issueToken } from '../tokens/tokens.ts';
-import { enqueueText, usPhoneToE164 } from './texts.ts';
+import { enqueueMessages, type QueuedMessage } from '../mail/queue.ts';
+import { queuedText, usPhoneToE164 } from './texts.ts';
 
 const ODOMETER_TEXT_KIND = 'odometer photo text';
 
@@ -56,7 +57,11 @@ export async function queueOdometerPhotoText(tx: Queryable, input: OdometerTextI
   const to = mobileNumberOf(input.quoteRequest);
   if (to === null) return false;
   const token = await issueToken(tx, 'odometer-photo', input.now, { subjectId: input.subjectId });
-  const body = odometerPhotoText(input.policyNumber, pageUrl(input.publicOrigin, PAGES.odometer, { token }));
-  await enqueueText(tx, ODOMETER_TEXT_KIND, { to, body }, input.now);
+  await enqueueMessages(tx, [odometerPhotoTextTo(to, input, token)], input.now);
   return true;
+}
+
+/** The odometer text to `to` (mobileNumberOf) with its link's `token` already issued, for a caller that queues it with other messages. */
+export function odometerPhotoTextTo(to: string, input: Pick<OdometerTextInput, 'policyNumber' | 'publicOrigin'>, token: string): QueuedMessage {
+  return queuedText(ODOMETER_TEXT_KIND, { to, body: odometerPhotoText(input.policyNumber, pageUrl(input.publicOrigin, PAGES.odometer, { token })) });
 }

@@ -9,7 +9,7 @@
  * nothing more. No names, no addresses, no policy data beyond a number; a link opens the rest.
  */
 import type { Queryable } from '../db/db.ts';
-import { enqueueMessage } from '../mail/queue.ts';
+import { enqueueMessages, type QueuedMessage } from '../mail/queue.ts';
 
 export interface TextMessage {
   /** The recipient's mobile number in E.164 (+12025550123). */
@@ -36,8 +36,13 @@ export function usPhoneToE164(phone: string): string | null {
  * the contract's rule), so it throws rather than queue a text that can never arrive.
  */
 export async function enqueueText(db: Queryable, kind: string, message: { to: string; body: string }, now: Date): Promise<void> {
+  await enqueueMessages(db, [queuedText(kind, message)], now);
+}
+
+/** A text as the queue keeps it (see enqueueText), for a statement that queues it with others. */
+export function queuedText(kind: string, message: { to: string; body: string }): QueuedMessage {
   const to = usPhoneToE164(message.to);
   if (to === null) throw new Error(`${kind}: the recipient is not a US phone number`);
   const text: TextMessage = { to, body: message.body };
-  await enqueueMessage(db, 'text', kind, text, now);
+  return { channel: 'text', kind, message: text };
 }

@@ -222,7 +222,7 @@ function failureOf(failure: GatewayFailure | Intent['lastError']): { type: Payme
 
 /** What settling an attempt came to. */
 export type Settled =
-  | { kind: 'bound'; policyId: number; attempt: Attempt; fresh: boolean }
+  | { kind: 'bound'; policyId: number; attempt: Attempt; fresh: boolean; written?: BoundPolicy }
   | { kind: 'needs-authentication'; attempt: Attempt; intent: Intent }
   | { kind: 'declined'; type: PaymentErrorType }
   | { kind: 'not-charged' }
@@ -368,8 +368,8 @@ async function finish(context: BindContext, attemptId: string, intent: Intent, o
       await addLedgerEntry(tx, { kind: 'down-payment', amountCents: attempt.amountCents, attemptId: attempt.id, policyId: null, providerRef: intent.id, at: now });
       return { kind: 'refund', attempt: { ...attempt, status: 'refunding' } };
     }
-    const policyId = await writePolicy(tx, { quote, attempt, intent, gateway: context.gateway.name, now, publicOrigin: context.publicOrigin });
-    return { kind: 'bound', policyId, attempt: { ...attempt, status: 'bound' }, fresh: true };
+    const written = await writePolicy(tx, { quote, attempt, intent, gateway: context.gateway.name, now, publicOrigin: context.publicOrigin });
+    return { kind: 'bound', policyId: written.policyId, attempt: { ...attempt, status: 'bound' }, fresh: true, written };
   });
   if (result.kind === 'refund') return refund(context, result.attempt);
   // The policy's documents were requested with it: made now, off the path of whoever settled it.
@@ -398,7 +398,7 @@ async function refund(context: BindContext, attempt: Attempt): Promise<Settled> 
 async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOutcome> {
   switch (settled.kind) {
     case 'bound':
-      return { kind: 'bound', body: await boundAnswer(context, settled.attempt, settled.policyId), policyId: settled.policyId, fresh: settled.fresh };
+      return { kind: 'bound', body: await boundAnswer(context, settled), policyId: settled.policyId, fresh: settled.fresh };
     case 'needs-authentication': {
       const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: settled.attempt.quoteId });
       return {
@@ -418,22 +418,41 @@ async function outcomeOf(context: BindContext, settled: Settled): Promise<BindOu
   }
 }
 
-/** The bind's answer for a bound policy, read from its records: the amount is the payment's. */
-async function boundAnswer(context: BindContext, attempt: Attempt, policyId: number): Promise<BindResponse> {
-  const policy = (await policyById(context.db, policyId))!;
-  const payment = (await paymentOfAttempt(context.db, attempt.id))!;
-  const quoteNumber = (await quoteNumberById(context.db, policy.quoteId))!;
-  const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: attempt.quoteId });
+/** What the bind's answer shows of a bound policy: known without a read by whoever just wrote it. */
+interface BoundPolicy {
+  policyId: number;
+  policyNumber: string;
+  binderNumber: string;
+  fromQuoteNumber: string;
+  policyOwners: BindResponse['policies'][number]['policyOwners'];
+  emailAddress: string;
+  billingFrequency: BillingFrequency;
+  amountChargedCents: number;
+}
+
+/** The bind's answer for a bound policy, as written, or read from its records: the amount is the payment's. */
+async function boundAnswer(context: BindContext, settled: Extract<Settled, { kind: 'bound' }>): Promise<BindResponse> {
+  const bound = settled.written ?? (await boundPolicy(context.db, settled.attempt, settled.policyId));
+  const purchaseToken = await issueToken(context.db, 'purchase', context.clock(), { subjectId: settled.attempt.quoteId });
   return {
     policies: [
       {
-        policyNumber: policy.policyNumber, binderNumber: policy.binderNumber, policyStatus: 'BOUND', fromQuoteNumber: quoteNumber,
-        policyOwners: policy.policyOwners, emailAddress: policy.emailAddress,
+        policyNumber: bound.policyNumber, binderNumber: bound.binderNumber, policyStatus: 'BOUND', fromQuoteNumber: bound.fromQuoteNumber,
+        policyOwners: bound.policyOwners, emailAddress: bound.emailAddress,
       },
     ],
-    amountChargedCents: payment.amountCents,
-    billingFrequency: policy.billingFrequency,
+    amountChargedCents: bound.amountChargedCents,
+    billingFrequency: bound.billingFrequency,
     purchaseToken,
+  };
+}
+
+async function boundPolicy(db: Queryable, attempt: Attempt, policyId: number): Promise<BoundPolicy> {
+  const policy = (await policyById(db, policyId))!;
+  const payment = (await paymentOfAttempt(db, attempt.id))!;
+  return {
+    policyId, policyNumber: policy.policyNumber, binderNumber: policy.binderNumber, fromQuoteNumber: (await quoteNumberById(db, policy.quoteId))!,
+    policyOwners: policy.policyOwners, emailAddress: policy.emailAddress, billingFrequency: policy.billingFrequency, amountChargedCents: payment.amountCents,
   };
 }
 
@@ -526,7 +545,8 @@ interface WriteInput {
 /** Draws of a fresh policy or binder number before giving up (2^40 numbers each: a second draw is rare). */
 const NUMBER_ATTEMPTS = 5;
 
-async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
+/** Writes the policy and everything that comes with it (see the module's comment, step 5); returns what the answer shows of it. */
+async function writePolicy(tx: Queryable, input: WriteInput): Promise<BoundPolicy> {
   const { quote, attempt, intent, now } = input;
   const request = quote.request;
   const answer = quote.response;
@@ -566,5 +586,9 @@ async function writePolicy(tx: Queryable, input: WriteInput): Promise<number> {
     publicOrigin: input.publicOrigin,
   }, now);
 
-  return policy.id;
+  return {
+    policyId: policy.id, policyNumber: policy.policyNumber, binderNumber: policy.binderNumber, fromQuoteNumber: quote.quote_number,
+    // what insertPolicy wrote, as policyById would read it back
+    policyOwners: answer.policyOwners, emailAddress: request.emailAddress, billingFrequency: attempt.billingFrequency, amountChargedCents: attempt.amountCents,
+  };
 }

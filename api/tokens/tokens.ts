@@ -114,21 +114,25 @@ export function issueTokenClause(purpose: TokenPurpose, token: string, now: Date
 
 /** Issues a token for `purpose` and returns it in clear: the only time it exists outside the person's hands. */
 export async function issueToken(db: Queryable, purpose: TokenPurpose, now: Date, options: IssueOptions = {}): Promise<string> {
-  const token = newToken();
-  const ttlMs = options.ttlMs ?? TOKEN_PURPOSES[purpose].ttlMs;
+  return (await issueTokens(db, now, [{ purpose, ...options }]))[0]!;
+}
+
+/** Issues several tokens in one statement (a purchase's links), each as issueToken does; in clear, in the order asked. */
+export async function issueTokens(db: Queryable, now: Date, wanted: readonly (IssueOptions & { purpose: TokenPurpose })[]): Promise<string[]> {
+  const tokens = wanted.map(() => newToken());
   await db.query(
     `INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6)`,
-    [
-      hashToken(token),
-      purpose,
+     VALUES ${wanted.map((_, index) => `($${index * 6 + 1}, $${index * 6 + 2}, $${index * 6 + 3}, $${index * 6 + 4}::jsonb, $${index * 6 + 5}, $${index * 6 + 6})`).join(', ')}`,
+    wanted.flatMap((options, index) => [
+      hashToken(tokens[index]!),
+      options.purpose,
       options.subjectId ?? null,
       options.payload === undefined ? null : JSON.stringify(options.payload),
       now,
-      new Date(now.getTime() + ttlMs),
-    ],
+      new Date(now.getTime() + (options.ttlMs ?? TOKEN_PURPOSES[options.purpose].ttlMs)),
+    ]),
   );
-  return token;
+  return tokens;
 }
 
 export interface SpentToken<P = unknown> {
