@@ -150,9 +150,37 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
     const rows = await db.query<{ object: StoredIntent }>(`SELECT object FROM test_mode_objects WHERE id = $1 AND kind = 'payment_intent'`, [id]);
     return rows[0]?.object ?? null;
   }
-  async function save(intent: StoredIntent): Promise<void> {
-    await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+  /**
+   * How a change at the provider is written: at once, or (a call under an idempotency key, once) kept and
+   * written with the call's answer in one statement, its events told after that statement.
+   */
+  interface Writer {
+    /** A new object (made again under the same key, the one already there stands). */
+    create(id: string, kind: string, object: unknown): Promise<void>;
+    /** An object as it now is. */
+    replace(id: string, object: unknown): Promise<void>;
+    /**
+     * Tells the webhook after the call has answered, as Stripe's events arrive on their own: the request that
+     * made the change and the event about it race, as they do with Stripe. The receiver logs its own failures.
+     */
+    tell(type: string, object: Record<string, unknown>): Promise<void>;
   }
+  const atOnce: Writer = {
+    async create(id, kind, object) {
+      await db.query(
+        `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, $2, $3::jsonb, $4) ON CONFLICT DO NOTHING`,
+        [id, kind, JSON.stringify(object), clock()],
+      );
+    },
+    async replace(id, object) {
+      await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [id, JSON.stringify(object)]);
+    },
+    async tell(type, object) {
+      const send = emit;
+      if (send) setImmediate(() => void send(type, structuredClone(object)).catch(() => undefined));
+    },
+  };
+  const save = (intent: StoredIntent, writer: Writer) => writer.replace(intent.id, intent);
   async function loadPaymentMethod(id: string): Promise<StoredPaymentMethod | null> {
     const rows = await db.query<{ object: StoredPaymentMethod }>(`SELECT object FROM test_mode_objects WHERE id = $1 AND kind = 'payment_method'`, [id]);
     return rows[0]?.object ?? null;
@@ -161,12 +189,9 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
    * The PaymentMethod made from `token` under `key` (its id derived from the key, so making it again is the same
    * one), kept on `customer`: what a later charge with its id is read from.
    */
-  async function makePaymentMethod(key: string, token: string, card: TestCard, customer: string | null): Promise<string> {
+  async function makePaymentMethod(key: string, token: string, card: TestCard, customer: string | null, writer: Writer): Promise<string> {
     const method: StoredPaymentMethod = { id: idFrom('pm', key), object: 'payment_method', type: 'card', customer, card: cardShown(card), token };
-    await db.query(
-      `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'payment_method', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
-      [method.id, JSON.stringify(method), clock()],
-    );
+    await writer.create(method.id, 'payment_method', method);
     return method.id;
   }
   /**
@@ -182,38 +207,56 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
    * The PaymentMethod a succeeded PaymentIntent charged: the kept one it was confirmed with, or one made from
    * the token, kept on the customer when the purchase asked to keep the card (setup_future_usage) as Stripe does.
    */
-  async function chargedMethod(intent: StoredIntent, token: string): Promise<string> {
+  async function chargedMethod(intent: StoredIntent, token: string, writer: Writer): Promise<string> {
     const behind = await cardBehind(token);
     if (behind?.kept) return behind.kept.id;
     const key = `${intent.id}:${token}`;
-    if (behind && intent.setup_future_usage) return makePaymentMethod(key, token, behind.card, intent.customer);
+    if (behind && intent.setup_future_usage) return makePaymentMethod(key, token, behind.card, intent.customer, writer);
     return idFrom('pm', key);
   }
   async function loadSetup(id: string): Promise<StoredSetupIntent | null> {
     const rows = await db.query<{ object: StoredSetupIntent }>(`SELECT object FROM test_mode_objects WHERE id = $1 AND kind = 'setup_intent'`, [id]);
     return rows[0]?.object ?? null;
   }
-  /** A request's answer kept under its idempotency key, as Stripe keeps it: the same key answers it again. */
-  async function once<T>(key: string, work: () => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
+  /**
+   * A request's answer kept under its idempotency key, as Stripe keeps it: the same key answers it again.
+   * What the call changed is written with its answer, in one statement (all of it or none), and its events
+   * are told once that is done.
+   */
+  async function once<T>(key: string, work: (writer: Writer) => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
     const kept = await db.query<{ object: GatewayResult<T> }>(`SELECT object FROM test_mode_objects WHERE idempotency_key = $1 AND kind = 'request'`, [key]);
     if (kept[0]) return kept[0].object;
-    const result = await work();
+    const created: { id: string; kind: string; object: unknown }[] = [];
+    const replaced: { id: string; object: unknown }[] = [];
+    const told: [string, Record<string, unknown>][] = [];
+    const result = await work({
+      async create(id, kind, object) {
+        created.push({ id, kind, object });
+      },
+      async replace(id, object) {
+        replaced.push({ id, object });
+      },
+      async tell(type, object) {
+        told.push([type, structuredClone(object)]);
+      },
+    });
     await db.query(
-      `INSERT INTO test_mode_objects (id, kind, idempotency_key, object, created_at) VALUES ($1, 'request', $2, $3::jsonb, $4)
+      `WITH created AS (
+         INSERT INTO test_mode_objects (id, kind, object, created_at)
+         SELECT id, kind, object, $4 FROM jsonb_to_recordset($5::jsonb) AS c (id text, kind text, object jsonb)
+         ON CONFLICT DO NOTHING
+       ), replaced AS (
+         UPDATE test_mode_objects SET object = r.object FROM jsonb_to_recordset($6::jsonb) AS r (id text, object jsonb)
+         WHERE test_mode_objects.id = r.id
+       )
+       INSERT INTO test_mode_objects (id, kind, idempotency_key, object, created_at) VALUES ($1, 'request', $2, $3::jsonb, $4)
        ON CONFLICT DO NOTHING`,
-      [idFrom('req', key), key, JSON.stringify(result), clock()],
+      [idFrom('req', key), key, JSON.stringify(result), clock(), JSON.stringify(created), JSON.stringify(replaced)],
     );
+    for (const [type, object] of told) await atOnce.tell(type, object);
     return result;
   }
-  /**
-   * Tells the webhook after the call has answered, as Stripe's events arrive on their own: the request that
-   * made the change and the event about it race, as they do with Stripe. The receiver logs its own failures.
-   */
-  async function tell(type: string, object: Record<string, unknown>): Promise<void> {
-    const send = emit;
-    if (send) setImmediate(() => void send(type, structuredClone(object)).catch(() => undefined));
-  }
-  const failedEvent = (intent: StoredIntent) => tell('payment_intent.payment_failed', intent as unknown as Record<string, unknown>);
+  const failedEvent = (intent: StoredIntent, writer: Writer) => writer.tell('payment_intent.payment_failed', intent as unknown as Record<string, unknown>);
 
   return {
     mode: 'test',
@@ -224,18 +267,15 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
     },
 
     createCustomer({ idempotencyKey, metadata }) {
-      return once(idempotencyKey, async () => {
+      return once(idempotencyKey, async (writer) => {
         const id = idFrom('cus', idempotencyKey);
-        await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'customer', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
-          [id, JSON.stringify({ id, object: 'customer', metadata }), clock()],
-        );
+        await writer.create(id, 'customer', { id, object: 'customer', metadata });
         return { ok: true, value: { id } };
       });
     },
 
     createIntent(request) {
-      return once(request.idempotencyKey, async (): Promise<GatewayResult<Intent>> => {
+      return once(request.idempotencyKey, async (writer): Promise<GatewayResult<Intent>> => {
         // the monthly bill names the kept card at creation; Stripe refuses a PaymentMethod it does not know
         const kept = request.paymentMethodId ? await cardBehind(request.paymentMethodId) : null;
         if (request.paymentMethodId && !kept) return invalid('resource_missing');
@@ -245,16 +285,13 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
           setup_future_usage: request.keepCard ? 'off_session' : null, payment_method: request.paymentMethodId ?? null, pending_token: null,
           card: kept ? cardShown(kept.card) : null, last_payment_error: null, metadata: request.metadata, description: request.description,
         };
-        await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'payment_intent', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
-          [intent.id, JSON.stringify(intent), clock()],
-        );
+        await writer.create(intent.id, 'payment_intent', intent);
         return { ok: true, value: view(intent) };
       });
     },
 
     confirmIntent({ intentId, idempotencyKey, paymentToken, offSession }) {
-      return once(idempotencyKey, async (): Promise<GatewayResult<Intent>> => {
+      return once(idempotencyKey, async (writer): Promise<GatewayResult<Intent>> => {
         const intent = await load(intentId);
         if (!intent) return invalid('resource_missing');
         if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
@@ -263,7 +300,7 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         const behind = await cardBehind(paymentToken);
         if (!behind) {
           intent.last_payment_error = { type: 'invalid_request_error', code: 'resource_missing' };
-          await save(intent);
+          await save(intent, writer);
           return invalid('resource_missing');
         }
         const { card } = behind;
@@ -272,8 +309,8 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         if (outcome.kind === 'declines') {
           intent.status = 'requires_payment_method';
           intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode };
-          await save(intent);
-          await failedEvent(intent);
+          await save(intent, writer);
+          await failedEvent(intent, writer);
           return { ok: false, type: 'card_error', code: outcome.code, declineCode: outcome.declineCode, outcomeUnknown: false };
         }
         intent.card = cardShown(card);
@@ -281,13 +318,13 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         if (outcome.kind === 'authenticates') {
           intent.status = 'requires_action';
           intent.pending_token = paymentToken;
-          await save(intent);
+          await save(intent, writer);
           return { ok: true, value: view(intent) };
         }
         intent.status = 'succeeded';
-        intent.payment_method = await chargedMethod(intent, paymentToken);
-        await save(intent);
-        await tell('payment_intent.succeeded', intent as unknown as Record<string, unknown>);
+        intent.payment_method = await chargedMethod(intent, paymentToken, writer);
+        await save(intent, writer);
+        await writer.tell('payment_intent.succeeded', intent as unknown as Record<string, unknown>);
         return { ok: true, value: view(intent) };
       });
     },
@@ -297,16 +334,16 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
       if (!intent || intent.status !== 'requires_action') return invalid('payment_intent_unexpected_state');
       if (result === 'complete') {
         intent.status = 'succeeded';
-        intent.payment_method = await chargedMethod(intent, intent.pending_token ?? '');
+        intent.payment_method = await chargedMethod(intent, intent.pending_token ?? '', atOnce);
       } else {
         intent.status = 'requires_payment_method';
         intent.card = null;
         intent.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure' };
       }
       intent.pending_token = null;
-      await save(intent);
-      if (intent.status === 'succeeded') await tell('payment_intent.succeeded', intent as unknown as Record<string, unknown>);
-      else await failedEvent(intent);
+      await save(intent, atOnce);
+      if (intent.status === 'succeeded') await atOnce.tell('payment_intent.succeeded', intent as unknown as Record<string, unknown>);
+      else await failedEvent(intent, atOnce);
       return { ok: true, value: view(intent) };
     },
 
@@ -316,29 +353,26 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
     },
 
     cancelIntent(intentId, idempotencyKey) {
-      return once(idempotencyKey, async (): Promise<GatewayResult<Intent>> => {
+      return once(idempotencyKey, async (writer): Promise<GatewayResult<Intent>> => {
         const intent = await load(intentId);
         if (!intent) return invalid('resource_missing');
         if (intent.status === 'succeeded' || intent.status === 'processing') return invalid('payment_intent_unexpected_state');
         intent.status = 'canceled';
         intent.pending_token = null;
-        await save(intent);
+        await save(intent, writer);
         return { ok: true, value: view(intent) };
       });
     },
 
     createSetupIntent({ idempotencyKey, customerId }) {
-      return once(idempotencyKey, async (): Promise<GatewayResult<SetupIntent>> => {
+      return once(idempotencyKey, async (writer): Promise<GatewayResult<SetupIntent>> => {
         const customer = await db.query(`SELECT 1 FROM test_mode_objects WHERE id = $1 AND kind = 'customer'`, [customerId]);
         if (customer.length === 0) return invalid('resource_missing');
         const intent: StoredSetupIntent = {
           id: idFrom('seti', idempotencyKey), object: 'setup_intent', status: 'requires_payment_method', customer: customerId,
           usage: 'off_session', payment_method: null, card: null, last_setup_error: null,
         };
-        await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'setup_intent', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
-          [intent.id, JSON.stringify(intent), clock()],
-        );
+        await writer.create(intent.id, 'setup_intent', intent);
         return { ok: true, value: setupView(intent) };
       });
     },
@@ -361,7 +395,7 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         intent.status = 'requires_payment_method';
         intent.card = null;
         intent.last_setup_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode };
-        await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+        await atOnce.replace(intent.id, intent);
         return { ok: false, type: 'card_error', code: outcome.code, declineCode: outcome.declineCode, outcomeUnknown: false };
       }
       intent.card = cardShown(card);
@@ -370,14 +404,14 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         intent.status = 'requires_action';
       } else {
         intent.status = 'succeeded';
-        intent.payment_method = await makePaymentMethod(`${intent.id}:${paymentToken}`, paymentToken, card, intent.customer);
+        intent.payment_method = await makePaymentMethod(`${intent.id}:${paymentToken}`, paymentToken, card, intent.customer, atOnce);
       }
-      await db.query(`UPDATE test_mode_objects SET object = $2::jsonb WHERE id = $1`, [intent.id, JSON.stringify(intent)]);
+      await atOnce.replace(intent.id, intent);
       return { ok: true, value: setupView(intent) };
     },
 
     refund({ intentId, amountCents, idempotencyKey, reason }) {
-      return once(idempotencyKey, async (): Promise<GatewayResult<Refund>> => {
+      return once(idempotencyKey, async (writer): Promise<GatewayResult<Refund>> => {
         const intent = await load(intentId);
         if (!intent) return invalid('resource_missing');
         if (intent.status !== 'succeeded') return invalid('charge_not_captured');
@@ -385,11 +419,8 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         const refund: StoredRefund = {
           id: idFrom('re', idempotencyKey), object: 'refund', amount: amountCents, status: 'succeeded', payment_intent: intent.id, metadata: { reason },
         };
-        await db.query(
-          `INSERT INTO test_mode_objects (id, kind, object, created_at) VALUES ($1, 'refund', $2::jsonb, $3) ON CONFLICT DO NOTHING`,
-          [refund.id, JSON.stringify(refund), clock()],
-        );
-        await tell('charge.refunded', {
+        await writer.create(refund.id, 'refund', refund);
+        await writer.tell('charge.refunded', {
           id: idFrom('ch', intent.id), object: 'charge', payment_intent: intent.id, amount: intent.amount, amount_refunded: amountCents,
           refunded: amountCents === intent.amount, refunds: { object: 'list', data: [refund] },
         });
