@@ -22,6 +22,7 @@ export * from './rules/billing-cycle.ts';
 export * from './rules/bill-lines.ts';
 // reference lists
 export * from './reference/states.ts';
+export * from './reference/quoting-states.ts';
 export * from './reference/unavailable.ts';
 export * from './reference/options.ts';
 export * from './reference/limit-names.ts';

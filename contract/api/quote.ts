@@ -13,7 +13,7 @@ import {
   BUSINESS_PURPOSE, PRIOR_INSURANCE_CURRENT, PRIOR_INSURANCE_LAPSED_RECENTLY, RECENT_COVERAGE_LIMITS,
   defaultOccupationCode,
 } from '../reference/options.ts';
-import { QUOTE_STATES } from '../reference/states.ts';
+import { QUOTE_STATES } from '../reference/quoting-states.ts';
 import { oneOf, valuesOf, yesNo } from '../rules/choice.ts';
 import {
   currentExpiry, dateOfBirth, effectiveDate, expirationDateFor, formatIsoDate, isoDate, lapsedExpiry,

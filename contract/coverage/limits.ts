@@ -1,6 +1,7 @@
 import { MESSAGES } from '../messages.ts';
 import { DECLINE, formatLimit } from '../reference/limit-names.ts';
-import { GLASS_STATES, inStates } from '../reference/states.ts';
+import { GLASS_STATES } from '../reference/quoting-states.ts';
+import { inStates } from '../reference/states.ts';
 import type {
   CoverageFieldName, CoverageForm, CoverageLimitEntry, CoverageLimits, CoverageVehicle, SharedCoverageField,
   VehicleCoverageField,

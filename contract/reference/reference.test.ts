@@ -6,10 +6,8 @@ import {
   defaultOccupationCode,
 } from './options.ts';
 import { LIMIT_DESCRIPTIONS, LIMIT_NAMES, formatLimit } from './limit-names.ts';
-import {
-  DRIVER_STATES, NOT_WRITING_STATES, QUOTE_STATES, RESIDENCY_STATES, UNLIMITED_STATES, US_STATES, WRITING_STATES,
-  inStates,
-} from './states.ts';
+import { QUOTE_STATES, RESIDENCY_STATES, UNLIMITED_STATES } from './quoting-states.ts';
+import { DRIVER_STATES, NOT_WRITING_STATES, US_STATES, WRITING_STATES, inStates } from './states.ts';
 
 const values = (list: readonly { value: unknown }[]) => list.map((o) => o.value);
 

@@ -4,7 +4,8 @@
  * config; the default mileage and the true-up are site/missed-reading.ts's words. A paragraph is text with links in it.
  */
 import { BRAND } from '../../contract/brand.ts';
-import { UNLIMITED_STATES, WRITING_STATES } from '../../contract/reference/states.ts';
+import { UNLIMITED_STATES } from '../../contract/reference/quoting-states.ts';
+import { WRITING_STATES } from '../../contract/reference/states.ts';
 import { stateList } from '../state-list.ts';
 import { MISSED_READING_WORDS } from '../missed-reading.ts';
 

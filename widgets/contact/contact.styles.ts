@@ -1,7 +1,8 @@
 import { moreFieldStyles } from '../core/styles/base.styles.ts';
 import { errorSummaryStyles } from '../core/styles/error-summary.styles.ts';
 import { overlayStyles } from '../core/styles/feedback.styles.ts';
-import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/styles/widget.styles.ts';
+import { fieldErrorStyles, noticeStyles } from '../core/styles/form-messages.styles.ts';
+import { buttonStyles, fieldStyles, themeStyles } from '../core/styles/widget.styles.ts';
 import { textAreaStyles } from '../core/fields/TextAreaField.tsx';
 
 /** The contact form's own rules; the shared ones come from core. */
@@ -17,5 +18,5 @@ const contactOwnStyles = /* css */ `
 
 /** Every sheet the form needs, in order: adopted into the document by the island, and in /styles/widgets.css. */
 export const contactStyles: readonly string[] = [
-  themeStyles, fieldStyles, buttonStyles, moreFieldStyles, noticeStyles, errorSummaryStyles, overlayStyles, textAreaStyles, contactOwnStyles,
+  themeStyles, fieldStyles, fieldErrorStyles, buttonStyles, moreFieldStyles, noticeStyles, errorSummaryStyles, overlayStyles, textAreaStyles, contactOwnStyles,
 ];

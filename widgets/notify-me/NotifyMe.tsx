@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { isStateCode, type SubscribeRequest } from '../../contract/index.ts';
+import { isStateCode } from '../../contract/index.ts';
 import { useLoadedForm } from '../core/loaded-form.ts';
 import { StateCombobox } from '../core/fields/StateCombobox.tsx';
 import { TextField } from '../core/fields/TextField.tsx';
@@ -109,34 +109,22 @@ function NotifyMeView({ state, texts: overrides, successMs = SUCCESS_MS }: Notif
       setRefused((before) => ({ Summary: later.NotifyMeSummary, count: (before?.count ?? 0) + 1 }));
       return;
     }
-    const body: SubscribeRequest = {
-      userFirstName: values.firstName,
-      userLastName: values.lastName,
-      userEmailAddress: values.email,
-      userState: values.state as SubscribeRequest['userState'],
-    };
     setBusy(true);
     show(null);
-    const result = await widget.api.call(later.subscribe, body);
+    const outcome = await later.signUp(widget.api, values);
     setBusy(false);
-    if (result.ok) {
-      show({ kind: 'success', text: texts.success }, successMs);
-      form.reset();
-      emit('ppm-subscribe', { state: body.userState, alreadySubscribed: false });
+    if (outcome.kind === 'failed') {
+      // A failed call never throws away what the person typed: they fix it or try again.
+      const text = outcome.message ?? texts.failure;
+      show({ kind: 'danger', text });
+      reportError(outcome.status, text);
       return;
     }
-    const message = result.messages[0];
-    if (message && /already subscribed/i.test(message)) {
-      // not a failure for the person: they are on the list, so the form is done with
-      show({ kind: 'info', text: texts.alreadySubscribed });
-      form.reset();
-      emit('ppm-subscribe', { state: body.userState, alreadySubscribed: true });
-      return;
-    }
-    // A failed call never throws away what the person typed: they fix it or try again.
-    const text = message ?? texts.failure;
-    show({ kind: 'danger', text });
-    reportError(result.status, text);
+    const alreadySubscribed = outcome.kind === 'already-subscribed';
+    if (alreadySubscribed) show({ kind: 'info', text: texts.alreadySubscribed });
+    else show({ kind: 'success', text: texts.success }, successMs);
+    form.reset();
+    emit('ppm-subscribe', { state: outcome.state, alreadySubscribed });
   }
 
   return (

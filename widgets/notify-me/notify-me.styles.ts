@@ -1,4 +1,5 @@
-import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../core/styles/widget.styles.ts';
+import { fieldErrorStyles, noticeStyles } from '../core/styles/form-messages.styles.ts';
+import { buttonStyles, fieldStyles, themeStyles } from '../core/styles/widget.styles.ts';
 import { comboboxStyles } from '../core/fields/StateCombobox.tsx';
 
 /** notify-me's own rules; the shared ones come from core. */
@@ -17,4 +18,4 @@ const notifyMeOwnStyles = /* css */ `
  * Every sheet the widget needs, in order: adopted into its shadow root, or into the document on our site. Of
  * core's styles only the parts it draws (no hints, radio groups or icon buttons).
  */
-export const notifyMeStyles: readonly string[] = [themeStyles, fieldStyles, buttonStyles, noticeStyles, comboboxStyles, notifyMeOwnStyles];
+export const notifyMeStyles: readonly string[] = [themeStyles, fieldStyles, fieldErrorStyles, buttonStyles, noticeStyles, comboboxStyles, notifyMeOwnStyles];

@@ -33,7 +33,6 @@ export interface QuoteStartProps {
 type Variant = 'wide' | 'full';
 
 const WIDE_OPTIONS = WIDE_PICKER_STATES.map((code) => ({ value: code, label: stateName(code) ?? code }));
-const FULL_OPTIONS = US_STATES.map((s) => ({ value: s.value, label: s.label }));
 
 const README = 'See widgets/README.md, <ppm-quote-start>.';
 
@@ -139,7 +138,7 @@ function QuoteStartView({ variant, quoteUrl, dealer, texts: overrides, retrieveO
           </label>
           <select id={`${id}-state`} name="state" className="ppm-select" part="select" value={state} onChange={(event) => setState(event.currentTarget.value)}>
             <option value="">{texts.noState}</option>
-            {(kind === 'full' ? FULL_OPTIONS : WIDE_OPTIONS).map((option) => (
+            {(kind === 'full' ? US_STATES : WIDE_OPTIONS).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

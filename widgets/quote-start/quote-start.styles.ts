@@ -7,19 +7,14 @@ import { buttonStyles, fieldStyles, themeStyles } from '../core/styles/widget.st
 const quoteStartOwnStyles = /* css */ `
 .ppm-quote-start { container-type: inline-size; }
 .ppm-quote-start__form { display: grid; grid-template-columns: minmax(0, 1fr); column-gap: 1rem; align-items: end; }
-.ppm-quote-start__actions { margin: 0 0 1rem; }
-.ppm-quote-start__actions .ppm-button { width: 100%; }
+/* 'Retrieve my quote' sits under 'Start a tailored quote', the lesser of the two choices */
+.ppm-quote-start__actions, .ppm-quote-start__retrieve { margin: 0 0 1rem; }
+.ppm-quote-start__actions .ppm-button, .ppm-quote-start__retrieve .ppm-button { width: 100%; }
 .ppm-quote-start--full .ppm-quote-start__actions { margin-bottom: 0; }
+.ppm-quote-start--full .ppm-quote-start__retrieve { margin: 0.75rem 0 0; }
 @container (min-width: 30rem) {
   .ppm-quote-start--wide .ppm-quote-start__form { grid-template-columns: minmax(0, 1fr) auto; }
-  .ppm-quote-start--wide .ppm-quote-start__actions .ppm-button { width: auto; }
-}
-/* 'Retrieve my quote' sits under 'Start a tailored quote', the lesser of the two choices */
-.ppm-quote-start__retrieve { margin: 0 0 1rem; }
-.ppm-quote-start--full .ppm-quote-start__retrieve { margin: 0.75rem 0 0; }
-.ppm-quote-start__retrieve .ppm-button { width: 100%; }
-@container (min-width: 30rem) {
-  .ppm-quote-start--wide .ppm-quote-start__retrieve .ppm-button { width: auto; }
+  .ppm-quote-start--wide .ppm-quote-start__actions .ppm-button, .ppm-quote-start--wide .ppm-quote-start__retrieve .ppm-button { width: auto; }
 }
 .ppm-quote-start__phone { margin: 0; color: var(--_muted); }
 .ppm-quote-start__phone a { color: var(--_ink); font-weight: 600; white-space: nowrap; }

@@ -1,7 +1,8 @@
 import { moreFieldStyles } from '../../core/styles/base.styles.ts';
 import { errorSummaryStyles } from '../../core/styles/error-summary.styles.ts';
 import { overlayStyles } from '../../core/styles/feedback.styles.ts';
-import { buttonStyles, fieldStyles, noticeStyles, themeStyles } from '../../core/styles/widget.styles.ts';
+import { fieldErrorStyles, noticeStyles } from '../../core/styles/form-messages.styles.ts';
+import { buttonStyles, fieldStyles, themeStyles } from '../../core/styles/widget.styles.ts';
 
 /** The card page's own rules; the shared ones come from core. */
 const cardPageOwnStyles = /* css */ `
@@ -24,5 +25,5 @@ const cardPageOwnStyles = /* css */ `
 
 /** Every sheet the page needs, in order, adopted into the document (the page is in the light DOM for Stripe). */
 export const cardPageStyles: readonly string[] = [
-  themeStyles, fieldStyles, buttonStyles, moreFieldStyles, noticeStyles, errorSummaryStyles, overlayStyles, cardPageOwnStyles,
+  themeStyles, fieldStyles, fieldErrorStyles, buttonStyles, moreFieldStyles, noticeStyles, errorSummaryStyles, overlayStyles, cardPageOwnStyles,
 ];

@@ -1,5 +1,6 @@
 import { overlayStyles } from '../../core/styles/feedback.styles.ts';
-import { buttonStyles, noticeStyles, themeStyles } from '../../core/styles/widget.styles.ts';
+import { noticeStyles } from '../../core/styles/form-messages.styles.ts';
+import { buttonStyles, themeStyles } from '../../core/styles/widget.styles.ts';
 import { modalStyles } from '../../core/modal.tsx';
 
 /** The bill payment page's own rules; the shared ones come from core (as the card page's). */

@@ -1,6 +1,7 @@
 import { accountStyles } from '../account.styles.ts';
 import { overlayStyles } from '../../core/styles/feedback.styles.ts';
-import { buttonStyles, noticeStyles, themeStyles } from '../../core/styles/widget.styles.ts';
+import { noticeStyles } from '../../core/styles/form-messages.styles.ts';
+import { buttonStyles, themeStyles } from '../../core/styles/widget.styles.ts';
 
 /**
  * The statements page's own rules. Each period is a card: its dates and status on top, then its vehicles (a

@@ -1,9 +1,10 @@
-import { buttonStyles, composedOf, fieldStyles, noticeStyles, themeStyles } from './widget.styles.ts';
+import { fieldErrorStyles, noticeStyles } from './form-messages.styles.ts';
+import { buttonStyles, composedOf, fieldStyles, themeStyles } from './widget.styles.ts';
 
 /**
  * What the larger widgets share (the wizard, retrieve-quote, the account pages): every part of
- * widget.styles.ts (theme, fields, buttons, notices), and hints, labels with a toggletip, radio and checkbox groups,
- * icon buttons. Adopted, it is its parts' sheets (widget.styles.ts composedOf), so a small widget that adopts
+ * widget.styles.ts (theme, fields, buttons) and of form-messages.styles.ts (field errors, notices), and hints,
+ * labels with a toggletip, radio and checkbox groups, icon buttons. Adopted, it is its parts' sheets (widget.styles.ts composedOf), so a small widget that adopts
  * some of them shares them. The theme's custom properties are documented in widget.styles.ts.
  */
 export const moreFieldStyles = /* css */ `
@@ -26,4 +27,4 @@ export const moreFieldStyles = /* css */ `
 }
 `;
 
-export const baseStyles = composedOf([themeStyles, fieldStyles, buttonStyles, moreFieldStyles, noticeStyles]);
+export const baseStyles = composedOf([themeStyles, fieldStyles, fieldErrorStyles, buttonStyles, moreFieldStyles, noticeStyles]);

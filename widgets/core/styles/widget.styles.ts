@@ -4,8 +4,10 @@ const c = BRAND.colours;
 
 /**
  * What the widgets draw, in parts, so a small widget adopts the parts it uses rather than the whole (issue
- * 11): the theme, fields (label, input or select, error message), buttons and notices. base.styles.ts adds
- * what only the larger widgets draw (hints, toggletip labels, radio groups, icon buttons).
+ * 11): the theme, fields (label, input or select) and buttons. What a form shows once the person has acted (a
+ * field's error, a notice) is in form-messages.styles.ts, outside the runtime chunk every page fetches, since
+ * quote-start shows neither (issue 25). base.styles.ts adds what only the larger widgets draw (hints,
+ * toggletip labels, radio groups, icon buttons).
  *
  * Theming from outside: set `--ppm-*` on the element (they inherit into the shadow root) or style `::part`.
  * Defaults come from the brand config, so a white-label programme changes one file.
@@ -51,7 +53,6 @@ export const fieldStyles = /* css */ `
 /* in a row of fields each control sits at the foot of its cell: a label or hint that wraps to a second line
    never puts its control below its neighbour's */
 .ppm-field > :last-child { margin-top: auto; }
-.ppm-field--error { border-left: 4px solid var(--_danger); padding-left: 0.75rem; }
 .ppm-label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .ppm-input, .ppm-select {
   display: block; width: 100%; min-height: 2.75rem; padding: 0.5rem 0.75rem;
@@ -61,8 +62,6 @@ export const fieldStyles = /* css */ `
 .ppm-input:focus, .ppm-select:focus {
   outline: 3px solid var(--_focus); outline-offset: 0; box-shadow: inset 0 0 0 2px var(--_ink);
 }
-.ppm-input[aria-invalid="true"], .ppm-select[aria-invalid="true"] { border-color: var(--_danger); }
-.ppm-error-message { display: block; margin: 0 0 0.25rem; color: var(--_danger); font-weight: 600; }
 `;
 
 export const buttonStyles = /* css */ `
@@ -78,15 +77,6 @@ export const buttonStyles = /* css */ `
 .ppm-button:hover { filter: brightness(0.92); }
 .ppm-button[disabled] { opacity: 0.6; cursor: progress; }
 .ppm-button--secondary { color: var(--_ink); background: var(--_surface); border-color: var(--_ink); }
-`;
-
-/** Notices (a form's success, information or failure under its fields): notify-me's, and the larger widgets'. */
-export const noticeStyles = /* css */ `
-.ppm-notice { margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: var(--_radius); border-left: 5px solid; }
-.ppm-notice--danger { color: var(--_danger); border-color: var(--_danger); background: #fdf2f1; font-weight: 600; }
-.ppm-notice--info { color: var(--_info); border-color: var(--_info); background: #eef5fc; }
-.ppm-notice--success { color: var(--_success); border-color: var(--_success); background: #eff8f2; }
-.ppm-notice:empty { display: none; }
 `;
 
 /*
