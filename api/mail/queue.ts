@@ -39,23 +39,18 @@ export const KEEP_DONE_MS = 30 * 86_400_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 const BATCH = 10;
 
-/**
- * Queues a message on `channel` ('mail': the mailer; 'text': the texter, migration 007). `kind` is for logs
- * ('quote mail') and carries no personal data. Called with the transaction that stores what the message is
- * about, so neither exists without the other.
- */
-export async function enqueueMessage(db: Queryable, channel: 'mail' | 'text', kind: string, message: unknown, now: Date): Promise<void> {
-  await enqueueMessages(db, [{ channel, kind, message }], now);
-}
-
-/** A message for enqueueMessages: what enqueueMessage takes. */
+/** A message for enqueueMessages. */
 export interface QueuedMessage {
   channel: 'mail' | 'text';
   kind: string;
   message: unknown;
 }
 
-/** Queues several messages in one statement (a purchase's e-mail and text), each as enqueueMessage does. */
+/**
+ * Queues messages, each on its `channel` ('mail': the mailer; 'text': the texter, migration 007). `kind` is for logs
+ * ('quote mail') and carries no personal data. Called with the transaction that stores what the message is
+ * about, so neither exists without the other. Several go in one statement (a purchase's e-mail and text).
+ */
 export async function enqueueMessages(db: Queryable, messages: readonly QueuedMessage[], now: Date): Promise<void> {
   if (messages.length === 0) return;
   await db.query(
@@ -80,9 +75,9 @@ export function enqueueMailClause(kind: string, message: MailMessage, now: Date,
   };
 }
 
-/** Queues an e-mail (see enqueueMessage). */
+/** Queues an e-mail (see enqueueMessages). */
 export async function enqueueMail(db: Queryable, kind: string, message: MailMessage, now: Date): Promise<void> {
-  await enqueueMessage(db, 'mail', kind, message, now);
+  await enqueueMessages(db, [{ channel: 'mail', kind, message }], now);
 }
 
 export interface MailQueue {
