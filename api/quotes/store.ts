@@ -263,8 +263,8 @@ export async function quoteForBindById(tx: Queryable, quoteId: number, version?:
   const rows = await tx.query<QuoteForBind>(
     `SELECT q.id, q.quote_number, q.status, COALESCE(v.rated_state, q.rated_state) AS rated_state,
             COALESCE(v.rate_table_version, q.rate_table_version) AS rate_table_version, q.email_lower,
-            COALESCE(v.version, q.version) AS version, COALESCE(v.request::jsonb, q.request::jsonb) AS request,
-            COALESCE(v.response::jsonb, q.response::jsonb) AS response, q.created_at
+            COALESCE(v.version, q.version) AS version, COALESCE(v.request, q.request) AS request,
+            COALESCE(v.response, q.response) AS response, q.created_at
      FROM quotes q LEFT JOIN quote_versions v ON v.quote_id = q.id AND v.version = $2::int AND q.version <> $2::int
      WHERE q.id = $1 FOR UPDATE OF q`,
     [quoteId, version ?? null],
