@@ -19,6 +19,8 @@ import { addLedgerEntry, ledgerTotals, policyBalanceCents } from '../payments/le
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { testModeEventEmitter, WEBHOOK_TOLERANCE_SECONDS, type WebhookDeps } from '../payments/webhooks.ts';
 import * as bindModule from '../policies/bind.ts';
+import { ATTEMPT_IN_PROGRESS_MS } from '../policies/bind.ts';
+import { runSettlement } from '../payments/settlement-job.ts';
 import { quoteRequestFixture } from '../quotes/testing.ts';
 import { CARE_EMAIL, dbTargets, outboxFiles, postJson, suiteApp, testApp, uniqueEmail, type TestApp } from '../testing/harness.ts';
 import { WEBHOOK_MESSAGES } from './webhooks.ts';
@@ -493,6 +495,48 @@ for (const target of dbTargets()) {
           dying.cleanup();
         }
       });
+
+      test(
+        "payment_intent.succeeded while another settler holds the attempt (a request writing its policy) answers at once and leaves it to that settler; if it dies, the settlement job writes the policy, once",
+        // the holder is a transaction of its own: PGlite has one connection, where the delivery would queue behind it
+        { todo: SETTLE_PENDING, skip: target === 'pglite' && 'needs a second connection (PostgreSQL)', timeout: 30_000 },
+        async () => {
+          const dying = dyingApp();
+          try {
+            const quote = await quoteFor(dying);
+            const died = await dying.app.request(...postJson('/api/policy/bind', bindBody(quote, 'tok_visa'), { 'Idempotency-Key': unique('bind-key') }));
+            assert.ok(died.status >= 500 || died.status === 402, `the bind request died: ${died.status}`);
+            const attempt = await attemptOf(quote.policyNumber);
+            assert.equal(attempt.status, 'charged');
+            const event = stripeEvent('payment_intent.succeeded', { id: attempt.intent_id, object: 'payment_intent', status: 'succeeded', amount: toCents(quote.downPaymentMonthly) });
+            const delivery = signed(event);
+            // Held as finish() holds it while it writes the policy. Were the delivery to wait for this lock, it
+            // would wait for this very transaction, which ends only after it: the test would time out.
+            await testDb.db.transaction(async (holder) => {
+              await holder.query('SELECT 1 FROM bind_attempts WHERE id = $1 FOR UPDATE', [attempt.id]);
+              assert.equal((await deliver(dying, delivery.payload, delivery.header)).status, 200);
+            });
+            assert.match((await eventRow(event.id))!.handled_as, /left to the request settling it/);
+            assert.equal(await policiesOf(quote.policyNumber), 0, 'the holder wrote nothing: it rolled back, as a request that dies does');
+            assert.equal((await attemptOf(quote.policyNumber)).status, 'charged');
+
+            const later = new Date(NOW.getTime() + ATTEMPT_IN_PROGRESS_MS + 1_000);
+            const gateway = createTestModeGateway(testDb.db);
+            const job = testApp(testDb.db, { clock: () => later, payments: gateway });
+            try {
+              const deps = { db: testDb.db, payments: gateway, clock: () => later, mail: job.mail, config: job.config, documents: job.documents };
+              assert.equal((await runSettlement(deps, 'webhooks-test'))?.bound, 1, 'the job found the charge and wrote the policy');
+              assert.equal(await policiesOf(quote.policyNumber), 1);
+              assert.equal(await count('payments WHERE bind_attempt_id = $1', [attempt.id]), 1);
+              assert.equal(await count("ledger_entries WHERE kind = 'down-payment' AND bind_attempt_id = $1", [attempt.id]), 1);
+            } finally {
+              job.cleanup();
+            }
+          } finally {
+            dying.cleanup();
+          }
+        },
+      );
 
       test("payment_intent.succeeded that writes the policy has its documents made at once, not on the documents job's timer", { todo: SETTLE_PENDING }, async () => {
         const dying = dyingApp();
