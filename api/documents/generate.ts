@@ -77,10 +77,9 @@ export interface PreparedDocuments {
  */
 export async function prepareDocuments(db: Queryable, record: PolicyPapers, stage: DocumentStage): Promise<PreparedDocuments> {
   const kinds = wantedKinds(record.applicationSigned);
-  const built: PreparedDocuments['built'] = [];
-  for (const { kind, source } of staleKinds(record, stage, kinds, await newestDocuments(db, record.policyId))) {
-    built.push({ kind, source, bytes: await pdfOf(record, kind, stage) });
-  }
+  // asked of the PDF process all at once: it builds them one after another, with no round trip between
+  const stale = staleKinds(record, stage, kinds, await newestDocuments(db, record.policyId));
+  const built = await Promise.all(stale.map(async ({ kind, source }) => ({ kind, source, bytes: await pdfOf(record, kind, stage) })));
   return { record, stage, built };
 }
 

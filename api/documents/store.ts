@@ -70,13 +70,13 @@ export async function saveDocument(tx: Queryable, blobs: BlobStore, document: Ne
 /** Stores PDFs and records them in `tx`, in one statement; in the order given. */
 export async function saveDocuments(tx: Queryable, blobs: BlobStore, documents: readonly NewDocument[], now: Date): Promise<StoredDocument[]> {
   if (documents.length === 0) return [];
-  const rows = [];
-  for (const document of documents) {
+  // the files at once (each its own key): their writes and syncs overlap instead of queuing
+  const rows = await Promise.all(documents.map(async (document) => {
     // A random part: two versions made in the same millisecond never share a key.
     const key = blobKey('policies', document.policyId, 'documents', `${document.kind}-${now.getTime()}-${randomBytes(6).toString('hex')}.pdf`);
     await blobs.put(key, document.bytes, 'application/pdf');
-    rows.push([document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now]);
-  }
+    return [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now] as const;
+  }));
   const inserted = await tx.query<DocumentRow>(
     `INSERT INTO policy_documents (policy_id, kind, stage, blob_key, byte_size, sha256, source_sha256, created_at)
      VALUES ${rows.map((_, index) => `(${[1, 2, 3, 4, 5, 6, 7, 8].map((column) => `$${index * 8 + column}`).join(', ')})`).join(', ')}
