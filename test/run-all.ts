@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tapFailures, tscFailures, withoutEscapes, wtrFailures } from './failure-summary.ts';
 
 interface Suite {
   name: string;
@@ -23,6 +24,8 @@ interface Suite {
   /** Left out of a run that names no suite. */
   onRequestOnly?: boolean;
   count: (tapFile: string, output: string) => { passed: number; failed: number };
+  /** What failed, in a few lines each: repeated above the summary so that the tail of a long CI log names it. */
+  failures: (tapFile: string, output: string) => string[];
 }
 
 const nodeTest = (...globs: string[]): string[] => [
@@ -45,6 +48,8 @@ const nodeTest = (...globs: string[]): string[] => [
  */
 const inOneProcess = ([node, ...args]: string[]): string[] => [node!, '--test-isolation=none', ...args];
 
+const tapFileFailures = (tapFile: string): string[] => tapFailures(readFileSync(tapFile, 'utf8'));
+
 function countTap(tapFile: string): { passed: number; failed: number } {
   const tap = readFileSync(tapFile, 'utf8');
   const number = (key: string) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -53,8 +58,7 @@ function countTap(tapFile: string): { passed: number; failed: number } {
 
 /** web-test-runner prints per-file results; its summary line reads "N passed, N failed". */
 function countWtr(_tap: string, output: string): { passed: number; failed: number } {
-  // eslint-disable-next-line no-control-regex
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const plain = withoutEscapes(output);
   const passed = [...plain.matchAll(/(\d+) passed/g)].at(-1)?.[1];
   const failed = [...plain.matchAll(/(\d+) failed/g)].at(-1)?.[1];
   return { passed: Number(passed ?? 0), failed: Number(failed ?? 0) };
@@ -72,17 +76,18 @@ function databaseTestFiles(): string[] {
 }
 
 const SUITES: Suite[] = [
-  { name: 'types', command: [process.execPath, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], needsBuild: false, count: countTsc },
-  { name: 'unit', command: nodeTest('contract/**/*.test.ts', 'site/**/*.test.ts', 'widgets/**/*-logic.test.ts', 'test/unit/**/*.test.ts'), needsBuild: false, count: countTap },
-  { name: 'api', command: inOneProcess(nodeTest('api/**/*.test.ts')), needsBuild: false, count: countTap },
-  { name: 'api-postgres', command: inOneProcess(nodeTest(...databaseTestFiles())), needsBuild: false, onRequestOnly: true, count: countTap },
+  { name: 'types', command: [process.execPath, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], needsBuild: false, count: countTsc, failures: (_tap, output) => tscFailures(output) },
+  { name: 'unit', command: nodeTest('contract/**/*.test.ts', 'site/**/*.test.ts', 'widgets/**/*-logic.test.ts', 'test/unit/**/*.test.ts'), needsBuild: false, count: countTap, failures: tapFileFailures },
+  { name: 'api', command: inOneProcess(nodeTest('api/**/*.test.ts')), needsBuild: false, count: countTap, failures: tapFileFailures },
+  { name: 'api-postgres', command: inOneProcess(nodeTest(...databaseTestFiles())), needsBuild: false, onRequestOnly: true, count: countTap, failures: tapFileFailures },
   {
     name: 'browser',
     command: [process.execPath, 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
     needsBuild: true,
     count: countWtr,
+    failures: (_tap, output) => wtrFailures(output),
   },
-  { name: 'e2e', command: nodeTest('test/e2e/**/*.e2e.test.ts'), needsBuild: true, count: countTap },
+  { name: 'e2e', command: nodeTest('test/e2e/**/*.e2e.test.ts'), needsBuild: true, count: countTap, failures: tapFileFailures },
 ];
 
 function run(command: string[], capture: boolean): Promise<{ code: number; output: string }> {
@@ -113,7 +118,7 @@ if (chosen.some((suite) => suite.name === 'api-postgres') && !process.env.DATABA
 }
 
 const work = mkdtempSync(join(tmpdir(), 'ppm-tests-'));
-const results: { name: string; passed: number; failed: number; code: number; seconds: number }[] = [];
+const results: { name: string; passed: number; failed: number; code: number; seconds: number; failures: string[] }[] = [];
 let built = false;
 
 for (const suite of chosen) {
@@ -121,7 +126,7 @@ for (const suite of chosen) {
     console.log('\n=== build (embed bundle and site) ===');
     const build = await run(['npm', 'run', 'build'], false);
     if (build.code !== 0) {
-      results.push({ name: 'build', passed: 0, failed: 1, code: build.code, seconds: 0 });
+      results.push({ name: 'build', passed: 0, failed: 1, code: build.code, seconds: 0, failures: ['✖ npm run build: see its output above'] });
       break;
     }
     built = true;
@@ -131,17 +136,23 @@ for (const suite of chosen) {
   const started = performance.now();
   const { code, output } = await run(suite.command.map((part) => part.replace('{tap}', tapFile)), true);
   let counts = { passed: 0, failed: 0 };
+  let failures: string[] = [];
   try {
     counts = suite.count(tapFile, output);
+    if (counts.failed > 0) failures = suite.failures(tapFile, output);
   } catch {
     // no TAP file means the runner died before reporting; the exit code below still fails the run
   }
   // A runner that exits non-zero without a counted failure (a crash, a broken config) still fails.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  results.push({ name: suite.name, ...counts, code, seconds: (performance.now() - started) / 1000 });
+  if (code !== 0 && failures.length === 0) failures = [`✖ the runner exited with code ${code}: see its output above`];
+  results.push({ name: suite.name, ...counts, code, seconds: (performance.now() - started) / 1000, failures });
 }
 rmSync(work, { recursive: true, force: true });
 
+for (const r of results.filter((result) => result.failures.length > 0)) {
+  console.log(`\n=== failed in ${r.name} ===\n${r.failures.join('\n')}`);
+}
 console.log('\n=== summary ===');
 for (const r of results) {
   console.log(`${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
