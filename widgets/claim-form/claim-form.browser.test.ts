@@ -3,8 +3,8 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BRAND, MESSAGES, localToday } from '../../contract/index.ts';
 import {
-  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type, waitFor,
-  type StubbedCall,
+  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type,
+  waitFor, type StubbedCall, TEST_NOTICE_MS,
 } from '../testing/browser.ts';
 import './claim-form.ts';
 import { ClaimForm } from './ClaimForm.tsx';
@@ -361,7 +361,7 @@ describe('<ppm-claim-form>', () => {
     const mountPoint = document.createElement('div');
     document.body.append(mountPoint);
     const reactRoot = createRoot(mountPoint);
-    reactRoot.render(createElement(ClaimForm, { apiBase: 'http://api.test', successMs: 600 }));
+    reactRoot.render(createElement(ClaimForm, { apiBase: 'http://api.test', successMs: TEST_NOTICE_MS }));
     try {
       await waitFor(() => mountPoint.querySelector('form'), 'the form');
       const doc = document as unknown as ShadowRoot;

@@ -3,7 +3,9 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sendKeys } from '@web/test-runner-commands';
 import { CoreHarness, IN_30_DAYS, TODAY } from '../testing/CoreHarness.tsx';
-import { assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor } from '../testing/browser.ts';
+import {
+  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, press, queryAllByRole, type, waitFor, TEST_NOTICE_MS,
+} from '../testing/browser.ts';
 import { createApiClient, logout } from './api-client.ts';
 import * as endpoints from '../../contract/api/endpoints.ts';
 import { formatDate } from './date-text.ts';
@@ -164,9 +166,10 @@ describe('core overlay, snackbars, modal, store', () => {
     await waitFor(() => queryAllByRole(root, 'alert').length === 0, 'danger gone after its time');
     // (the snackbar sits over the bottom of the page, so the next button is clicked once it has gone)
     await click(getByRole(root, 'button', 'Persistent info'));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await waitFor(() => queryAllByRole(root, 'status', /Quote Saved Successfully/)[0], 'info');
+    // outlasting the timed one's time shows that it has none
+    await new Promise((resolve) => setTimeout(resolve, TEST_NOTICE_MS + 200));
     const info = getByRole(root, 'status', /Quote Saved Successfully/);
-    assert.ok(info, 'info still there');
     await checkA11y(host);
     await click(info.querySelector('button')!);
     await waitFor(() => queryAllByRole(root, 'status', /Quote Saved/).length === 0, 'closed');

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { sendKeys } from '@web/test-runner-commands';
 import { ALREADY_SUBSCRIBED, BRAND, MESSAGES } from '../../contract/index.ts';
 import {
-  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type, waitFor,
+  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type,
+  waitFor, TEST_NOTICE_MS,
 } from '../testing/browser.ts';
 import './notify-me.ts';
 import { NotifyMe } from './NotifyMe.tsx';
@@ -255,7 +256,7 @@ describe('<ppm-notify-me>', () => {
     document.body.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
     const react = createRoot(shadow as unknown as HTMLElement);
-    react.render(createElement(NotifyMe, { apiBase: 'http://api.test', successMs: 300, state: 'GA' }));
+    react.render(createElement(NotifyMe, { apiBase: 'http://api.test', successMs: TEST_NOTICE_MS, state: 'GA' }));
     const root = await waitFor(() => shadow.querySelector('form') && shadow, 'form');
     assert.ok(root.adoptedStyleSheets.length >= 1, 'the component adopts its sheets into its root node');
     await type(getByLabel(root, 'First Name'), 'Ada');

@@ -1,7 +1,10 @@
 /// <reference types="mocha" />
 import { createElement } from 'react';
 import { MESSAGES, TEST_MODE_PUBLISHABLE_KEY } from '../../contract/index.ts';
-import { assert, checkA11y, click, focused, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall } from '../testing/browser.ts';
+import {
+  assert, checkA11y, click, focused, getByLabel, getByRole, json, stubApi, type, waitFor, type StubbedCall,
+  TEST_NOTICE_MS,
+} from '../testing/browser.ts';
 import { PAYMENT_TEXTS } from './steps/payment/payment.texts.ts';
 import { renderWidget, type RenderedWidget } from '../testing/render.ts';
 import { QuoteWizard, type QuoteWizardProps } from './QuoteWizard.tsx';
@@ -29,7 +32,7 @@ async function mount(props: QuoteWizardProps): Promise<ShadowRoot> {
       apiBase: 'http://api.test',
       siteUrl: 'http://site.test',
       scrollDelayMs: 0,
-      homeNoticeMs: 80,
+      homeNoticeMs: TEST_NOTICE_MS,
       navigate: (url: string) => navigations.push(url),
       ...props,
     }),

@@ -10,6 +10,7 @@ import { requiredText } from '../../contract/index.ts';
 import { DateField, datePickerStyles } from '../core/date-picker.tsx';
 import { Checkbox, RadioGroup } from '../core/fields/Choices.tsx';
 import { MaskedField } from '../core/fields/MaskedField.tsx';
+import { TEST_NOTICE_MS } from './browser.ts';
 import { SelectField } from '../core/fields/SelectField.tsx';
 import { useForm, type Rules } from '../core/form.ts';
 import { parseDate } from '../core/date-text.ts';
@@ -102,7 +103,7 @@ function CoreHarnessView() {
       <button type="button" className="ppm-button" onClick={() => showLoader('Calculating your quote...')}>
         Show quote loader
       </button>
-      <button type="button" className="ppm-button" onClick={() => showSnackbar('danger', 'unable to load quote', 400)}>
+      <button type="button" className="ppm-button" onClick={() => showSnackbar('danger', 'unable to load quote', TEST_NOTICE_MS)}>
         Timed danger
       </button>
       <button type="button" className="ppm-button" onClick={() => showSnackbar('info', 'Quote Saved Successfully', null)}>

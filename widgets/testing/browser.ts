@@ -250,6 +250,13 @@ export async function checkA11y(element: Element): Promise<void> {
 }
 
 /** The loader as it ships (dist/embed/, built by `npx rollup -c rollup.config.mjs` before the tests). */
+/**
+ * How long a notice that a test watches stays up: a snackbar, a success text, the wait before a page leaves.
+ * A test that asserts what shows while a notice is up, or that the page waits for it, races the notice's
+ * timer: at 50 to 150 ms a loaded machine can take longer than that to draw it. A second is ample.
+ */
+export const TEST_NOTICE_MS = 1000;
+
 export const BUILT_EMBED = '/dist/embed/embed.js';
 
 /** The embed chunks the page has fetched so far: proof that a widget's code loads only when needed. */

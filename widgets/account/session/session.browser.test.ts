@@ -11,7 +11,9 @@ import { checkSession, endSession, maySignedIn, session, whenSessionKnown, type 
 import { STORAGE_KEY, clearWizard, saveWizard } from '../../quote-wizard/persistence.ts';
 import { quoteFixture } from '../../quote-wizard/steps/quote/quote.fixture.ts';
 import { wizardWithSavedQuote } from '../../quote-wizard/steps/quote/saved-quote.ts';
-import { assert, checkA11y, click, getByRole, json, queryAllByRole, stubApi, waitFor, type StubbedCall } from '../../testing/browser.ts';
+import {
+  assert, checkA11y, click, getByRole, json, queryAllByRole, stubApi, waitFor, type StubbedCall, TEST_NOTICE_MS,
+} from '../../testing/browser.ts';
 import { ADA, sessionAnswer, signedInCookie, signInAda } from '../../testing/session-fixture.ts';
 import { ACCOUNT_MENU_TAG, type AccountMenu } from './account-menu.ts';
 import { guardPage } from './login-guard.tsx';
@@ -310,7 +312,7 @@ describe('the ?token= session check', () => {
     api(() => json(401, { error_messages: [MESSAGES.magicLinkInvalid] }));
     history.replaceState(null, '', '/faq?token=used');
     const navigations: string[] = [];
-    const outcome = await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: 150 });
+    const outcome = await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: TEST_NOTICE_MS });
     assert.equal(outcome, 'leaving');
     // not doc 1's quote text: the link is what failed, and the person can ask for a new one (core's
     // snackbar draws on its next render)
@@ -331,7 +333,7 @@ describe('the ?token= session check', () => {
       api(respond);
       history.replaceState(null, '', '/faq?token=tok_abc');
       const navigations: string[] = [];
-      assert.equal(await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: 50 }), 'leaving');
+      assert.equal(await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: TEST_NOTICE_MS }), 'leaving');
       await waitFor(() => alertTexts().includes(MESSAGES.sessionRetrievalFailed), "doc 1's text");
       assert.deepEqual(alertTexts(), [MESSAGES.sessionRetrievalFailed]);
       await waitFor(() => navigations.length === 1, 'home');
@@ -351,7 +353,7 @@ describe('the ?token= session check', () => {
     added.push(spacer, home, after);
     history.replaceState(null, '', '/?token=used');
     const navigations: string[] = [];
-    assert.equal(await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: 100 }), 'leaving');
+    assert.equal(await startTokenCheck(location.href, { navigate: (url) => navigations.push(url), noticeMs: TEST_NOTICE_MS }), 'leaving');
     await waitFor(() => alertTexts().includes(T.linkSpent), 'the snackbar');
     // at the top of the window, below the sticky header (the page's scroll-padding-top)
     const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;

@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { BRAND, MESSAGES, addMonths, formatIsoDate, localToday } from '../../../../contract/index.ts';
 import { endSession, session } from '../../../core/session.ts';
 import {
-  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi, waitFor, type StubbedCall,
+  assert, checkA11y, click, focused, getByLabel, getByRole, getByText, json, nameOf, press, queryAllByRole, stubApi,
+  waitFor, type StubbedCall, TEST_NOTICE_MS,
 } from '../../../testing/browser.ts';
 import { renderWidget, type RenderedWidget } from '../../../testing/render.ts';
 import { bare, sessionAnswer, signInAda } from '../../../testing/session-fixture.ts';
@@ -40,7 +41,7 @@ async function mount(props: QuoteWizardProps = {}, ready: (root: ShadowRoot) => 
       apiBase: 'http://api.test',
       siteUrl: 'http://site.test',
       scrollDelayMs: 0,
-      homeNoticeMs: 80,
+      homeNoticeMs: TEST_NOTICE_MS,
       navigate: (url: string) => navigations.push(url),
       ...props,
     }),

@@ -3,7 +3,8 @@ import { MESSAGES } from '../../../../contract/index.ts';
 import { createApiClient } from '../../../core/api-client.ts';
 import { endSession, startSession } from '../../../core/session.ts';
 import {
-  assert, checkA11y, click, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type, waitFor, type StubbedCall,
+  assert, checkA11y, click, getByLabel, getByRole, getByText, json, press, queryAllByRole, stubApi, type, waitFor,
+  type StubbedCall, TEST_NOTICE_MS,
 } from '../../../testing/browser.ts';
 import { mountStep, type MountedStep } from '../../../testing/step-harness.ts';
 import { readWizard, saveWizard } from '../../persistence.ts';
@@ -29,7 +30,7 @@ function boundState(): WizardState {
 async function mount(initial: WizardState, respond: (call: StubbedCall) => Response = () => json(200, { message: MESSAGES.signUpSuccess })) {
   stub = stubApi(respond);
   mounted = await mountStep(StepThankYou, initial, {
-    props: { siteUrl: 'http://site.test', navigate: (url: string) => void navigations.push(url), toastMs: 150 } as Partial<StepThankYouProps> as StepThankYouProps,
+    props: { siteUrl: 'http://site.test', navigate: (url: string) => void navigations.push(url), toastMs: TEST_NOTICE_MS } as Partial<StepThankYouProps> as StepThankYouProps,
     api: createApiClient('http://api.test'),
     ready: (shadow) => shadow.querySelector('.ppm-thanks'),
   });
@@ -133,7 +134,7 @@ describe('Step 7, thank-you', () => {
       emailAddress: 'ada@example.com', returnUrl: 'http://site.test/account/', password: 'Correct-Horse-9',
       policyAddress: { streetName: '1 Main St', city: 'Phoenix', state: 'AZ', zip: '85004' },
     });
-    await waitFor(() => mounted!.widget.snackbars.value.some((s) => s.text === MESSAGES.signUpSuccess && s.duration === 150), 'the success toast');
+    await waitFor(() => mounted!.widget.snackbars.value.some((s) => s.text === MESSAGES.signUpSuccess && s.duration === TEST_NOTICE_MS), 'the success toast');
     assert.deepEqual(navigations, [], 'the toast shows before the wizard leaves');
     await waitFor(() => navigations.length === 1, 'home');
     assert.deepEqual(navigations, ['http://site.test/']);
@@ -153,7 +154,7 @@ describe('Step 7, thank-you', () => {
   it('on our own site the return address is a path, whatever host name the page was reached by', async () => {
     stub = stubApi(() => json(200, { message: MESSAGES.signUpSuccess }));
     mounted = await mountStep(StepThankYou, boundState(), {
-      props: { navigate: (url: string) => void navigations.push(url), toastMs: 150 } as Partial<StepThankYouProps> as StepThankYouProps,
+      props: { navigate: (url: string) => void navigations.push(url), toastMs: TEST_NOTICE_MS } as Partial<StepThankYouProps> as StepThankYouProps,
       api: createApiClient('http://api.test'),
       ready: (shadow) => shadow.querySelector('.ppm-thanks'),
     });
