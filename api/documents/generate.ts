@@ -20,16 +20,23 @@ import { newestDocuments, saveDocuments, type DocumentStage, type StoredDocument
 type BuiltKind = Exclude<StoredDocumentKind, 'signed-application' | 'renewal-application' | 'renewal-declaration'>;
 
 /**
+ * Which way of drawing made a document, part of what it prints: a document made before the latest change to
+ * how the same facts are drawn is stale and made again when its policy is next rendered (migration 030 asks
+ * that of every bound and issued policy). 2: the fonts' glyphs whole on screen (./pdf/fonts.ts glyphsAligned).
+ */
+const RENDERING = 2;
+
+/**
  * What a kind prints, as data: the model its PDF builder reads, without the rendering's own time (the
  * "Document date"), so the same facts hash the same. The ID card prints no lienholder: a lienholder given
  * after the bind makes the declarations and the application again, not the card.
  */
 function printedFacts(record: PolicyPapers, kind: BuiltKind, stage: DocumentStage): unknown {
   const { createdAt: _document, ...document } = record.document;
-  if (kind === 'declaration') return { kind, ...document, status: stage };
-  if (kind === 'card') return { kind, ...document, status: stage, vehicles: document.vehicles.map(({ lienholder: _lienholder, ...vehicle }) => vehicle) };
+  if (kind === 'declaration') return { kind, rendering: RENDERING, ...document, status: stage };
+  if (kind === 'card') return { kind, rendering: RENDERING, ...document, status: stage, vehicles: document.vehicles.map(({ lienholder: _lienholder, ...vehicle }) => vehicle) };
   const { createdAt: _application, ...application } = record.application;
-  return { kind, ...application, status: stage };
+  return { kind, rendering: RENDERING, ...application, status: stage };
 }
 
 function sourceSha256(record: PolicyPapers, kind: BuiltKind, stage: DocumentStage): string {

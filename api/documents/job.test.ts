@@ -1,12 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { documentKind, localToday, MESSAGES, type DocumentListResponse } from '../../contract/index.ts';
 import { createFileBlobStore } from '../blobs/file-store.ts';
 import type { Db } from '../db/db.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, type BoundPolicy } from '../policies/testing.ts';
 import { dbTargets, openTestDb, postJson, testApp, type TestApp, type TestDb } from '../testing/harness.ts';
-import { pdfText } from './pdf/testing.ts';
+import { brokenGlyphs, pdfText } from './pdf/testing.ts';
 import { createDocumentsJob, DOCUMENTS_CLAIM_MS, renderRequestedDocuments } from './job.ts';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
@@ -53,16 +54,17 @@ for (const target of dbTargets()) {
       const res = await t.app.request(`http://localhost:4321/api/documents?id=${token}`);
       return { status: res.status, body: (await res.json()) as DocumentListResponse };
     }
-    /** The text of the newest document of `kind`, read through the documents link as the insured would. */
-    async function newestText(t: TestApp, policy: BoundPolicy, kind: string): Promise<string> {
+    /** The newest document of `kind`, read through the documents link as the insured would. */
+    async function newestBytes(t: TestApp, policy: BoundPolicy, kind: string): Promise<Uint8Array> {
       const rows = await testDb.db.query<{ id: string }>(
         'SELECT id::text AS id FROM policy_documents WHERE policy_id = $1 AND kind = $2 ORDER BY created_at DESC, id DESC LIMIT 1',
         [policy.policyId, kind],
       );
       const res = await t.app.request(`http://localhost:4321/api/documents/files/${rows[0]!.id}?id=${policy.documentsToken}`);
       assert.equal(res.status, 200);
-      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).join('\n');
+      return new Uint8Array(await res.arrayBuffer());
     }
+    const newestText = async (t: TestApp, policy: BoundPolicy, kind: string) => (await pdfText(await newestBytes(t, policy, kind))).join('\n');
     const kindsOf = (body: DocumentListResponse) => body.data.documents.map((document) => documentKind(document.fileDescription)).sort();
     const saveLienholder = (t: TestApp, policy: BoundPolicy) =>
       t.app.request(...postJson('/api/policy/lienholder', { quoteNumber: policy.quote.policyNumber, ...LIENHOLDER, carNumber: 1 }, { 'Purchase-Token': policy.purchaseToken }));
@@ -213,6 +215,33 @@ for (const target of dbTargets()) {
       assert.match(await newestText(t, policy, 'application'), /Porsche Financial Services/);
       assert.deepEqual(await counts(policy.policyId), { application: 1, card: 1, declaration: 1 }, 'A stored nothing');
       assert.equal(await requested(policy.policyId), 0);
+    });
+
+    // last: the migration asks for every bound policy of this database, the other tests' too
+    test('migration 030: documents drawn before it (their glyphs broken on screen) are made again as new versions with whole glyphs; a signed application is not', async () => {
+      now = NOW;
+      const t = await appWith();
+      const unsigned = await bindPolicy(t, testDb.db, TODAY, { state: 'AZ' });
+      const signed = await bindPolicy(t, testDb.db, TODAY, { state: 'TX' });
+      const signing = await t.app.request(...postJson('/api/esign', { token: signed.documentsToken, consent: true, fullName: 'Ann Driver' }));
+      assert.equal(signing.status, 200);
+      await t.documents.settled();
+      const before = { unsigned: await counts(unsigned.policyId), signed: await counts(signed.policyId) };
+      assert.deepEqual(before.unsigned, { application: 1, card: 1, declaration: 1 });
+      // as stored by the drawing before RENDERING 2: the same facts, hashed without it
+      await testDb.db.query("UPDATE policy_documents SET source_sha256 = 'drawn before 030' WHERE policy_id = ANY($1)", [[unsigned.policyId, signed.policyId]]);
+
+      now = new Date(NOW.getTime() + 60_000);
+      await testDb.db.query(readFileSync(new URL('../db/migrations/030_documents_redrawn.sql', import.meta.url), 'utf8'));
+      assert.equal(await requested(unsigned.policyId), 1);
+      const tally = await renderRequestedDocuments(renderDeps(t));
+      assert.equal(tally.failed, 0);
+      assert.deepEqual(await counts(unsigned.policyId), { application: 2, card: 2, declaration: 2 }, 'each drawn again, the old version kept');
+      assert.deepEqual(await counts(signed.policyId), { ...before.signed, card: 2, declaration: 2 }, 'the signed application stands as signed');
+      for (const kind of ['card', 'declaration', 'application']) {
+        assert.deepEqual(await brokenGlyphs(await newestBytes(t, unsigned, kind)), [], kind);
+      }
+      assert.equal(await requested(unsigned.policyId), 0);
     });
   });
 }

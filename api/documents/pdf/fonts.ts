@@ -20,7 +20,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import fontkit from '@pdf-lib/fontkit';
-import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import {
+  beginText, endText, moveText, popGraphicsState, pushGraphicsState, setFillingColor, setFontAndSize, showText,
+  type Color, type PDFDocument, type PDFFont, type PDFName, type PDFPage,
+} from 'pdf-lib';
 import type { Fontkit, Font, Subset, SubsetStream } from 'pdf-lib/cjs/types/fontkit';
 
 const require = createRequire(import.meta.url);
@@ -66,11 +69,48 @@ function parse(bytes: Uint8Array): Font {
           positions: [],
         }),
       },
-      createSubset: { value: () => remembered(base.createSubset(), files) },
+      createSubset: { value: () => remembered(glyphsAligned(base.createSubset()), files) },
     }) as Font;
     parsed.set(bytes, font);
   }
   return font;
+}
+
+/** What glyphsAligned reaches inside fontkit's TrueType subset (TTFSubset). */
+interface TrueTypeSubsetInternals {
+  _addGlyph(glyphId: number): number;
+  glyf: Uint8Array[];
+  offset: number;
+}
+
+/**
+ * A subset whose glyphs each take a whole number of 4-byte words, so that its font file is valid.
+ *
+ * fontkit copies each glyph's bytes as they are in the font and, when the subset is under 128 KB, writes
+ * `loca` in its short format, where an offset is stored halved: a glyph of odd length (Noto Sans has them;
+ * its own loca is the long format) then puts every later glyph's offset one byte early. FreeType, and so
+ * Chrome's PDF viewer, poppler and MuPDF, drew such glyphs as nothing ("invalid outline"), and most letters
+ * of our documents were missing on screen while their text layer read right (pdf-lib issues 494 and 1232).
+ * Bytes after a glyph's outline are allowed (its end is the next glyph's offset) and the OpenType spec asks
+ * for 4-byte alignment. Both faces are TrueType outlines (FILES), the subset fontkit makes of them a TTFSubset.
+ */
+function glyphsAligned(subset: Subset): Subset {
+  const trueType = subset as Subset & TrueTypeSubsetInternals;
+  const addGlyph = trueType._addGlyph.bind(subset);
+  trueType._addGlyph = (glyphId) => {
+    const index = addGlyph(glyphId);
+    const bytes = trueType.glyf[index]!;
+    const padding = (4 - (bytes.length % 4)) % 4;
+    if (padding > 0) {
+      // of the Buffer class fontkit bundles, the one its encoder's stream takes: node's is refused
+      const padded = (bytes.constructor as typeof Buffer).alloc(bytes.length + padding);
+      padded.set(bytes);
+      trueType.glyf[index] = padded;
+      trueType.offset += padding;
+    }
+    return index;
+  };
+  return subset;
 }
 
 /** Font files kept for each face; past this many the oldest goes. */
@@ -189,8 +229,12 @@ export class Face {
    * character (parse), so a run is exactly as wide as its characters.
    */
   widthOfTextAtSize(text: string, size: number): number {
+    return this.#widthOfPrintable(this.printable(text), size);
+  }
+
+  #widthOfPrintable(printable: string, size: number): number {
     let width = 0;
-    for (const char of this.printable(text)) {
+    for (const char of printable) {
       let advance = this.#widths.get(char);
       if (advance === undefined) {
         const font = latinCovers(char) || this.fallback === undefined ? this.latin : this.fallback;
@@ -202,14 +246,46 @@ export class Face {
     return width * size;
   }
 
-  /** `text` from `x` on baseline `y`, each run after the one before. */
+  /**
+   * `text` from `x` on baseline `y`, each run after the one before, as the operators pdf-lib's drawText writes
+   * for one line (without its rotation and line height, which we never set). Not drawText itself: it checks
+   * every option, lays the text out again, and gives the page a new font resource on every call (its
+   * setFont), so a page of a few hundred runs carried a few hundred names for two fonts.
+   */
   draw(page: PDFPage, text: string, x: number, y: number, size: number, color: Color): void {
     let left = x;
     for (const run of this.runs(text)) {
-      page.drawText(run.text, { x: left, y, font: run.font, size, color });
-      left += run.font.widthOfTextAtSize(run.text, size);
+      page.pushOperators(
+        pushGraphicsState(),
+        beginText(),
+        setFillingColor(color),
+        setFontAndSize(fontKeyOn(page, run.font), size),
+        moveText(left, y),
+        showText(run.font.encodeText(run.text)),
+        endText(),
+        popGraphicsState(),
+      );
+      // the advances kept above, not pdf-lib's, which lays the run out again
+      left += this.#widthOfPrintable(run.text, size);
     }
   }
+}
+
+/** Each page's resource name for each font it draws with, given once. */
+const fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
+
+function fontKeyOn(page: PDFPage, font: PDFFont): PDFName {
+  let keys = fontKeys.get(page);
+  if (!keys) {
+    keys = new Map();
+    fontKeys.set(page, keys);
+  }
+  let key = keys.get(font);
+  if (!key) {
+    key = page.node.newFontDictionary(font.name, font.ref);
+    keys.set(font, key);
+  }
+  return key;
 }
 
 export interface Fonts {

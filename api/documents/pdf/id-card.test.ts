@@ -1,12 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { WRITING_STATES } from '../../../contract/index.ts';
 import { fullName } from './format.ts';
 import { idCardPdf } from './id-card.ts';
 import { STATE_CARD_WORDING } from './state-card-wording.ts';
-import { missingFrom, pdfFlatText, pdfText, SAMPLE_VEHICLES, sampleModel } from './testing.ts';
+import { embeddedFontFiles, missingFrom, pdfFlatText, pdfText, SAMPLE_VEHICLES, sampleModel } from './testing.ts';
 
 const FLORIDA_COVERAGES = [
   { name: 'Personal Injury Protection', limit: '$10,000', code: 'PIP' },
@@ -21,18 +20,6 @@ async function baseFonts(bytes: Uint8Array): Promise<string[]> {
     names.add(object.get(PDFName.of('BaseFont'))!.toString().replace(/^\/([A-Z]{6}\+)?(.*?)(-\d+)?$/, '$2'));
   }
   return [...names].sort();
-}
-
-/** The font files (FontFile2) a PDF embeds, inflated, in the order pdf-lib wrote them. */
-async function fontFiles(bytes: Uint8Array): Promise<Buffer[]> {
-  const doc = await PDFDocument.load(bytes);
-  const files: Buffer[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type'))?.toString() !== '/FontDescriptor') continue;
-    const file = doc.context.lookup(object.get(PDFName.of('FontFile2')));
-    if (file instanceof PDFRawStream) files.push(inflateSync(file.contents));
-  }
-  return files;
 }
 
 describe('idCardPdf', () => {
@@ -120,9 +107,9 @@ describe('idCardPdf', () => {
   test("each document embeds the font files of its own glyphs: a name with other letters gets other files, and the first name's come back the same", async () => {
     // fonts.ts keeps each subset's font file by its list of glyphs: a file kept under the wrong list would
     // draw other letters than the text says
-    const latin = await fontFiles(await idCardPdf(sampleModel()));
-    const polish = await fontFiles(await idCardPdf(sampleModel({ namedInsured: { firstName: 'Zoë', lastName: 'Łukasz' } })));
-    const again = await fontFiles(await idCardPdf(sampleModel()));
+    const latin = await embeddedFontFiles(await idCardPdf(sampleModel()));
+    const polish = await embeddedFontFiles(await idCardPdf(sampleModel({ namedInsured: { firstName: 'Zoë', lastName: 'Łukasz' } })));
+    const again = await embeddedFontFiles(await idCardPdf(sampleModel()));
     assert.equal(latin.length, 2);
     assert.equal(polish.length, 2);
     // the name is drawn in the regular face alone: its file differs, the bold one is the same

@@ -1,12 +1,14 @@
 /**
  * For tests and the bench: a policy to print (two vehicles, one Pay-Per-Mile and owned, one Unlimited and
- * financed with a lienholder; two drivers; marque VINs with correct check digits from api/vin/build-vin.ts)
- * and the text of a PDF read back by pdfjs-dist, the way a reader's text layer sees it. Not used by the
- * service. The insurer is plainly fictional, as are the lienholders' addresses (typed by a buyer:
+ * financed with a lienholder; two drivers; marque VINs with correct check digits from api/vin/build-vin.ts),
+ * the text of a PDF read back by pdfjs-dist, the way a reader's text layer sees it, and whether the glyphs of
+ * its fonts can be drawn (brokenGlyphs). Not used by the service. The insurer is plainly fictional, as are the lienholders' addresses (typed by a buyer:
  * contract FINANCING_COMPANIES prefills no address it does not hold as a fact).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { BRAND, FINANCING_COMPANIES } from '../../../contract/index.ts';
 import { porscheVin } from '../../vin/build-vin.ts';
@@ -243,4 +245,78 @@ export function sampleSignature(documentSha256: string, overrides: Partial<Signa
     consentedAt: new Date('2026-03-02T16:19:58.000Z'),
     ...overrides,
   };
+}
+
+/**
+ * What is wrong with the glyphs of each TrueType font program `bytes` embeds (FontFile2), read the way a
+ * rasteriser reads them: `loca` gives each glyph's bytes, and each must hold a whole outline, its header,
+ * contour ends, instructions, flags and coordinates, within its length. FreeType (Chrome's PDF viewer,
+ * poppler, MuPDF) draws a glyph that fails this as nothing. Empty when every glyph is whole.
+ */
+export async function brokenGlyphs(bytes: Uint8Array): Promise<string[]> {
+  return (await embeddedFontFiles(bytes)).flatMap((file, index) => brokenGlyphsOfFont(file).map((problem) => `font file ${index + 1}: ${problem}`));
+}
+
+/** The font files (FontFile2) a PDF embeds, inflated, in the order pdf-lib wrote them. */
+export async function embeddedFontFiles(bytes: Uint8Array): Promise<Buffer[]> {
+  const doc = await PDFDocument.load(bytes);
+  const files: Buffer[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type'))?.toString() !== '/FontDescriptor') continue;
+    const file = doc.context.lookup(object.get(PDFName.of('FontFile2')));
+    if (file instanceof PDFRawStream) files.push(inflateSync(file.contents));
+  }
+  return files;
+}
+
+/** brokenGlyphs of one TrueType font file. */
+export function brokenGlyphsOfFont(font: Buffer): string[] {
+  const tables = new Map<string, { offset: number; length: number }>();
+  for (let entry = 0; entry < font.readUInt16BE(4); entry += 1) {
+    const at = 12 + entry * 16;
+    tables.set(font.toString('latin1', at, at + 4), { offset: font.readUInt32BE(at + 8), length: font.readUInt32BE(at + 12) });
+  }
+  const [head, maxp, loca, glyf] = ['head', 'maxp', 'loca', 'glyf'].map((tag) => tables.get(tag));
+  if (!head || !maxp || !loca || !glyf) return ['head, maxp, loca or glyf missing'];
+  const longOffsets = font.readInt16BE(head.offset + 50) === 1;
+  const offsetOf = (glyph: number) => (longOffsets ? font.readUInt32BE(loca.offset + glyph * 4) : font.readUInt16BE(loca.offset + glyph * 2) * 2);
+  const problems: string[] = [];
+  for (let glyph = 0; glyph < font.readUInt16BE(maxp.offset + 4); glyph += 1) {
+    const start = offsetOf(glyph);
+    const end = offsetOf(glyph + 1);
+    if (end < start || end > glyf.length) problems.push(`glyph ${glyph}: its bytes ${start} to ${end} are not in glyf (${glyf.length} bytes)`);
+    else if (end > start) {
+      const problem = outlineProblem(font.subarray(glyf.offset + start, glyf.offset + end));
+      if (problem) problems.push(`glyph ${glyph}: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+/** Why one glyph's bytes are not a whole outline, or null (a composite glyph: its header alone is read). */
+function outlineProblem(glyph: Buffer): string | null {
+  if (glyph.length < 10) return `${glyph.length} bytes, less than a glyph header`;
+  const contours = glyph.readInt16BE(0);
+  const [xMin, yMin, xMax, yMax] = [2, 4, 6, 8].map((at) => glyph.readInt16BE(at)) as [number, number, number, number];
+  if (xMin > xMax || yMin > yMax) return `its box ${xMin},${yMin} to ${xMax},${yMax} is upside down`;
+  if (contours < 0) return contours === -1 ? null : `${contours} contours`;
+  let at = 10 + contours * 2;
+  if (at + 2 > glyph.length) return `${contours} contours do not fit in ${glyph.length} bytes`;
+  const points = contours === 0 ? 0 : glyph.readUInt16BE(at - 2) + 1;
+  at += 2 + glyph.readUInt16BE(at);
+  let coordinateBytes = 0;
+  for (let point = 0; point < points; ) {
+    if (at >= glyph.length) return `its flags run past its ${glyph.length} bytes`;
+    const flag = glyph[at++]!;
+    let times = 1;
+    if (flag & 0x08) {
+      if (at >= glyph.length) return `its flags run past its ${glyph.length} bytes`;
+      times += glyph[at++]!;
+    }
+    const x = flag & 0x02 ? 1 : flag & 0x10 ? 0 : 2;
+    const y = flag & 0x04 ? 1 : flag & 0x20 ? 0 : 2;
+    coordinateBytes += (x + y) * times;
+    point += times;
+  }
+  return at + coordinateBytes > glyph.length ? `its ${points} points need ${at + coordinateBytes} bytes, it has ${glyph.length}` : null;
 }
