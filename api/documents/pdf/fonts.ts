@@ -20,10 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import fontkit from '@pdf-lib/fontkit';
-import {
-  beginText, endText, moveText, popGraphicsState, pushGraphicsState, setFillingColor, setFontAndSize, showText,
-  type Color, type PDFDocument, type PDFFont, type PDFName, type PDFPage,
-} from 'pdf-lib';
+import { ColorTypes, numberToString, PDFOperator, type Color, type PDFDocument, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
 import type { Fontkit, Font, Subset, SubsetStream } from 'pdf-lib/cjs/types/fontkit';
 
 const require = createRequire(import.meta.url);
@@ -190,10 +187,14 @@ export class Face {
   readonly latin: PDFFont;
   readonly fallback: PDFFont | undefined;
   readonly #widths = new Map<string, number>();
+  /** Each printable ASCII character's glyph in the Latin subset, as the four hex digits a string shows it by. */
+  readonly #asciiCodes: Map<string, string>;
 
-  constructor(latin: PDFFont, fallback?: PDFFont) {
+  /** `asciiHex`: what the Latin subset encoded PRINTABLE_ASCII as when it was embedded (embedFonts). */
+  constructor(latin: PDFFont, asciiHex: string, fallback?: PDFFont) {
     this.latin = latin;
     this.fallback = fallback;
+    this.#asciiCodes = new Map(Array.from(PRINTABLE_ASCII, (char, index) => [char, asciiHex.slice(index * 4, index * 4 + 4)]));
   }
 
   /** `text` as characters one of the faces has: odd spaces plain, unknown ones bare or '?'. */
@@ -247,28 +248,45 @@ export class Face {
   }
 
   /**
-   * `text` from `x` on baseline `y`, each run after the one before, as the operators pdf-lib's drawText writes
-   * for one line (without its rotation and line height, which we never set). Not drawText itself: it checks
-   * every option, lays the text out again, and gives the page a new font resource on every call (its
-   * setFont), so a page of a few hundred runs carried a few hundred names for two fonts.
+   * `text` from `x` on baseline `y`, each run after the one before, as the text object pdf-lib's drawText writes
+   * for one line, byte for byte, less its rotation and line height, which we never set. Not drawText itself: it
+   * checked every option, laid the text out again, made an object of every number and gave the page a new font
+   * resource on every call (its setFont), so a page of a few hundred runs carried a few hundred names for two
+   * fonts. The object goes in as one PDFOperator whose name is its whole text: a content stream writes each
+   * operator's text and a line end, so the bytes are the same as its eight operators'.
    */
   draw(page: PDFPage, text: string, x: number, y: number, size: number, color: Color): void {
+    const fill = `${fillColour(color)}\n`;
+    const fontSize = ` ${numberToString(size)} Tf\n`;
     let left = x;
     for (const run of this.runs(text)) {
-      page.pushOperators(
-        pushGraphicsState(),
-        beginText(),
-        setFillingColor(color),
-        setFontAndSize(fontKeyOn(page, run.font), size),
-        moveText(left, y),
-        showText(run.font.encodeText(run.text)),
-        endText(),
-        popGraphicsState(),
-      );
+      const shown = `<${this.#encode(run)}> Tj\n`;
+      const at = `${numberToString(left)} ${numberToString(y)} Td\n`;
+      page.pushOperators(PDFOperator.of(`q\nBT\n${fill}${fontKeyOn(page, run.font).toString()}${fontSize}${at}${shown}ET\nQ` as never));
       // the advances kept above, not pdf-lib's, which lays the run out again
       left += this.#widthOfPrintable(run.text, size);
     }
   }
+
+  /**
+   * A run as its glyphs' subset ids in hex. Printable ASCII in the Latin face from the codes it was given on
+   * embedding: every such glyph is in the subset already, so asking fontkit again (a layout and a look-up a
+   * character) changes nothing and gives the same digits.
+   */
+  #encode(run: Run): string {
+    if (run.font === this.latin && PLAIN_ASCII.test(run.text)) {
+      let hex = '';
+      for (const char of run.text) hex += this.#asciiCodes.get(char)!;
+      return hex;
+    }
+    return run.font.encodeText(run.text).asString();
+  }
+}
+
+/** The operands and operator that set an RGB fill, as pdf-lib writes them (setFillingRgbColor). */
+function fillColour(color: Color): string {
+  if (color.type !== ColorTypes.RGB) throw new Error(`the documents draw text in RGB only, not ${color.type}`);
+  return `${numberToString(color.red)} ${numberToString(color.green)} ${numberToString(color.blue)} rg`;
 }
 
 /** Each page's resource name for each font it draws with, given once. */
@@ -302,9 +320,9 @@ export async function embedFonts(doc: PDFDocument, text: string): Promise<Fonts>
   const embed = (file: FaceFile) => doc.embedFont(bytesOf(file), { subset: true });
   const [regular, bold] = await Promise.all([embed('regular'), embed('bold')]);
   // every subset starts with the same glyphs, so its font file is one already built (remembered)
-  regular.encodeText(PRINTABLE_ASCII);
-  bold.encodeText(PRINTABLE_ASCII);
-  if (!needsFallback(text)) return { regular: new Face(regular), bold: new Face(bold) };
+  const regularAscii = regular.encodeText(PRINTABLE_ASCII).asString();
+  const boldAscii = bold.encodeText(PRINTABLE_ASCII).asString();
+  if (!needsFallback(text)) return { regular: new Face(regular, regularAscii), bold: new Face(bold, boldAscii) };
   const [fallbackRegular, fallbackBold] = await Promise.all([embed('fallbackRegular'), embed('fallbackBold')]);
-  return { regular: new Face(regular, fallbackRegular), bold: new Face(bold, fallbackBold) };
+  return { regular: new Face(regular, regularAscii, fallbackRegular), bold: new Face(bold, boldAscii, fallbackBold) };
 }
