@@ -234,7 +234,16 @@ export class Face {
   }
 
   #widthOfPrintable(printable: string, size: number): number {
-    let width = 0;
+    return this.extendWidth(0, printable) * size;
+  }
+
+  /**
+   * `units` (a width at size 1) with the advances of `printable`'s characters added, one by one in order, as
+   * widthOfTextAtSize sums a whole text: a line measured word by word (layout.ts wrapText) comes to the very
+   * number it does measured whole, so it breaks where it did.
+   */
+  extendWidth(units: number, printable: string): number {
+    let width = units;
     for (const char of printable) {
       let advance = this.#widths.get(char);
       if (advance === undefined) {
@@ -244,7 +253,7 @@ export class Face {
       }
       width += advance;
     }
-    return width * size;
+    return width;
   }
 
   /**

@@ -109,18 +109,24 @@ function breakWord(word: string, style: TextStyle, width: number): string[] {
 
 /** The lines `text` takes at `width`, words kept whole where they fit. */
 export function wrapText(text: string, style: TextStyle, width: number): string[] {
-  const words = style.font.printable(text).split(' ').filter(Boolean);
+  const { font, size } = style;
+  const words = font.printable(text).split(' ').filter(Boolean);
   const lines: string[] = [];
   let line = '';
+  // the line's width at size 1, carried from word to word rather than measured again with each (extendWidth)
+  let lineUnits = 0;
   for (const word of words) {
     const candidate = line === '' ? word : `${line} ${word}`;
-    if (style.font.widthOfTextAtSize(candidate, style.size) <= width) {
+    const candidateUnits = font.extendWidth(line === '' ? 0 : font.extendWidth(lineUnits, ' '), word);
+    if (candidateUnits * size <= width) {
       line = candidate;
+      lineUnits = candidateUnits;
       continue;
     }
     if (line !== '') lines.push(line);
     const pieces = breakWord(word, style, width);
     line = pieces.pop() ?? '';
+    lineUnits = font.extendWidth(0, line);
     lines.push(...pieces);
   }
   return line === '' && lines.length > 0 ? lines : [...lines, line];
