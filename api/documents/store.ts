@@ -9,6 +9,7 @@ import { sha256Hex } from '../hash.ts';
 import type { BlobStore } from '../blobs/store.ts';
 import { blobKey } from '../blobs/store.ts';
 import type { Queryable } from '../db/db.ts';
+import { valuesList } from '../db/values.ts';
 
 /** The renewal's kinds (api/renewals/) are the next term's papers: never the policy's current ones. */
 const DOCUMENT_KINDS = ['card', 'declaration', 'application', 'signed-application', 'renewal-application', 'renewal-declaration', 'cancellation-notice'] as const;
@@ -71,17 +72,17 @@ export async function saveDocument(tx: Queryable, blobs: BlobStore, document: Ne
 export async function saveDocuments(tx: Queryable, blobs: BlobStore, documents: readonly NewDocument[], now: Date): Promise<StoredDocument[]> {
   if (documents.length === 0) return [];
   // the files at once (each its own key): their writes and syncs overlap instead of queuing
-  const rows = await Promise.all(documents.map(async (document) => {
+  const rows = await Promise.all(documents.map(async (document): Promise<unknown[]> => {
     // A random part: two versions made in the same millisecond never share a key.
     const key = blobKey('policies', document.policyId, 'documents', `${document.kind}-${now.getTime()}-${randomBytes(6).toString('hex')}.pdf`);
     await blobs.put(key, document.bytes, 'application/pdf');
-    return [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now] as const;
+    return [document.policyId, document.kind, document.stage, key, document.bytes.byteLength, sha256Hex(document.bytes), document.sourceSha256 ?? null, now];
   }));
+  const values = valuesList(rows);
   const inserted = await tx.query<DocumentRow>(
     `INSERT INTO policy_documents (policy_id, kind, stage, blob_key, byte_size, sha256, source_sha256, created_at)
-     VALUES ${rows.map((_, index) => `(${[1, 2, 3, 4, 5, 6, 7, 8].map((column) => `$${index * 8 + column}`).join(', ')})`).join(', ')}
-     RETURNING ${COLUMNS}`,
-    rows.flat(),
+     VALUES ${values.sql} RETURNING ${COLUMNS}`,
+    values.params,
   );
   // RETURNING gives the rows in the order of VALUES; the keys say so whatever it does
   return rows.map((row) => fromRow(inserted.find((stored) => stored.blob_key === row[3])!));

@@ -21,6 +21,7 @@
  * err on.
  */
 import type { Db, Queryable } from '../db/db.ts';
+import { valuesList } from '../db/values.ts';
 import { logError, redact, type LogSink } from '../log.ts';
 import { backgroundPass } from '../background-pass.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
@@ -53,11 +54,8 @@ export interface QueuedMessage {
  */
 export async function enqueueMessages(db: Queryable, messages: readonly QueuedMessage[], now: Date): Promise<void> {
   if (messages.length === 0) return;
-  await db.query(
-    `INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at)
-     VALUES ${messages.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3}, $${messages.length * 3 + 1}, $${messages.length * 3 + 1})`).join(', ')}`,
-    [...messages.flatMap(({ channel, kind, message }) => [channel, kind, JSON.stringify(message)]), now],
-  );
+  const values = valuesList(messages.map(({ channel, kind, message }) => [channel, kind, JSON.stringify(message), now, now]));
+  await db.query(`INSERT INTO mail_queue (channel, kind, message, created_at, next_attempt_at) VALUES ${values.sql}`, values.params);
 }
 
 /**

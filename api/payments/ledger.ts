@@ -9,6 +9,7 @@
  * ('policy:ID:down-payment', 'bill:ID').
  */
 import type { Queryable } from '../db/db.ts';
+import { valuesList } from '../db/values.ts';
 
 const LEDGER_KINDS = [
   /** The bind's down payment, paid (+). */
@@ -47,11 +48,11 @@ export async function addLedgerEntry(tx: Queryable, entry: LedgerEntry): Promise
 /** Entries written together, in one statement; each as addLedgerEntry writes it. How many were new. */
 export async function addLedgerEntries(tx: Queryable, entries: readonly LedgerEntry[]): Promise<number> {
   if (entries.length === 0) return 0;
+  const values = valuesList(entries.map((entry) => [entry.kind, entry.amountCents, entry.attemptId, entry.policyId, entry.providerRef, entry.billId ?? null, entry.at]));
   const rows = await tx.query(
     `INSERT INTO ledger_entries (kind, amount_cents, bind_attempt_id, policy_id, provider_ref, bill_id, created_at)
-     VALUES ${entries.map((_, index) => `(${[1, 2, 3, 4, 5, 6, 7].map((column) => `$${index * 7 + column}`).join(', ')})`).join(', ')}
-     ON CONFLICT (kind, provider_ref) DO NOTHING RETURNING id`,
-    entries.flatMap((entry) => [entry.kind, entry.amountCents, entry.attemptId, entry.policyId, entry.providerRef, entry.billId ?? null, entry.at]),
+     VALUES ${values.sql} ON CONFLICT (kind, provider_ref) DO NOTHING RETURNING id`,
+    values.params,
   );
   return rows.length;
 }

@@ -20,6 +20,7 @@
 import { sha256Hex } from '../hash.ts';
 import { secureRandomBytes } from '../random.ts';
 import type { Queryable } from '../db/db.ts';
+import { valuesList } from '../db/values.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -120,10 +121,8 @@ export async function issueToken(db: Queryable, purpose: TokenPurpose, now: Date
 /** Issues several tokens in one statement (a purchase's links), each as issueToken does; in clear, in the order asked. */
 export async function issueTokens(db: Queryable, now: Date, wanted: readonly (IssueOptions & { purpose: TokenPurpose })[]): Promise<string[]> {
   const tokens = wanted.map(() => newToken());
-  await db.query(
-    `INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at)
-     VALUES ${wanted.map((_, index) => `($${index * 6 + 1}, $${index * 6 + 2}, $${index * 6 + 3}, $${index * 6 + 4}::jsonb, $${index * 6 + 5}, $${index * 6 + 6})`).join(', ')}`,
-    wanted.flatMap((options, index) => [
+  const values = valuesList(
+    wanted.map((options, index) => [
       hashToken(tokens[index]!),
       options.purpose,
       options.subjectId ?? null,
@@ -131,7 +130,9 @@ export async function issueTokens(db: Queryable, now: Date, wanted: readonly (Is
       now,
       new Date(now.getTime() + (options.ttlMs ?? TOKEN_PURPOSES[options.purpose].ttlMs)),
     ]),
+    ['', '', '', '::jsonb'],
   );
+  await db.query(`INSERT INTO tokens (token_hash, purpose, subject_id, payload, created_at, expires_at) VALUES ${values.sql}`, values.params);
   return tokens;
 }
 
