@@ -66,7 +66,7 @@ function countWtr(_tap: string, output: string): { passed: number; failed: numbe
 
 /** tsc prints nothing on success; each error is a line `file(line,col): error TSxxxx: ...`. */
 function countTsc(_tap: string, output: string): { passed: number; failed: number } {
-  const errors = output.split('\n').filter((line) => /\): error TS\d+:/.test(line)).length;
+  const errors = tscFailures(output).length;
   return { passed: errors === 0 ? 1 : 0, failed: errors };
 }
 

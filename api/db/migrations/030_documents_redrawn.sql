@@ -1,6 +1,6 @@
--- The documents drawn before this had most letters missing on screen in Chrome's PDF viewer, poppler and
--- MuPDF (FreeType): fontkit's font subsets put glyphs at halved offsets (api/documents/pdf/fonts.ts
--- glyphsAligned). Every bound and issued policy is asked for its documents again; the documents job makes
+-- The documents drawn before this had most letters missing on screen where FreeType draws them (poppler and
+-- MuPDF, seen; Chrome's PDFium uses it too): fontkit's font subsets put glyphs at halved offsets
+-- (api/documents/pdf/fonts.ts glyphsAligned). Every bound and issued policy is asked for its documents again; the documents job makes
 -- each whose drawing changed (api/documents/generate.ts RENDERING) as a new version, the old kept. A signed
 -- application is a record of what was signed and is not drawn again; bills, notices and renewal papers
 -- already sent stay as they were sent.

@@ -1,7 +1,7 @@
 /**
  * Every glyph of every font a document embeds is a whole outline: a reader's screen draws it. fontkit's own
- * TrueType subsets put a glyph of odd length at a halved offset, and FreeType (Chrome's PDF viewer, poppler,
- * MuPDF) drew most letters of our documents as nothing; fonts.ts aligns each glyph (glyphsAligned).
+ * TrueType subsets put a glyph of odd length at a halved offset, and FreeType (poppler and MuPDF, seen; Chrome's
+ * PDFium draws with it too) drew most letters of our documents as nothing; fonts.ts aligns each glyph (glyphsAligned).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import fontkit from '@pdf-lib/fontkit';
-import { ColorTypes, numberToString, PDFOperator, type Color, type PDFDocument, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
+import { ColorTypes, numberToString, PDFOperator, type Color, type PDFOperatorNames, type PDFDocument, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
 import type { Fontkit, Font, Subset, SubsetStream } from 'pdf-lib/cjs/types/fontkit';
 
 const require = createRequire(import.meta.url);
@@ -85,8 +85,8 @@ interface TrueTypeSubsetInternals {
  *
  * fontkit copies each glyph's bytes as they are in the font and, when the subset is under 128 KB, writes
  * `loca` in its short format, where an offset is stored halved: a glyph of odd length (Noto Sans has them;
- * its own loca is the long format) then puts every later glyph's offset one byte early. FreeType, and so
- * Chrome's PDF viewer, poppler and MuPDF, drew such glyphs as nothing ("invalid outline"), and most letters
+ * its own loca is the long format) then puts every later glyph's offset one byte early. FreeType (poppler and
+ * MuPDF, seen; Chrome's PDFium draws with it too) drew such glyphs as nothing ("invalid outline"), and most letters
  * of our documents were missing on screen while their text layer read right (pdf-lib issues 494 and 1232).
  * Bytes after a glyph's outline are allowed (its end is the next glyph's offset) and the OpenType spec asks
  * for 4-byte alignment. Both faces are TrueType outlines (FILES), the subset fontkit makes of them a TTFSubset.
@@ -271,7 +271,7 @@ export class Face {
     for (const run of this.runs(text)) {
       const shown = `<${this.#encode(run)}> Tj\n`;
       const at = `${numberToString(left)} ${numberToString(y)} Td\n`;
-      page.pushOperators(PDFOperator.of(`q\nBT\n${fill}${fontKeyOn(page, run.font).toString()}${fontSize}${at}${shown}ET\nQ` as never));
+      page.pushOperators(PDFOperator.of(`q\nBT\n${fill}${fontKeyOn(page, run.font).toString()}${fontSize}${at}${shown}ET\nQ` as PDFOperatorNames));
       // the advances kept above, not pdf-lib's, which lays the run out again
       left += this.#widthOfPrintable(run.text, size);
     }

@@ -2,8 +2,9 @@
  * For tests and the bench: a policy to print (two vehicles, one Pay-Per-Mile and owned, one Unlimited and
  * financed with a lienholder; two drivers; marque VINs with correct check digits from api/vin/build-vin.ts),
  * the text of a PDF read back by pdfjs-dist, the way a reader's text layer sees it, and whether the glyphs of
- * its fonts can be drawn (brokenGlyphs). Not used by the service. The insurer is plainly fictional, as are the lienholders' addresses (typed by a buyer:
- * contract FINANCING_COMPANIES prefills no address it does not hold as a fact).
+ * its fonts can be drawn (brokenGlyphs). Not used by the service. The insurer is plainly fictional, as are the
+ * lienholders' addresses (typed by a buyer: contract FINANCING_COMPANIES prefills no address it does not hold
+ * as a fact).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -250,8 +251,8 @@ export function sampleSignature(documentSha256: string, overrides: Partial<Signa
 /**
  * What is wrong with the glyphs of each TrueType font program `bytes` embeds (FontFile2), read the way a
  * rasteriser reads them: `loca` gives each glyph's bytes, and each must hold a whole outline, its header,
- * contour ends, instructions, flags and coordinates, within its length. FreeType (Chrome's PDF viewer,
- * poppler, MuPDF) draws a glyph that fails this as nothing. Empty when every glyph is whole.
+ * contour ends, instructions, flags and coordinates, within its length. FreeType (poppler, MuPDF, Chrome's
+ * PDFium) draws a glyph that fails this as nothing. Empty when every glyph is whole.
  */
 export async function brokenGlyphs(bytes: Uint8Array): Promise<string[]> {
   return (await embeddedFontFiles(bytes)).flatMap((file, index) => brokenGlyphsOfFont(file).map((problem) => `font file ${index + 1}: ${problem}`));
