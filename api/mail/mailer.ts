@@ -3,13 +3,14 @@
  * written whole (headers, multipart text + HTML) to DATA_DIR/outbox as an .eml file, which a mail client
  * opens, a person reads at /dev/outbox and a test parses. File names sort by time and hold no personal data.
  */
-import { writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
+import { encode as encodeBase64, wrap as wrapBase64 } from 'nodemailer/lib/base64';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type MimeNode from 'nodemailer/lib/mime-node';
+import { Encoder as QuotedPrintableEncoder } from 'nodemailer/lib/qp';
 import { BRAND } from '../../contract/index.ts';
 import { secureRandomBytes } from '../random.ts';
 
@@ -62,6 +63,9 @@ function outboxFileName(date: Date): string {
   return `${date.toISOString().replace(/[:.]/g, '-')}-${secureRandomBytes(4).toString('hex')}.eml`;
 }
 
+/** The line length of nodemailer's base64 and quoted-printable encoders. */
+const LINE_LENGTH = 76;
+
 export const OUTBOX_FILE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.eml$/;
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -81,31 +85,27 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const fromDomain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-  // The .eml is exactly what would go over SMTP (CRLF line ends), composed by nodemailer's MailComposer
-  // itself: sendMail through a stream transport built the same message through its plugin chain and two more
-  // streams, at 1.1 ms of CPU a message against 0.5 ms (issue 25: one e-mail goes with every quote).
   /**
-   * Creates `path` (never over an existing file) with `bytes`. Off the event loop: creating a file in the
-   * outbox cost 0.2 to 0.9 ms of the main thread per message under the quote bench's load (issue 11). The
-   * directory is made once, and again should someone have removed it since.
+   * Creates `path` (never over an existing file) with `bytes`, synchronously: a message is a few KB, and the
+   * thread pool costs more than it spares. Each hand-off to it (open, write, close, rename) costs the main
+   * thread about 0.15 ms on issue 25's machines, where the whole write done here takes 0.05 to 0.07 ms; sent one
+   * after another, a message costs the process 0.4 ms of CPU written so and 1.3 ms through the pool (issue 25).
+   * Issue 11 had moved these writes off the event loop when they took 0.2 to 0.9 ms. The outbox is the mailer
+   * without SMTP_URL: a slow disk under it holds up a developer's server, never a deployment's.
+   * The directory is made once, and again should someone have removed it since.
    */
-  let outboxMade: Promise<unknown> | null = null;
-  // node:fs's callback writeFile, not node:fs/promises': the promise API opens a FileHandle for every file
-  // (an object with its own close and a finaliser), which the quote bench showed in the quote's CPU: 2.3 to
-  // 2.9 ms a quote with it, 1.6 to 2.8 without, four runs of each alternated (issue 25).
-  const writeFile = promisify(writeFileCallback);
-  async function writeNew(path: string, bytes: Buffer): Promise<void> {
-    outboxMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
-      outboxMade = null; // tried again with the next message (the mail queue retries this one)
-      throw error;
-    });
-    await outboxMade;
+  let outboxMade = false;
+  function writeNew(path: string, bytes: Buffer): void {
+    if (!outboxMade) {
+      mkdirSync(options.outboxDir, { recursive: true });
+      outboxMade = true;
+    }
     try {
-      await writeFile(path, bytes, { flag: 'wx' });
+      writeFileSync(path, bytes, { flag: 'wx' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(options.outboxDir, { recursive: true });
-      await writeFile(path, bytes, { flag: 'wx' });
+      mkdirSync(options.outboxDir, { recursive: true });
+      writeFileSync(path, bytes, { flag: 'wx' });
     }
   }
   return {
@@ -113,28 +113,81 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const date = clock();
       // the Message-ID and the boundaries from our pool: nodemailer would draw eight times from the CSPRNG
-      const composed = await compose({ from, ...message, date, messageId: `<${secureRandomBytes(16).toString('hex')}@${fromDomain}>`, baseBoundary: secureRandomBytes(8).toString('hex') });
+      const composed = compose({ from, ...message, date, messageId: `<${secureRandomBytes(16).toString('hex')}@${fromDomain}>`, baseBoundary: secureRandomBytes(8).toString('hex') });
       const name = outboxFileName(date);
       const file = join(options.outboxDir, name);
       // Written under a temporary name and renamed, so a reader never sees half a message.
       const partial = join(options.outboxDir, `.${name}.partial`);
-      await writeNew(partial, composed.bytes);
-      await rename(partial, file);
+      writeNew(partial, composed.bytes);
+      renameSync(partial, file);
       return { messageId: composed.messageId, file };
     },
     close: () => {},
   };
 }
 
-/** The whole message as it goes over the wire, and its Message-ID. */
-function compose(mail: SendMailOptions): Promise<{ bytes: Buffer; messageId: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const root = new MailComposer(mail).compile();
-    root.build((error, built) => {
-      if (error) return reject(error);
-      // Bare line ends in the text as given become CRLF, as the stream transport's newline: 'windows' made
-      // them; the message is 7-bit or 8-bit bytes, which latin1 carries through unchanged.
-      resolvePromise({ bytes: Buffer.from(built.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1'), messageId: root.messageId() });
-    });
+/**
+ * The whole message as it goes over the wire, and its Message-ID, exactly as SMTP would carry it (CRLF line
+ * ends). nodemailer's MailComposer makes the MIME tree: the parts, every header and each part's transfer
+ * encoding. The tree is then written out in one pass, as MimeNode.stream writes it but without its streams:
+ * that stream machinery (a PassThrough, an encoder and a pipeline per part, a tick between parts) cost more CPU
+ * than everything else in a message (0.4 to 0.6 ms a quote e-mail here, issue 25). api/mail/compose.test.ts
+ * holds the two to the same bytes.
+ */
+export function compose(mail: SendMailOptions): { bytes: Buffer; messageId: string } {
+  const root = new MailComposer(mail).compile();
+  const written: string[] = [];
+  writeNode(root, written);
+  let text = written.join('');
+  // MimeNode's LastNewline: the message ends with a line end
+  if (!text.endsWith('\n')) text += text.endsWith('\r') ? '\n' : '\r\n';
+  // Bare line ends in the text as given become CRLF, as the stream transport's newline: 'windows' made
+  // them; the message is 7-bit or 8-bit bytes, which latin1 carries through unchanged.
+  return { bytes: Buffer.from(text.replace(/\r?\n/g, '\r\n'), 'latin1'), messageId: root.messageId() };
+}
+
+/**
+ * `bytes` quoted-printable, by nodemailer's own encoder run by hand (its `_transform` and `_flush`, what a stream
+ * would call): where its soft line breaks fall depends on how the input came in (the stream holds back trailing
+ * whitespace until its end), so encoding the whole text at once with qp.encode and qp.wrap differs from the
+ * stream at the end of some texts. One chunk, as MimeNode's stream hands a part's text in one.
+ */
+function quotedPrintable(bytes: Buffer): string {
+  const encoder = new QuotedPrintableEncoder({ lineLength: LINE_LENGTH });
+  const encoded: string[] = [];
+  encoder.push = (chunk: string | Buffer) => {
+    encoded.push(typeof chunk === 'string' ? chunk : chunk.toString('latin1'));
+    return true;
+  };
+  const failed = (error?: Error | null) => {
+    if (error) throw error;
+  };
+  // a Buffer chunk comes with the encoding 'buffer', which node's types leave out of BufferEncoding
+  encoder._transform(bytes, 'buffer' as BufferEncoding, failed);
+  encoder._flush(failed);
+  return encoded.join('');
+}
+
+/** One node of the tree and the nodes under it, appended to `written` as latin1 text (one char a byte). */
+function writeNode(node: MimeNode, written: string[]): void {
+  // in MimeNode.stream's order: the encoding is decided before the headers are built, which sets the boundary
+  const transferEncoding = node.getTransferEncoding();
+  written.push(`${node.buildHeaders()}\r\n\r\n`);
+  const content = node.content;
+  if (content) {
+    if (content instanceof Error) throw content;
+    if (typeof content !== 'string' && !Buffer.isBuffer(content)) throw new Error('the outbox writes parts held in memory only');
+    if (transferEncoding === 'base64') written.push(wrapBase64(encodeBase64(content), LINE_LENGTH));
+    else if (transferEncoding === 'quoted-printable') {
+      // nodemailer encodes QP outside text/* as binary (a lone CR or LF is data); no message of ours has such a part
+      if (!/^text\//i.test(node.contentType ?? '')) throw new Error('quoted-printable outside text/* is not written by the outbox');
+      written.push(quotedPrintable(typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
+    } else written.push(typeof content === 'string' ? Buffer.from(content, 'utf8').toString('latin1') : content.toString('latin1'));
+  }
+  if (!node.multipart) return;
+  node.childNodes.forEach((child, index) => {
+    written.push(`${index > 0 ? '\r\n' : ''}--${node.boundary}\r\n`);
+    writeNode(child, written);
   });
+  written.push(`\r\n--${node.boundary}--\r\n`);
 }
