@@ -3,10 +3,6 @@
  * written whole (headers, multipart text + HTML) to DATA_DIR/outbox as an .eml file, which a mail client
  * opens, a person reads at /dev/outbox and a test parses. File names sort by time and hold no personal data.
  */
-import { writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import { encode as encodeBase64, wrap as wrapBase64 } from 'nodemailer/lib/base64';
@@ -15,6 +11,7 @@ import type MimeNode from 'nodemailer/lib/mime-node';
 import { Encoder as QuotedPrintableEncoder } from 'nodemailer/lib/qp';
 import { BRAND } from '../../contract/index.ts';
 import { secureRandomBytes } from '../random.ts';
+import { outboxFileName, outboxFolder } from './outbox-folder.ts';
 
 export interface MailMessage {
   to: string;
@@ -60,14 +57,10 @@ const DEFAULT_FROM = `"${BRAND.productName}" <${BRAND.email}>`;
 /** Connections kept open to the SMTP server (nodemailer's pool). */
 export const SMTP_CONNECTIONS = 3;
 
-/** 2025-03-01T09-30-12-345Z-3f9a1c2b.eml: sortable by name, unique, nothing about the recipient. */
-function outboxFileName(date: Date): string {
-  return `${date.toISOString().replace(/[:.]/g, '-')}-${secureRandomBytes(4).toString('hex')}.eml`;
-}
-
 /** The line length of nodemailer's base64 and quoted-printable encoders. */
 const LINE_LENGTH = 76;
 
+/** An e-mail's file in the outbox (./outbox-folder.ts outboxFileName(date, 'eml')). */
 export const OUTBOX_FILE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.eml$/;
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -87,45 +80,14 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const fromDomain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-  /**
-   * Creates `path` (never over an existing file) with `bytes`. Off the event loop: creating a file can stall
-   * in the file system. Issue 11 measured 0.2 to 0.9 ms of the main thread per message under the quote
-   * bench's load; issue 25 saw ext4 spend about 1 ms of CPU creating each of a fresh disk's first few thousand
-   * files (its inode tables are set up on first use) and 0.05 ms once they were, which written synchronously
-   * would stop every request meanwhile. The directory is made once, and again should someone have removed it
-   * since.
-   */
-  let outboxMade: Promise<unknown> | null = null;
-  // node:fs's callback writeFile, not node:fs/promises': the promise API opens a FileHandle for every file
-  // (an object with its own close and a finaliser), which the quote bench showed in the quote's CPU: 2.3 to
-  // 2.9 ms a quote with it, 1.6 to 2.8 without, four runs of each alternated (issue 25).
-  const writeFile = promisify(writeFileCallback);
-  async function writeNew(path: string, bytes: Buffer): Promise<void> {
-    outboxMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
-      outboxMade = null; // tried again with the next message (the mail queue retries this one)
-      throw error;
-    });
-    await outboxMade;
-    try {
-      await writeFile(path, bytes, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(options.outboxDir, { recursive: true });
-      await writeFile(path, bytes, { flag: 'wx' });
-    }
-  }
+  const outbox = outboxFolder(options.outboxDir);
   return {
     kind: 'outbox',
     async send(message) {
       const date = clock();
       // the Message-ID and the boundaries from our pool: nodemailer would draw eight times from the CSPRNG
       const composed = compose({ from, ...message, date, messageId: `<${secureRandomBytes(16).toString('hex')}@${fromDomain}>`, baseBoundary: secureRandomBytes(8).toString('hex') });
-      const name = outboxFileName(date);
-      const file = join(options.outboxDir, name);
-      // Written under a temporary name and renamed, so a reader never sees half a message.
-      const partial = join(options.outboxDir, `.${name}.partial`);
-      await writeNew(partial, composed.bytes);
-      await rename(partial, file);
+      const file = await outbox.write(outboxFileName(date, 'eml'), composed.bytes);
       return { messageId: composed.messageId, file };
     },
     close: () => {},

@@ -12,12 +12,10 @@
  * the status and the provider's error code only: Twilio's messages quote the recipient's number, which
  * must not reach a log.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { BRAND } from '../../contract/index.ts';
 import type { TwilioConfig } from '../config.ts';
 import type { TextMessage } from './texts.ts';
-import { secureRandomBytes } from '../random.ts';
+import { outboxFileName, outboxFolder } from '../mail/outbox-folder.ts';
 
 export interface SentText {
   /** The provider's message id (Twilio's SM...), or the outbox file's name. */
@@ -44,10 +42,6 @@ const TEXT_PROVIDER_TIMEOUT_MS = 15_000;
 
 /** 2025-03-01T09-30-12-345Z-3f9a1c2b.sms.txt: sorts by time beside the .eml files, nothing about the recipient. */
 export const TEXT_OUTBOX_FILE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.sms\.txt$/;
-
-function textOutboxFileName(date: Date): string {
-  return `${date.toISOString().replace(/[:.]/g, '-')}-${secureRandomBytes(4).toString('hex')}.sms.txt`;
-}
 
 /** What the outbox file of a text says, read back (the /dev/outbox page and tests). */
 export interface OutboxText {
@@ -99,17 +93,13 @@ function twilioTexter(twilio: TwilioConfig, timeoutMs: number): Texter {
 }
 
 function outboxTexter(outboxDir: string, clock: () => Date): Texter {
+  const outbox = outboxFolder(outboxDir);
   return {
     kind: 'outbox',
     async send(message) {
       const date = clock();
-      mkdirSync(outboxDir, { recursive: true });
-      const name = textOutboxFileName(date);
-      // Written under a temporary name and renamed, so a reader never sees half a text.
-      const partial = join(outboxDir, `.${name}.partial`);
-      writeFileSync(partial, formatTextFile(message, BRAND.productName, date), { flag: 'wx' });
-      renameSync(partial, join(outboxDir, name));
-      return { id: name, file: join(outboxDir, name) };
+      const name = outboxFileName(date, 'sms.txt');
+      return { id: name, file: await outbox.write(name, formatTextFile(message, BRAND.productName, date)) };
     },
   };
 }
