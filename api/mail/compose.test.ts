@@ -14,6 +14,7 @@ import { priceQuote } from '../rating/index.ts';
 import { prepared, typicalRequest } from '../rating/testing.ts';
 import { quotePolicy, type VehicleIdentity } from '../quotes/mapping.ts';
 import { decodeVin } from '../vin/decode.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 /** What nodemailer's streams make of `mail`, with CRLF line ends as the outbox writes them. */
 function composedByStreams(mail: SendMailOptions): Promise<Buffer> {
@@ -42,17 +43,6 @@ async function assertSameBytes(message: MailMessage): Promise<string> {
   assert.equal(ours.bytes.toString('latin1'), theirs.toString('latin1'));
   assert.equal(ours.messageId, FIXED.messageId);
   return theirs.toString('latin1');
-}
-
-/** A small deterministic generator (mulberry32): the same messages on every run, so a failure can be found again. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // pieces that make each encoder decide something: spaces and tabs before line ends, a lone dot, '=', long words,
@@ -91,7 +81,7 @@ describe('the outbox composes the bytes nodemailer streams', () => {
   });
 
   test('300 generated messages, each of every size up to a few KB', async () => {
-    const random = generator(25);
+    const random = seededRandom(25); // the same messages on every run
     // what the generated messages made nodemailer choose for their text: each must come up, or the test proves less than it says
     const textEncodings = new Set<string>();
     for (let index = 0; index < 300; index += 1) {

@@ -14,18 +14,7 @@ import type { Struct } from 'superstruct';
 import type { Endpoint } from '../../contract/api/endpoints.ts';
 import { ClaimRequest } from '../../contract/api/contact.ts';
 import { OdometerPhotoFields } from '../../contract/api/onboarding.ts';
-
-/** mulberry32: a small seeded PRNG, enough for picking cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.ts';
 
 export interface FuzzRequest {
   /** What was corrupted, for a failure's message. */
@@ -194,7 +183,7 @@ function multipartCase(endpoint: Endpoint<any, any>, random: () => number): { la
  * empty body, another content type); the rest are drawn.
  */
 export function fuzzRequests(endpoint: Endpoint<any, any>, seed: number, count: number, ctx: FuzzContext): FuzzRequest[] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const requests: FuzzRequest[] = [];
   const base = endpoint.request ? plausible(endpoint.request as AnyStruct) : {};
   for (let i = 0; i < count; i++) {

@@ -463,6 +463,9 @@ async function loadBind(name: string, server: BenchServer): Promise<BindRow> {
   };
 }
 
+/** How many of the last bound policies the documents probe asks after while they wait (bindDocumentsLag). */
+const LAST_BOUND_ASKED = 10;
+
 /**
  * Seconds from the bind row's end until every policy it bound has its ID card, declarations and application
  * (item 3: "every bind's documents exist within 10 s of a 10-second bench's end"), read from PostgreSQL
@@ -490,12 +493,11 @@ async function bindDocumentsLag(policyNumbers: string[]): Promise<{ seconds: num
     );
     return rows.map((row) => row.policy_number);
   };
-  const LAST_BOUND = 10;
+  const seconds = () => (performance.now() - started) / 1000;
   let pending = policyNumbers;
   try {
     for (;;) {
-      const seconds = () => (performance.now() - started) / 1000;
-      const last = pending.slice(-LAST_BOUND);
+      const last = pending.slice(-LAST_BOUND_ASKED);
       if ((await withoutDocuments(last)).length === 0) {
         pending = last.length === pending.length ? [] : await withoutDocuments(pending);
         if (pending.length === 0) return { seconds: seconds(), missing: 0 };

@@ -12,6 +12,7 @@
  * whatever fonts the machine has, and the pictures would differ between a laptop and CI.
  */
 import sharp from 'sharp';
+import { seededRandom } from '../../testing/seeded-random.ts';
 
 export type DisplayStyle = 'drum' | 'segments';
 
@@ -30,18 +31,6 @@ export interface OdometerImageOptions {
   noise?: number;
   /** Width of the picture in pixels (default 900). */
   width?: number;
-}
-
-/** A small, fast PRNG (mulberry32): the same seed gives the same sequence on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
