@@ -36,7 +36,7 @@ function temporaryBeside(file: string): string {
 
 // File descriptors through node:fs's callback functions rather than node:fs/promises' FileHandle, an object
 // with its own close and a finaliser for every file: a policy's documents open nine (as the mail outbox does,
-// api/mail/mailer.ts, where the difference showed in the quote bench).
+// api/mail/outbox-folder.ts, where the difference showed in the quote bench).
 const openFile = promisify(open);
 const writeToFile = promisify(writeFile);
 const syncFile = promisify(fsync);
