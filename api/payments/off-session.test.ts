@@ -275,6 +275,44 @@ for (const target of dbTargets()) {
       }
     });
 
+    test('one idempotency key is one effect: a confirmation sent again, or twice at once, charges once, is told once and answers as the first did', async () => {
+      const events: { type: string; object: Record<string, unknown> }[] = [];
+      const gateway = provider.gateway as TestModeGateway;
+      gateway.setEmitter(async (type, object) => void events.push({ type, object }));
+      try {
+        const customerId = ok(await gateway.createCustomer({ idempotencyKey: key('cus'), metadata: {} }), 'customer').id;
+        const intentKey = key('pi');
+        const create = () => gateway.createIntent({
+          idempotencyKey: intentKey, amountCents: 4_200, currency: 'usd', customerId, keepCard: true, description: 'Q-once', metadata: {},
+        });
+        const [intent, sameIntent] = await Promise.all([create(), create()]);
+        assert.deepEqual(sameIntent, intent, 'two creations at once under one key answer the same PaymentIntent');
+        const intentId = ok(intent, 'intent').id;
+
+        const confirmKey = key('confirm');
+        const confirm = (paymentToken: string) => gateway.confirmIntent({ intentId, idempotencyKey: confirmKey, paymentToken, returnUrl: 'http://localhost/return' });
+        const [first, atOnce] = await Promise.all([confirm('tok_visa'), confirm('tok_visa')]);
+        assert.equal(ok(first, 'confirmation').status, 'succeeded');
+        assert.deepEqual(atOnce, first, 'the confirmation sent twice at once answers as the first');
+        // sent again later, with another card even: the answer kept under the key, not a second confirmation
+        // (a fresh one would be refused: the PaymentIntent has succeeded)
+        assert.deepEqual(await confirm('tok_chargeDeclined'), first);
+        await new Promise((resolve) => setImmediate(resolve));
+
+        const told = events.filter((event) => event.type === 'payment_intent.succeeded' && event.object.id === intentId);
+        assert.equal(told.length, 1, 'payment_intent.succeeded told once');
+        const methods = await testDb.db.query(`SELECT 1 FROM test_mode_objects WHERE kind = 'payment_method' AND object->>'customer' = $1`, [customerId]);
+        assert.equal(methods.length, 1, 'one card kept');
+        const requests = await testDb.db.query(`SELECT 1 FROM test_mode_objects WHERE kind = 'request' AND idempotency_key = ANY($1::text[])`, [[intentKey, confirmKey]]);
+        assert.equal(requests.length, 2, 'one answer kept for each key');
+        const charged = ok(await gateway.retrieveIntent(intentId), 'retrieved');
+        assert.equal(charged.status, 'succeeded');
+        assert.equal(charged.card?.last4, '4242', 'the first confirmation\'s card, not the one sent again');
+      } finally {
+        gateway.setEmitter(null);
+      }
+    });
+
     test('each PaymentMethod the test mode made is on record with the test card it came from', async () => {
       const rows = await testDb.db.query<{ object: { token: string; customer: string | null } }>(
         `SELECT object FROM test_mode_objects WHERE kind = 'payment_method'`,

@@ -222,10 +222,13 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
    * A request's answer kept under its idempotency key, as Stripe keeps it: the same key answers it again.
    * What the call changed is written with its answer, in one statement (all of it or none), and its events
    * are told once that is done.
+   *
+   * The work runs first, its changes only collected, and the statement keeps them only when it is the first to
+   * keep an answer under the key; otherwise nothing it did stands and the answer kept stands instead. So a
+   * call is one statement, not a look-up and then a write, and two calls with one key at once change the
+   * objects once (the second's changes, computed from the same objects, are dropped with its answer).
    */
   async function once<T>(key: string, work: (writer: Writer) => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
-    const kept = await db.query<{ object: GatewayResult<T> }>(`SELECT object FROM test_mode_objects WHERE idempotency_key = $1 AND kind = 'request'`, [key]);
-    if (kept[0]) return kept[0].object;
     const created: { id: string; kind: string; object: unknown }[] = [];
     const replaced: { id: string; object: unknown }[] = [];
     const told: [string, Record<string, unknown>][] = [];
@@ -240,19 +243,27 @@ export function createTestModeGateway(db: Queryable, options: TestModeOptions = 
         told.push([type, structuredClone(object)]);
       },
     });
-    await db.query(
-      `WITH created AS (
+    const first = await db.query(
+      `WITH request AS (
+         INSERT INTO test_mode_objects (id, kind, idempotency_key, object, created_at) VALUES ($1, 'request', $2, $3::jsonb, $4)
+         ON CONFLICT DO NOTHING RETURNING id
+       ), created AS (
          INSERT INTO test_mode_objects (id, kind, object, created_at)
          SELECT id, kind, object, $4 FROM jsonb_to_recordset($5::jsonb) AS c (id text, kind text, object jsonb)
+         WHERE EXISTS (SELECT 1 FROM request)
          ON CONFLICT DO NOTHING
        ), replaced AS (
          UPDATE test_mode_objects SET object = r.object FROM jsonb_to_recordset($6::jsonb) AS r (id text, object jsonb)
-         WHERE test_mode_objects.id = r.id
+         WHERE test_mode_objects.id = r.id AND EXISTS (SELECT 1 FROM request)
        )
-       INSERT INTO test_mode_objects (id, kind, idempotency_key, object, created_at) VALUES ($1, 'request', $2, $3::jsonb, $4)
-       ON CONFLICT DO NOTHING`,
+       SELECT 1 FROM request`,
       [idFrom('req', key), key, JSON.stringify(result), clock(), JSON.stringify(created), JSON.stringify(replaced)],
     );
+    if (first.length === 0) {
+      // read apart: the statement's snapshot predates an answer kept by a call that committed while it waited
+      const kept = await db.query<{ object: GatewayResult<T> }>(`SELECT object FROM test_mode_objects WHERE idempotency_key = $1 AND kind = 'request'`, [key]);
+      return kept[0]!.object;
+    }
     for (const [type, object] of told) await atOnce.tell(type, object);
     return result;
   }

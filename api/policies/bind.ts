@@ -10,7 +10,7 @@
  *      one still unknown refuses the new attempt (409, in progress);
  *   3. the attempt is recorded, with a random provider key, before any call; a Customer and an unconfirmed
  *      PaymentIntent are created (harmless if their answers are lost: nothing is charged until confirmed),
- *      the PaymentIntent's id is stored, then it is confirmed: the one call that moves money, on an id we
+ *      both ids are stored (one write), then it is confirmed: the one call that moves money, on an id we
  *      already hold, so an unknown outcome is always settled by retrieving it;
  *   4. a bank that asks for 3-D Secure gets the buyer: 202 with what Stripe.js (or the test mode's window)
  *      needs, and POST /api/policy/complete_payment finishes once they authenticated;
@@ -184,28 +184,31 @@ async function runAttempt(context: BindContext, attempt: Attempt, quote: QuoteFo
 
   const customer = await gateway.createCustomer({ idempotencyKey: `${key}:customer`, metadata });
   if (!customer.ok) return notCharged(context, attempt, customer);
-  await changeAttempt(db, attempt.id, ['created'], { customerId: customer.value.id }, clock());
+  // The Customer is kept on the attempt with the PaymentIntent's id, in one write: until then nothing can be
+  // charged, and making either again under its key gives the same one.
   const created = await gateway.createIntent({
     idempotencyKey: `${key}:intent`, amountCents: attempt.amountCents, currency: 'usd', customerId: customer.value.id, keepCard: true,
     description: `Down payment, quote ${quote.quote_number}`, metadata,
   });
   if (!created.ok) return notCharged(context, attempt, created);
   // The id on record before the one call that moves money: whatever happens next is settled by retrieving it.
-  if (!(await changeAttempt(db, attempt.id, ['created'], { intentId: created.value.id, status: 'confirming' }, clock()))) {
+  const recorded = { intentId: created.value.id, customerId: customer.value.id, status: 'confirming' } as const;
+  if (!(await changeAttempt(db, attempt.id, ['created'], recorded, clock()))) {
     return inProgress; // settled as abandoned by someone else meanwhile: it is never confirmed now
   }
+  const confirming: Attempt = { ...attempt, ...recorded };
   const confirmed = await gateway.confirmIntent({
     intentId: created.value.id, idempotencyKey: `${key}:confirm`, paymentToken,
     returnUrl: pageUrl(context.publicOrigin, PAGES.wizard),
   });
-  if (confirmed.ok) return outcomeOf(context, await settleWith(context, { ...attempt, intentId: created.value.id, status: 'confirming' }, confirmed.value, {}));
+  if (confirmed.ok) return outcomeOf(context, await settleWith(context, confirming, confirmed.value, {}));
   if (!confirmed.outcomeUnknown) {
     await changeAttempt(db, attempt.id, ['confirming'], { status: confirmed.type === 'card_error' ? 'declined' : 'failed', error: failureOf(confirmed) }, clock());
     void gateway.cancelIntent(created.value.id, `${key}:cancel`).catch(() => undefined);
     return paymentFailed(confirmed.type);
   }
   // Unknown: ask the provider at once; if it cannot say either, the attempt stays open for the next settler.
-  const settled = await settleAttempt(context, { ...attempt, intentId: created.value.id, status: 'confirming' }, {});
+  const settled = await settleAttempt(context, confirming, {});
   if (settled.kind === 'unknown') return paymentFailed('api_error', true);
   return outcomeOf(context, settled);
 }
