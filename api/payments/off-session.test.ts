@@ -249,11 +249,20 @@ for (const target of dbTargets()) {
 
     offSessionBehaviour(() => provider);
 
-    test('an off-session refusal is told as payment_intent.payment_failed, as a refusal at purchase is', async () => {
+    /** Runs `check` with the test mode's gateway, every event it tells meanwhile collected in `events`. */
+    async function withEventsTold(check: (gateway: TestModeGateway, events: { type: string; object: Record<string, unknown> }[]) => Promise<void>) {
       const events: { type: string; object: Record<string, unknown> }[] = [];
       const gateway = provider.gateway as TestModeGateway;
       gateway.setEmitter(async (type, object) => void events.push({ type, object }));
       try {
+        await check(gateway, events);
+      } finally {
+        gateway.setEmitter(null);
+      }
+    }
+
+    test('an off-session refusal is told as payment_intent.payment_failed, as a refusal at purchase is', async () => {
+      await withEventsTold(async (gateway, events) => {
         const customerId = ok(await gateway.createCustomer({ idempotencyKey: key('cus'), metadata: {} }), 'customer').id;
         const setup = ok(await gateway.createSetupIntent({ idempotencyKey: key('seti'), customerId }), 'setup intent');
         const saved = ok(await gateway.confirmSetupIntent(setup.id, 'tok_chargeCustomerFail'), 'saved');
@@ -270,16 +279,11 @@ for (const target of dbTargets()) {
         assert.equal(failed.length, 1);
         assert.deepEqual(failed[0]!.object.last_payment_error, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
         assert.equal(failed[0]!.object.status, 'requires_payment_method');
-      } finally {
-        gateway.setEmitter(null);
-      }
+      });
     });
 
     test('one idempotency key is one effect: a confirmation sent again, or twice at once, charges once, is told once and answers as the first did', async () => {
-      const events: { type: string; object: Record<string, unknown> }[] = [];
-      const gateway = provider.gateway as TestModeGateway;
-      gateway.setEmitter(async (type, object) => void events.push({ type, object }));
-      try {
+      await withEventsTold(async (gateway, events) => {
         const customerId = ok(await gateway.createCustomer({ idempotencyKey: key('cus'), metadata: {} }), 'customer').id;
         const intentKey = key('pi');
         const create = () => gateway.createIntent({
@@ -308,9 +312,7 @@ for (const target of dbTargets()) {
         const charged = ok(await gateway.retrieveIntent(intentId), 'retrieved');
         assert.equal(charged.status, 'succeeded');
         assert.equal(charged.card?.last4, '4242', 'the first confirmation\'s card, not the one sent again');
-      } finally {
-        gateway.setEmitter(null);
-      }
+      });
     });
 
     test('each PaymentMethod the test mode made is on record with the test card it came from', async () => {
