@@ -33,12 +33,17 @@
  * the repository root, so `node api/server.ts` works from anywhere.
  */
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY } from './odometer/verdict.ts';
 // the modules themselves, not contract/index.ts: a fleet's primary loads this file and nothing of the server
 import { BRAND } from '../contract/brand.ts';
 import { email } from '../contract/rules/email.ts';
 import { check } from '../contract/validate.ts';
+
+/** Where PGlite keeps the embedded database: DATA_DIR/pg (the server, the command-line jobs and the e2e tests' copies). */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return join(dataDir, 'pg');
+}
 
 export interface Config {
   port: number;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { closePdfProcess } from './documents/pdf/apart.ts';
@@ -203,7 +203,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let db: Db;
   try {
-    db = givenDb ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: memoryDb ? undefined : join(config.dataDir, 'pg'), log }));
+    db = givenDb ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: memoryDb ? undefined : embeddedDatabaseDir(config.dataDir), log }));
   } catch (error) {
     ready(error instanceof Error ? error : new Error(String(error)));
     await Promise.all(servers.map(closeServer));

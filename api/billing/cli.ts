@@ -17,7 +17,7 @@
 import { join } from 'node:path';
 import { formatIsoDate, localToday, parseIsoDate } from '../../contract/index.ts';
 import { blobStoreFromEnv } from '../blobs/config.ts';
-import { loadConfig } from '../config.ts';
+import { embeddedDatabaseDir, loadConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { consoleSink, logError, type LogSink } from '../log.ts';
@@ -57,7 +57,7 @@ export async function billingFromCommandLine(args: readonly string[], env: NodeJ
   if (formatIsoDate(localToday(asOf)) !== asked.day) throw new Error('the as-of moment is not on the day asked');
 
   const config = loadConfig(env);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: embeddedDatabaseDir(config.dataDir) });
   const outboxDir = join(config.dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: config.mailFrom });
   const texter = createTexter({ twilio: config.twilio, outboxDir });

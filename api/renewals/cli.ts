@@ -14,7 +14,7 @@
  */
 import { join } from 'node:path';
 import { blobStoreFromEnv } from '../blobs/config.ts';
-import { loadConfig } from '../config.ts';
+import { embeddedDatabaseDir, loadConfig } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createDocumentsJob, type DocumentsJob } from '../documents/job.ts';
@@ -26,7 +26,7 @@ import { leaseHolder } from '../jobs/lease.ts';
 
 export async function renewFromCommandLine(env: NodeJS.ProcessEnv = process.env, log = consoleSink): Promise<number> {
   const config = loadConfig(env);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: embeddedDatabaseDir(config.dataDir) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
   const clock = () => new Date();
   const mail = createMailQueue({ db, mailer, clock, log });

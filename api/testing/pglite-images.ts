@@ -26,13 +26,20 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 }
 
-function imageName(kind: PgliteImageKind): string {
+/**
+ * A name for the database `kind` as this tree makes it: the kind and a hash of PGlite's version and, for the
+ * migrated one, of every migration. What is kept under it (an image here, the e2e servers' data directory in
+ * test/e2e/database-copy.ts) is never stale.
+ */
+export function databaseStateName(kind: PgliteImageKind): string {
   const hash = createHash('sha256').update(`pglite ${pgliteVersion()}\n`);
   if (kind === 'migrated') {
     for (const file of readdirSync(MIGRATIONS_DIR).sort()) hash.update(`${file}\n`).update(readFileSync(join(MIGRATIONS_DIR, file)));
   }
-  return `${kind}-${hash.digest('hex').slice(0, 16)}.tar`;
+  return `${kind}-${hash.digest('hex').slice(0, 16)}`;
 }
+
+const imageName = (kind: PgliteImageKind) => `${databaseStateName(kind)}.tar`;
 
 async function makeImage(kind: PgliteImageKind): Promise<Blob> {
   const { pgliteImage } = await import('../db/pglite.ts');

@@ -12,7 +12,8 @@ import { BRAND } from '../../contract/brand.ts';
 import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
 
 describe('foundation end to end', () => {
-  const run = serverAndBrowser();
+  // the README's first start: an empty data folder, where the server makes its database and migrates it
+  const run = serverAndBrowser({}, { database: 'new' });
 
   test('the home page shows the shell: navigation, footer, version, title', async () => {
     const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });

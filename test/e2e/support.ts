@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { parseEml } from '../../api/mail/eml.ts';
+import { copyMigratedDatabase } from './database-copy.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -116,12 +117,22 @@ export async function startProcess(
   return { output: () => output, stop };
 }
 
+export interface ServerOptions {
+  /**
+   * 'copy' (the default): the embedded database is a copy of one already migrated (./database-copy.ts), as a
+   * restarted server finds its own. 'new': an empty data folder, where the server runs initdb and every
+   * migration, as on the README's first start.
+   */
+  database?: 'copy' | 'new';
+}
+
 /** Starts `npm run serve` with its own ports and data folder; resolves once /api/health answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const [port, demoPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-e2e-'));
   // Removed at exit too, whatever happened to the test's own clean-up (a failed before() runs no after()).
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  if (options.database !== 'new' && !env.DATABASE_URL) await copyMigratedDatabase(dataDir);
   const url = `http://localhost:${port}`;
   const demoUrl = `http://localhost:${demoPort}`;
   const { output, stop } = await startProcess('the server', 'npm', ['run', 'serve', '--silent'], {
@@ -145,11 +156,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
  * One server and one browser for a describe block: started before its tests, stopped and cleaned after.
  * Read them through the getters inside tests (they exist only once `before` has run).
  */
-export function serverAndBrowser(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser(env: Record<string, string> = {}, options: ServerOptions = {}): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   before(async () => {
-    server = await startServer(env);
+    server = await startServer(env, options);
     browser = await launchChromium();
   });
   after(async () => {
