@@ -53,9 +53,15 @@ const INDUSTRY_OPTIONS = OCCUPATION_INDUSTRIES.map((i) => ({ value: i.value, lab
 const TEXT_FIELDS = ['firstName', 'lastName', 'emailAddress', 'occupation'] as const;
 
 
+/**
+ * The first driver of a list that has none, one for the page's life: the step draws it before its effect writes
+ * it into the state, and every render until then must draw the same driver (its id is its page's key).
+ */
+const FIRST_DRIVER = emptyDriver('primary');
+
 /** The list as step 3 needs it: an insured first that follows step 1, roles by position, spouse defaults. */
 function mended(state: WizardState): DriverForm[] | null {
-  const list = state.drivers.length > 0 ? state.drivers : [emptyDriver('primary')];
+  const list = state.drivers.length > 0 ? state.drivers : [FIRST_DRIVER];
   const fixed = normaliseRoles([followInfo(list[0]!, state.info), ...list.slice(1)]).map(spouseDefaults);
   const same = fixed.length === state.drivers.length && fixed.every((d, i) => d === state.drivers[i]);
   return same ? null : fixed;
@@ -182,7 +188,8 @@ function DriverPage({ state, update, register, drivers, index, driver, opened }:
   }
 
   const form = useBoundForm<Values>(`ppm-driver-${index}`, rules, driver, (name, value) => {
-    update((s) => ({ ...s, drivers: answer(s.drivers, name, value) }));
+    // to the list as drawn: an answer given before StepDrivers' effect has written it down is not lost
+    update((s) => ({ ...s, drivers: answer(mended(s) ?? s.drivers, name, value) }));
   });
 
   register({

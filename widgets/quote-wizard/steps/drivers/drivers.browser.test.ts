@@ -67,6 +67,11 @@ const frame = async () => {
   await paint();
 };
 
+/** Preact's re-render after a change runs in a microtask: these let it run, and no paint or effect. */
+const settledRender = async () => {
+  for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+};
+
 /** The shell's Continue and Back. */
 async function next(): Promise<unknown> {
   const result = await controller.onContinue();
@@ -126,6 +131,29 @@ describe('Step 3, Your Drivers: the first driver', () => {
     assert.equal(hasLabel(T.relation), false, 'no relation for the insured');
     assert.equal(queryAllByRole(root, 'button', T.removeDriver).length, 0, 'the insured cannot be removed');
     await checkA11y(root.host as HTMLElement);
+  });
+
+  it('what is answered before the step has written down its list of drivers is kept, on the page and in the state', async () => {
+    // A page opened on an empty list draws a first driver at once and writes it into the state in an effect,
+    // which preact runs after the next paint: on a loaded machine a person can answer before it has. Answered
+    // here in the task of the first render, before any paint, as the browser delivers a keystroke and a click.
+    await mount({ drivers: [] });
+    assert.equal(current.drivers.length, 0, 'the list is not written down yet: the moment this test is about');
+    const email = getByLabel(root, T.emailAddress);
+    email.value = 'ada@example.com';
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    await settledRender();
+    const female = [...group(T.gender).querySelectorAll('input')].find((input) => input.value === 'Female')!;
+    female.click();
+    await settledRender();
+    assert.equal(email.isConnected && female.isConnected, true, 'the page was not drawn anew under the person');
+    assert.equal(getByLabel(root, T.emailAddress).value, 'ada@example.com');
+    assert.equal(female.checked, true);
+    await frame();
+    assert.equal(current.drivers.length, 1);
+    assert.equal(current.drivers[0]!.emailAddress, 'ada@example.com');
+    assert.equal(current.drivers[0]!.gender, 'Female');
+    assert.equal(current.drivers[0]!.firstName, 'Ada', 'the insured follows step 1');
   });
 
   it('Continue on an empty page shows every error and focuses the first invalid field', async () => {
