@@ -5,11 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Config } from './config.ts';
+import { blobsDirOf, outboxDirOf, type Config } from './config.ts';
 import { DatabaseUnavailableError, type Db } from './db/db.ts';
 import type { MailQueue } from './mail/queue.ts';
 import { outboxPage } from './mail/outbox-page.ts';
-import { join } from 'node:path';
 import { consoleSink, loggedPath, logError, requestLogger, type LogSink } from './log.ts';
 import type { Deps } from './deps.ts';
 import { ApiError, databaseUnavailableResponse, errorResponse, HTTP_MESSAGES } from './http/errors.ts';
@@ -175,7 +174,7 @@ function onApiError(deps: Deps, error: unknown, c: Context): Response {
 }
 
 export function createApp(options: CreateAppOptions): Hono {
-  const blobs = options.blobs ?? createFileBlobStore(join(options.config.dataDir, 'blobs'));
+  const blobs = options.blobs ?? createFileBlobStore(blobsDirOf(options.config.dataDir));
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? consoleSink;
   const deps: Deps = {
@@ -256,7 +255,7 @@ export function createApp(options: CreateAppOptions): Hono {
   app.route('/api', api);
 
   app.route('/ops', opsRoutes(deps));
-  if (!config.production) app.route('/dev/outbox', outboxPage(join(config.dataDir, 'outbox')));
+  if (!config.production) app.route('/dev/outbox', outboxPage(outboxDirOf(config.dataDir)));
 
   app.route('/', staticRoutes(config));
   app.all('*', (c) => c.text(HTTP_MESSAGES.methodNotAllowed, 405, { Allow: 'GET, HEAD' }));

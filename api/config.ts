@@ -40,9 +40,21 @@ import { BRAND } from '../contract/brand.ts';
 import { email } from '../contract/rules/email.ts';
 import { check } from '../contract/validate.ts';
 
-/** Where PGlite keeps the embedded database: DATA_DIR/pg (the server, the command-line jobs and the e2e tests' copies). */
+/* What DATA_DIR holds, named once for the server, the command-line jobs and the tests that read a server's folder. */
+
+/** Where PGlite keeps the embedded database: DATA_DIR/pg. */
 export function embeddedDatabaseDir(dataDir: string): string {
   return join(dataDir, 'pg');
+}
+
+/** The blob store's files (PDFs, photos) when no bucket is configured: DATA_DIR/blobs (api/blobs/config.ts). */
+export function blobsDirOf(dataDir: string): string {
+  return join(dataDir, 'blobs');
+}
+
+/** The outbox of e-mails and texts when no provider is configured: DATA_DIR/outbox (api/mail/outbox-folder.ts). */
+export function outboxDirOf(dataDir: string): string {
+  return join(dataDir, 'outbox');
 }
 
 export interface Config {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from './config.ts';
+import { ConfigError, outboxDirOf } from './config.ts';
 import { startServer } from './server.ts';
 import { dbTargets, openTestDb, tempDir } from './testing/harness.ts';
 
@@ -67,7 +67,7 @@ for (const target of dbTargets()) {
         assert.equal(res.status, 201);
         assert.equal(res.headers.get('access-control-allow-origin'), demoOrigin);
         await server.mail.settled();
-        assert.equal(readdirSync(join(dir.path, 'outbox')).filter((name) => name.endsWith('.eml')).length, 1);
+        assert.equal(readdirSync(outboxDirOf(dir.path)).filter((name) => name.endsWith('.eml')).length, 1);
         assert.ok(!logs.join('\n').includes(email.split('@')[0]!));
         assert.ok(logs.some((line) => /POST \/api\/contact\/subscribe 201 \d+ms$/.test(line)));
       } finally {

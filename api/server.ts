@@ -9,11 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from './app.ts';
-import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from './config.ts';
+import { ConfigError, embeddedDatabaseDir, loadConfig, outboxDirOf, type Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { closePdfProcess } from './documents/pdf/apart.ts';
@@ -209,8 +208,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await Promise.all(servers.map(closeServer));
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
-  const texter = createTexter({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox') });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: outboxDirOf(config.dataDir), from: config.mailFrom });
+  const texter = createTexter({ twilio: config.twilio, outboxDir: outboxDirOf(config.dataDir) });
   const mail = createMailQueue({ db, mailer, texter, clock: () => new Date(), log });
   let documents: DocumentsJob | null = null;
   try {

@@ -14,10 +14,9 @@
  *
  * A server using PGlite holds DATA_DIR/pg itself: stop it first.
  */
-import { join } from 'node:path';
 import { formatIsoDate, localToday, parseIsoDate } from '../../contract/index.ts';
 import { blobStoreFromEnv } from '../blobs/config.ts';
-import { embeddedDatabaseDir, loadConfig } from '../config.ts';
+import { embeddedDatabaseDir, loadConfig, outboxDirOf } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { consoleSink, logError, type LogSink } from '../log.ts';
@@ -58,7 +57,7 @@ export async function billingFromCommandLine(args: readonly string[], env: NodeJ
 
   const config = loadConfig(env);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: embeddedDatabaseDir(config.dataDir) });
-  const outboxDir = join(config.dataDir, 'outbox');
+  const outboxDir = outboxDirOf(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: config.mailFrom });
   const texter = createTexter({ twilio: config.twilio, outboxDir });
   // The messages are queued as of the day run, so the queue delivers them on that day's clock.

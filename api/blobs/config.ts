@@ -13,8 +13,7 @@
  *
  * BLOB_STORE_README_ROWS says the same in README.md's configuration table.
  */
-import { join } from 'node:path';
-import { ConfigError, normalizeOrigin } from '../config.ts';
+import { blobsDirOf, ConfigError, normalizeOrigin } from '../config.ts';
 import { createFileBlobStore } from './file-store.ts';
 import { createS3BlobStore } from './s3-store.ts';
 import type { BlobStore } from './store.ts';
@@ -92,5 +91,5 @@ export function s3BlobConfig(env: Env): S3BlobConfig | undefined {
 /** The bucket when BLOB_S3_BUCKET is set, else files under dataDir/blobs. Touches neither until used. */
 export function blobStoreFromEnv(env: Env, dataDir: string): BlobStore {
   const s3 = s3BlobConfig(env);
-  return s3 ? createS3BlobStore(s3) : createFileBlobStore(join(dataDir, 'blobs'));
+  return s3 ? createS3BlobStore(s3) : createFileBlobStore(blobsDirOf(dataDir));
 }

@@ -12,9 +12,8 @@
  *
  * A server using PGlite holds DATA_DIR/pg itself: stop it first, or let its daily job do the work.
  */
-import { join } from 'node:path';
 import { blobStoreFromEnv } from '../blobs/config.ts';
-import { embeddedDatabaseDir, loadConfig } from '../config.ts';
+import { embeddedDatabaseDir, loadConfig, outboxDirOf } from '../config.ts';
 import { openDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createDocumentsJob, type DocumentsJob } from '../documents/job.ts';
@@ -27,7 +26,7 @@ import { leaseHolder } from '../jobs/lease.ts';
 export async function renewFromCommandLine(env: NodeJS.ProcessEnv = process.env, log = consoleSink): Promise<number> {
   const config = loadConfig(env);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: embeddedDatabaseDir(config.dataDir) });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: outboxDirOf(config.dataDir), from: config.mailFrom });
   const clock = () => new Date();
   const mail = createMailQueue({ db, mailer, clock, log });
   let documents: DocumentsJob | null = null;

@@ -10,6 +10,7 @@ import type { Db } from '../db/db.ts';
 import { createTestModeGateway } from '../payments/test-mode.ts';
 import { bindPolicy, outboxTexts, type BoundPolicy } from '../policies/testing.ts';
 import { openMigratedPgliteDir, tempDir, testApp, type TestApp } from './harness.ts';
+import { embeddedDatabaseDir, outboxDirOf } from '../config.ts';
 
 export interface CommandLineSetting {
   /** The DATA_DIR: the database in pg/, the outbox in outbox/. */
@@ -31,7 +32,7 @@ export async function commandLineSetting(
   steps: { before?: (t: TestApp) => Promise<void>; after?: (db: Db, policy: BoundPolicy) => Promise<void> } = {},
 ): Promise<CommandLineSetting> {
   const dir = tempDir(prefix);
-  const db = await openMigratedPgliteDir(join(dir.path, 'pg'));
+  const db = await openMigratedPgliteDir(embeddedDatabaseDir(dir.path));
   let policy: BoundPolicy;
   try {
     const t = testApp(db, { payments: createTestModeGateway(db), config: { dataDir: join(dir.path, 'setup') } });
@@ -48,6 +49,6 @@ export async function commandLineSetting(
     dir,
     env: { DATA_DIR: dir.path, PUBLIC_ORIGIN: 'https://www.example.com', DEMO_PORT: '0' },
     policy,
-    sent: (pattern) => outboxTexts(join(dir.path, 'outbox'), pattern),
+    sent: (pattern) => outboxTexts(outboxDirOf(dir.path), pattern),
   };
 }

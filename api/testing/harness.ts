@@ -17,7 +17,7 @@ import { after, before } from 'node:test';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp, type CreateAppOptions } from '../app.ts';
-import type { Config } from '../config.ts';
+import { blobsDirOf, outboxDirOf, type Config } from '../config.ts';
 import { BRAND } from '../../contract/brand.ts';
 import { DEFAULT_CONFIRMED_REVIEW_ONE_IN, DEFAULT_MAX_MILES_PER_DAY } from '../odometer/verdict.ts';
 import { DatabaseUnavailableError, openDb, type Db } from '../db/db.ts';
@@ -234,7 +234,7 @@ type TestAppOptions = Partial<Omit<CreateAppOptions, 'db' | 'config' | 'mail'>> 
 export function testApp(db: Db, options: TestAppOptions = {}): TestApp {
   const dir = tempDir();
   const config = testConfig({ dataDir: dir.path, ...options.config });
-  const outboxDir = join(dir.path, 'outbox');
+  const outboxDir = outboxDirOf(dir.path);
   const logs: string[] = [];
   const { mailer: givenMailer, texter: givenTexter, ...appOptions } = options;
   const mailer = givenMailer ?? createMailer({ outboxDir, ...(options.clock ? { clock: options.clock } : {}) });
@@ -242,7 +242,7 @@ export function testApp(db: Db, options: TestAppOptions = {}): TestApp {
   const log = (line: string) => logs.push(line);
   const clock = options.clock ?? (() => new Date());
   const mail = createMailQueue({ db, mailer, texter, clock, log });
-  const blobs = options.blobs ?? createFileBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = options.blobs ?? createFileBlobStore(blobsDirOf(config.dataDir));
   const documents = options.documents ?? createDocumentsJob({ db, blobs, clock, log });
   const app = createApp({ ...appOptions, config, db, mail, blobs, documents, log });
   return { app, config, outboxDir, logs, mail, documents, blobs, cleanup: dir.remove };

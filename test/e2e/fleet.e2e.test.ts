@@ -24,6 +24,7 @@ import { bindRequestFor } from '../../api/policies/testing.ts';
 import { quoteRequestFixture } from '../../api/quotes/testing.ts';
 import { freshPostgresDatabase, tempDir } from '../../api/testing/harness.ts';
 import { startServerProcess, type ServerProcess } from '../../api/testing/server-process.ts';
+import { outboxDirOf } from '../../api/config.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHIFTED_CLOCK = join(import.meta.dirname, 'shifted-clock.ts');
@@ -91,7 +92,7 @@ describe('two servers on one PostgreSQL behind a round-robin proxy', { skip: pos
   let proxy: Awaited<ReturnType<typeof roundRobinProxy>>;
   let db: Db;
   let servers: ServerProcess[] = [];
-  const outboxDir = join(dataDir.path, 'outbox');
+  const outboxDir = outboxDirOf(dataDir.path);
 
   /** Both servers, started at the same moment, on the same database and data directory, behind the proxy. */
   async function startBoth(env: Record<string, string> = {}, imports: string[] = []): Promise<void> {

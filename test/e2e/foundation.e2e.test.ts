@@ -6,10 +6,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { BRAND } from '../../contract/brand.ts';
 import { axeViolations, outboxMails, serverAndBrowser } from './support.ts';
+import { embeddedDatabaseDir } from '../../api/config.ts';
 
 describe('foundation end to end', () => {
   // the README's first start: an empty data folder, where the server makes its database and migrates it
@@ -146,7 +146,7 @@ describe('foundation end to end', () => {
     assert.match(readFileSync(outbox[0]!, 'utf8'), /^To: .*Ada\.OHara@example\.com/im);
     await run.server.stop();
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(join(run.server.dataDir, 'pg'));
+    const db = await PGlite.create(embeddedDatabaseDir(run.server.dataDir));
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from subscribers where lower(email) = $1', ['ada.ohara@example.com']);
     await db.close();
     assert.equal(rows[0]?.n, 1);

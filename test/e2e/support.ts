@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { outboxDirOf } from '../../api/config.ts';
 import { parseEml } from '../../api/mail/eml.ts';
 import { copyMigratedDatabase } from './database-copy.ts';
 
@@ -204,7 +205,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
  * may look a moment before the file is there.
  */
 export async function outboxMails(dataDir: string, count: number, timeoutMs = 10_000): Promise<string[]> {
-  const dir = join(dataDir, 'outbox');
+  const dir = outboxDirOf(dataDir);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')).sort() : [];
@@ -218,7 +219,7 @@ export async function outboxMails(dataDir: string, count: number, timeoutMs = 10
  * at least `count`; read one with parseTextFile from api/messages/texter.ts.
  */
 export async function outboxTexts(dataDir: string, count: number, timeoutMs = 10_000): Promise<string[]> {
-  const dir = join(dataDir, 'outbox');
+  const dir = outboxDirOf(dataDir);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.sms.txt')).sort() : [];
