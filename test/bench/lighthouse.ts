@@ -1,7 +1,8 @@
 /**
  * Lighthouse in the bench (issues 10 and 11): every page of the site (test/site-pages.ts: each route of
  * site/routes.ts whose page is built, a representative of each dynamic page, /unavailable?not-writing and
- * the 404 page), on Debian's Chromium with Lighthouse's mobile emulation (its default: a mid-range phone,
+ * the 404 page) and, given the embed demo's origin, the partner pages whose weight test/budgets.ts holds
+ * (issue 25: "Lighthouse mobile 100 with CLS 0 on each kept"), on Debian's Chromium with Lighthouse's mobile emulation (its default: a mid-range phone,
  * simulated slow 4G), and a table of the four category scores, CLS and LCP. An alias built as the same page
  * as its route is audited once. LIGHTHOUSE_PAGES=/faq,/account runs those pages alone. Run alone against a
  * running server with `node test/bench/lighthouse.ts http://127.0.0.1:PORT [/path ...]`, or in the bench
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, freePorts, ROOT } from '../e2e/support.ts';
+import { BUDGETS } from '../budgets.ts';
 import { chosenPages, sitePages, type SitePage } from '../site-pages.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -128,14 +130,23 @@ function auditedPages(): { pages: SitePage[]; notBuilt: string[] } {
   return { pages: chosenPages(pages, 'LIGHTHOUSE_PAGES').filter((page) => !page.sameAs || process.env.LIGHTHOUSE_PAGES), notBuilt: skipped };
 }
 
-/** Runs Lighthouse on every page of the built site against a server at `base` and prints the table. */
-export async function lighthouseTable(base: string, chosen = auditedPages()): Promise<LighthouseRow[]> {
+/** The partner pages with a budget (a club's, a dealer's, a body shop's page embedding a widget), on the demo's origin. */
+const PARTNER_PAGES = BUDGETS.filter((budget) => budget.page.origin === 'demo').map((budget) => budget.page.path);
+
+/**
+ * Runs Lighthouse on every page of the built site against a server at `base` and prints the table; with
+ * `partnerBase` (the embed demo's origin), on the partner pages there first, as their visitors load them.
+ */
+export async function lighthouseTable(base: string, chosen = auditedPages(), partnerBase: string | null = null): Promise<LighthouseRow[]> {
   const { pages, notBuilt } = chosen;
   const chromium = await startChromium();
   const rows: LighthouseRow[] = [];
   const skipped: string[] = [];
   const deadline = Date.now() + TOTAL_SECONDS * 1000;
   try {
+    if (partnerBase !== null && !process.env.LIGHTHOUSE_PAGES) {
+      for (const path of PARTNER_PAGES) rows.push({ ...(await lighthousePage(partnerBase, path, chromium.port)), path: `partner ${path}` });
+    }
     for (const page of pages) {
       if (Date.now() + PAGE_SECONDS * 1000 > deadline) {
         skipped.push(page.path);

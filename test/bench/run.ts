@@ -215,6 +215,8 @@ const ratingRows = [
 
 interface BenchServer {
   base: string;
+  /** The embed demo's origin, a partner's page beside the site (with `{ demo: true }`). */
+  demoBase: string | null;
   dataDir: string;
   child: ChildProcess;
   /** The processes that answer requests: a fleet's workers (api/fleet.ts), or the one process. */
@@ -266,13 +268,16 @@ const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
  * PostgreSQL that is a fleet of one worker per core unless WORKERS says otherwise (api/fleet.ts), and the
  * server is ready once every worker is: its log lines (JSON in production) name each worker's pid.
  */
-async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
-  const [port] = (await freePorts(1)) as [number];
+async function startBenchServer(env: Record<string, string | undefined>, options: { demo?: boolean } = {}): Promise<BenchServer> {
+  const [port, demoPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'ppm-bench-'));
   const base = `http://127.0.0.1:${port}`;
+  // the demo's pages are another origin, which the API lets call it as it lets a partner's
+  const demoBase = options.demo ? `http://127.0.0.1:${demoPort}` : null;
+  const demoEnv = demoBase ? { DEMO_PORT: String(demoPort), CORS_ORIGINS: demoBase } : { DEMO_PORT: '0' };
   const child = spawn(process.execPath, [...SERVER_FLAGS, 'api/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DEMO_PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: base, ...env },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), ...demoEnv, DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: base, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
@@ -307,7 +312,7 @@ async function startBenchServer(env: Record<string, string | undefined>): Promis
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, dataDir, child, apiPids, postgres: Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL), stop };
+  return { base, demoBase, dataDir, child, apiPids, postgres: Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL), stop };
 }
 
 /**
@@ -716,7 +721,8 @@ if (process.env.BENCH_ONLY === 'odometer-reader') {
 
 const pdfTimes: Awaited<ReturnType<typeof benchDocuments>> | Record<string, number> = QUOTE_ONLY || LIGHTHOUSE_ONLY || BIND_ONLY ? {} : await benchDocuments(PDF_COUNT);
 
-const main = await startBenchServer({});
+// with the demo's partner pages beside it, for the Lighthouse table
+const main = await startBenchServer({}, { demo: true });
 const base = main.base;
 
 function printRows(rows: Row[]): void {
@@ -740,7 +746,7 @@ function printQuoteRows(quoteRows: QuoteRow[]): void {
 
 if (LIGHTHOUSE_ONLY) {
   try {
-    await lighthouseTable(base);
+    await lighthouseTable(base, undefined, main.demoBase);
   } finally {
     await main.stop();
   }
@@ -852,7 +858,7 @@ try {
   }
   await uploadRows();
   await odometerReaderTable();
-  await lighthouseTable(base);
+  await lighthouseTable(base, undefined, main.demoBase);
 } finally {
   await main.stop();
 }

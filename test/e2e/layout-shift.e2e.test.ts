@@ -8,6 +8,9 @@
  *   asks whether the person is signed in. Signed in, at a desktop's width the header's account menu turns
  *   from 'My Policy' into the name and 'Log out' inside a box of one width, so the navigation beside it
  *   holds still too.
+ * - A partner's page (embed-demo/, on its own origin): each widget's element is empty until its code comes, and
+ *   the page holds its place at the height the widget draws at (embed-demo/demo.css and dealer.css, as
+ *   widgets/README.md asks of a host page), so the footer stays where it was drawn when the widget appears.
  * - A reload that lands on the wizard's steps 2 to 4, whose code comes in chunks of their own: the step
  *   arrives whole once its chunk is there (shell/use-wizard-start.ts), nothing on screen moves. Steps 2
  *   and 3 are checked; step 4's own live price moves its pricing panel when it comes (steps/coverage).
@@ -66,6 +69,34 @@ describe('no layout shift on the account pages', () => {
         // every answer in: the session check, the page's own call, the element drawn from them
         await page.goto(`${run.server.url}${path}`, { waitUntil: 'networkidle' });
         await page.locator('main h1').first().waitFor();
+        const shifts = await layoutShifts(page);
+        if (shifts.length > 0) found[path] = shifts;
+        await page.close();
+      }
+      assert.deepEqual(found, {}, `layout shifts: ${JSON.stringify(found)}`);
+    });
+  }
+});
+
+/** The demo's partner pages, each with what only its widget draws (Playwright's roles reach into the shadow root). */
+const PARTNER_PAGES = [
+  { path: '/club.html', drawn: { role: 'button', name: 'Notify Me' } },
+  { path: '/dealer.html', drawn: { role: 'button', name: 'Start a tailored quote' } },
+  { path: '/partner-claims.html', drawn: { role: 'heading', name: 'File a Claim' } },
+  { path: '/dealer-quote.html', drawn: { role: 'textbox', name: 'First Name' } },
+] as const;
+
+describe("no layout shift on a partner's page as its widget arrives", () => {
+  const run = serverAndBrowser();
+
+  for (const viewport of VIEWPORTS) {
+    test(`at ${viewport.width}x${viewport.height}, the club's, the dealers' and the body shop's pages hold still (CLS 0)`, async () => {
+      const found: Record<string, Shift[]> = {};
+      for (const { path, drawn } of PARTNER_PAGES) {
+        const page = await run.browser.newPage({ viewport });
+        await watchLayoutShifts(page);
+        await page.goto(`${run.server.demoUrl}${path}`);
+        await page.getByRole(drawn.role, { name: drawn.name, exact: true }).first().waitFor();
         const shifts = await layoutShifts(page);
         if (shifts.length > 0) found[path] = shifts;
         await page.close();
