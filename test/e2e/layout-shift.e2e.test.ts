@@ -35,6 +35,7 @@ const ACCOUNT_PAGES = [
   '/account/my-policy',
   '/account/claims',
   '/account/documents/no-such-token',
+  '/account/pay',
   '/account/statements',
   '/odometer',
 ];

@@ -158,10 +158,12 @@ function PayPageView({ texts: overrides, token: given, stripeNextAction }: PayPa
     </div>
   );
 
-  if (page.kind === 'loading') return shell(<p role="status">{T.loading}</p>);
+  // Keyed apart: the notice is a new paragraph, not the loading line restyled, which the browser counts as a
+  // layout shift of its text by the notice's padding (CLS 0, test/e2e/layout-shift.e2e.test.ts).
+  if (page.kind === 'loading') return shell(<p key="loading" role="status">{T.loading}</p>);
   if (page.kind === 'expired') {
     return shell(
-      <p className="ppm-notice ppm-notice--danger" role="alert">
+      <p key="expired" className="ppm-notice ppm-notice--danger" role="alert">
         {page.message}
       </p>,
     );
