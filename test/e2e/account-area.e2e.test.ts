@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { MESSAGES } from '../../contract/index.ts';
+import { BRAND, MESSAGES } from '../../contract/index.ts';
 import { axeViolations, linkFromMail, serverAndBrowser } from './support.ts';
 import { fillTestCard, GRACE, purchaseNow, toQuoteStep, type Person } from './wizard-steps.ts';
 
@@ -144,6 +144,27 @@ describe('the account area, from the purchase to a magic link', () => {
     await noAxeViolations(page);
 
     assert.deepEqual(errors, [], 'no script error');
+    await context.close();
+  });
+
+  test('/rollover without a renewal link goes home at once, before it fetches its code; with one it stays', async () => {
+    const base = run.server.url;
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') || /RolloverPage/.test(path)) asked.push(path);
+    });
+    await page.goto(`${base}/rollover`);
+    await page.waitForURL(`${base}/`, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.deepEqual([...asked].filter((path) => path !== '/api/user/retrieve_session'), [], 'the renewal page fetched nothing on the way');
+    // a link's identifier keeps the page: an unknown one is told so there
+    await page.goto(`${base}/rollover#${'a'.repeat(64)}`);
+    // (the message's phone number is a link of its own inside it)
+    await page.getByText(MESSAGES.rolloverNotFound.split(BRAND.phone)[0]!.trim()).waitFor({ timeout: 15_000 });
+    assert.equal(new URL(page.url()).pathname, '/rollover');
     await context.close();
   });
 
