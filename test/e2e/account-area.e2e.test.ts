@@ -27,6 +27,16 @@ async function logIn(page: Page, baseUrl: string, password: string): Promise<voi
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
+/** The paths `page` asks of the API, and of the code `chunks` names: what a page that sends the visitor on at once must not fetch. */
+function askedOf(page: Page, chunks: RegExp): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') || chunks.test(path)) asked.push(path);
+  });
+  return asked;
+}
+
 describe('the account area, from the purchase to a magic link', () => {
   const run = serverAndBrowser();
 
@@ -151,11 +161,7 @@ describe('the account area, from the purchase to a magic link', () => {
     const base = run.server.url;
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path.startsWith('/api/') || /RolloverPage/.test(path)) asked.push(path);
-    });
+    const asked = askedOf(page, /RolloverPage/);
     await page.goto(`${base}/rollover`);
     await page.waitForURL(`${base}/`, { timeout: 15_000 });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -172,11 +178,7 @@ describe('the account area, from the purchase to a magic link', () => {
     const base = run.server.url;
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path.startsWith('/api/') || /DashboardPage|login-guard/.test(path)) asked.push(path);
-    });
+    const asked = askedOf(page, /DashboardPage|login-guard/);
     // a signed-in hint left in storage does not hold the redirect: the signed-in cookie is what the API set
     await page.goto(`${base}/`);
     await page.evaluate(() => localStorage.setItem('ppm.signed-in', '1'));
