@@ -2,8 +2,8 @@
  * Lighthouse in the bench (issues 10 and 11): every page of the site (test/site-pages.ts: each route of
  * site/routes.ts whose page is built, a representative of each dynamic page, /unavailable?not-writing and
  * the 404 page) and, given the embed demo's origin, the partner pages whose weight test/budgets.ts holds
- * (issue 25: "Lighthouse mobile 100 with CLS 0 on each kept"), on Debian's Chromium with Lighthouse's mobile emulation (its default: a mid-range phone,
- * simulated slow 4G), and a table of the four category scores, CLS and LCP. An alias built as the same page
+ * (issue 25: "Lighthouse mobile 100 with CLS 0 on each kept"), on Debian's Chromium with Lighthouse's
+ * mobile emulation (its default: a mid-range phone, simulated slow 4G), and a table of the four category scores, CLS and LCP. An alias built as the same page
  * as its route is audited once. LIGHTHOUSE_PAGES=/faq,/account runs those pages alone. Run alone against a
  * running server with `node test/bench/lighthouse.ts http://127.0.0.1:PORT [/path ...]`, or in the bench
  * with `BENCH_ONLY=lighthouse npm run bench`.
@@ -137,7 +137,10 @@ const PARTNER_PAGES = BUDGETS.filter((budget) => budget.page.origin === 'demo').
  * Runs Lighthouse on every page of the built site against a server at `base` and prints the table; with
  * `partnerBase` (the embed demo's origin), on the partner pages there first, as their visitors load them.
  */
-export async function lighthouseTable(base: string, chosen = auditedPages(), partnerBase: string | null = null): Promise<LighthouseRow[]> {
+export async function lighthouseTable(
+  base: string,
+  { chosen = auditedPages(), partnerBase = null }: { chosen?: { pages: SitePage[]; notBuilt: string[] }; partnerBase?: string | null } = {},
+): Promise<LighthouseRow[]> {
   const { pages, notBuilt } = chosen;
   const chromium = await startChromium();
   const rows: LighthouseRow[] = [];
@@ -180,5 +183,5 @@ if (import.meta.main) {
     process.exit(2);
   }
   const only = process.argv.slice(3);
-  await lighthouseTable(base, only.length > 0 ? { pages: only.map((path) => ({ path, status: 200, file: '' })), notBuilt: [] } : undefined);
+  await lighthouseTable(base, only.length > 0 ? { chosen: { pages: only.map((path) => ({ path, status: 200, file: '' })), notBuilt: [] } } : {});
 }

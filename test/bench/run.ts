@@ -746,7 +746,7 @@ function printQuoteRows(quoteRows: QuoteRow[]): void {
 
 if (LIGHTHOUSE_ONLY) {
   try {
-    await lighthouseTable(base, undefined, main.demoBase);
+    await lighthouseTable(base, { partnerBase: main.demoBase });
   } finally {
     await main.stop();
   }
@@ -858,7 +858,7 @@ try {
   }
   await uploadRows();
   await odometerReaderTable();
-  await lighthouseTable(base, undefined, main.demoBase);
+  await lighthouseTable(base, { partnerBase: main.demoBase });
 } finally {
   await main.stop();
 }
